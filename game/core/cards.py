@@ -1,0 +1,204 @@
+"""Cards, decks and the referee's card notation.
+
+A card is an immutable value; identical cards from different decks are equal, so a
+hand is a multiset (a list, or a ``Counter``) of cards.
+
+>>> Card.parse("10s")
+Card('10S')
+>>> str(Card.parse("bj"))
+'BJ'
+>>> format_cards(parse_cards(["TH", "qd"]))
+['10H', 'QD']
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from enum import Enum, IntEnum
+import random
+
+
+class CardError(ValueError):
+    """A card or a list of cards is not well formed."""
+
+
+class Suit(str, Enum):
+    SPADES = "S"
+    HEARTS = "H"
+    CLUBS = "C"
+    DIAMONDS = "D"
+
+    @property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+
+_SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.CLUBS: "♣", Suit.DIAMONDS: "♦"}
+SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+
+
+class Rank(IntEnum):
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+    SMALL_JOKER = 15
+    BIG_JOKER = 16
+
+    @property
+    def label(self) -> str:
+        return _RANK_LABELS[self]
+
+    @classmethod
+    def parse(cls, text: str) -> "Rank":
+        """A level rank as the referee writes it: ``2`` … ``10``, ``J``, ``Q``, ``K``, ``A``."""
+        key = str(text).strip().upper()
+        if key == "T":
+            key = "10"
+        for rank in PLAIN_RANKS:
+            if rank.label == key:
+                return rank
+        raise CardError(f"'{text}' is not a rank (2 to 10, J, Q, K or A)")
+
+
+_RANK_LABELS = {r: str(int(r)) for r in Rank if r <= 10}
+_RANK_LABELS.update({Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A",
+                     Rank.SMALL_JOKER: "SJ", Rank.BIG_JOKER: "BJ"})
+PLAIN_RANKS = tuple(r for r in Rank if r <= Rank.ACE)
+
+
+class Card:
+    """One playing card. Instances are interned: ``Card.of(...)`` returns the one value."""
+
+    __slots__ = ("suit", "rank", "_code", "_hash")
+    suit: Suit | None
+    rank: Rank
+
+    def __init__(self, suit: Suit | None, rank: Rank):
+        object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "rank", rank)
+        code = rank.label if suit is None else rank.label + suit.value
+        object.__setattr__(self, "_code", code)
+        object.__setattr__(self, "_hash", hash(code))
+
+    def __setattr__(self, name, value):
+        raise AttributeError("cards are immutable")
+
+    @classmethod
+    def of(cls, suit: Suit | None, rank: Rank) -> "Card":
+        return _BY_KEY[(suit, rank)]
+
+    @classmethod
+    def parse(cls, text: str) -> "Card":
+        """Parse the referee notation (case-insensitive, ``T`` for 10)."""
+        if not isinstance(text, str):
+            raise CardError(f"{text!r} is not a card (cards are strings such as '10S' or 'BJ')")
+        key = text.strip().upper()
+        card = _BY_CODE.get(key)
+        if card is None and len(key) >= 2 and key[:-1] == "T":
+            card = _BY_CODE.get("10" + key[-1])
+        if card is None:
+            raise CardError(f"'{text}' is not a card (write rank then suit, such as '10S', 'QH' or 'BJ')")
+        return card
+
+    @property
+    def is_joker(self) -> bool:
+        return self.suit is None
+
+    @property
+    def points(self) -> int:
+        return _POINTS.get(self.rank, 0)
+
+    @property
+    def sort_key(self) -> tuple[int, int]:
+        """A context-free order (suit, then rank) for stable output."""
+        return (4 if self.suit is None else SUITS.index(self.suit), int(self.rank))
+
+    def pretty(self) -> str:
+        """With a suit symbol: ``♥10``, ``大王``-free form ``BJ``."""
+        return self._code if self.suit is None else self.suit.symbol + self.rank.label
+
+    def __str__(self) -> str:
+        return self._code
+
+    def __repr__(self) -> str:
+        return f"Card('{self._code}')"
+
+    def __eq__(self, other):
+        return self is other
+
+    def __hash__(self):
+        return self._hash
+
+    def __lt__(self, other: "Card") -> bool:
+        return self.sort_key < other.sort_key
+
+    def __reduce__(self):
+        return (Card.parse, (self._code,))
+
+
+_POINTS = {Rank.FIVE: 5, Rank.TEN: 10, Rank.KING: 10}
+_BY_KEY: dict[tuple[Suit | None, Rank], Card] = {}
+for _suit in SUITS:
+    for _rank in PLAIN_RANKS:
+        _BY_KEY[(_suit, _rank)] = Card(_suit, _rank)
+for _rank in (Rank.SMALL_JOKER, Rank.BIG_JOKER):
+    _BY_KEY[(None, _rank)] = Card(None, _rank)
+_BY_CODE = {str(c): c for c in _BY_KEY.values()}
+
+BIG_JOKER = Card.of(None, Rank.BIG_JOKER)
+SMALL_JOKER = Card.of(None, Rank.SMALL_JOKER)
+ONE_DECK: tuple[Card, ...] = tuple(_BY_KEY.values())
+
+
+def parse_cards(texts: Iterable[str], max_copies: int | None = None) -> list[Card]:
+    """Parse a list of card strings; with ``max_copies``, refuse a card repeated more often."""
+    if isinstance(texts, str) or not isinstance(texts, Iterable):
+        raise CardError("a list of cards was expected")
+    cards = [Card.parse(t) for t in texts]
+    if max_copies is not None:
+        for card, n in Counter(cards).items():
+            if n > max_copies:
+                raise CardError(f"{card} appears {n} times, but there are only {max_copies} of it "
+                                f"in {max_copies} deck{'s' if max_copies > 1 else ''}")
+    return cards
+
+
+def format_cards(cards: Iterable[Card]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def pretty_cards(cards: Iterable[Card]) -> str:
+    return "".join(c.pretty() for c in cards)
+
+
+def make_deck(decks: int) -> list[Card]:
+    return list(ONE_DECK) * decks
+
+
+def shuffled_deck(decks: int, rng: random.Random) -> list[Card]:
+    deck = make_deck(decks)
+    rng.shuffle(deck)
+    return deck
+
+
+def points_of(cards: Iterable[Card]) -> int:
+    return sum(c.points for c in cards)
+
+
+def cards(text: str) -> list[Card]:
+    """Readable literals for tests and docs: ``cards("10S 10S BJ")``."""
+    return [Card.parse(t) for t in text.split()]
