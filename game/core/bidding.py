@@ -1,0 +1,239 @@
+"""Declaring trump (亮主) while the cards are dealt, for each ruleset's policy (RULES.md §8).
+
+``Bidding`` follows one deal's declarations. ``check`` explains a refusal, ``apply`` records
+an accepted declaration, ``options`` lists what a seat holding some cards may show now, and
+``resolve`` settles the trump, the level rank and the dealer once the deal is over (using
+the kitty when nobody declared).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .cards import BIG_JOKER, SMALL_JOKER, SUITS, Card, Rank, Suit
+from .refusal import Refusal
+from .ruleset import Ruleset
+
+OPEN, OVERTURN, NO_TRUMP, PROTECT = "open", "overturn", "no-trump", "protect"
+
+
+@dataclass(frozen=True)
+class Declaration:
+    seat: int
+    cards: tuple[Card, ...]
+    kind: str  # OPEN, OVERTURN, NO_TRUMP or PROTECT
+    trump: Suit | None  # the trump it sets (None: no-trump)
+    after_deal: bool = False
+
+
+@dataclass(frozen=True)
+class BidResult:
+    trump: Suit | None
+    rank: Rank | None
+    dealer: int | None
+    redeal: bool
+    declared: bool  # False when the trump came from the kitty (or the hand is re-dealt)
+
+
+def team_of(seat: int) -> int:
+    return seat % 2
+
+
+@dataclass
+class Bidding:
+    ruleset: Ruleset
+    first_hand: bool
+    dealer: int | None  # None in the first hand until someone declares
+    first_drawer: int
+    levels: tuple[Rank, Rank]
+    shown: list[Declaration] = field(default_factory=list)
+    closed: bool = False
+    deal_over: bool = False
+    dealer_changed: int | None = None  # dealer taken by a declaration
+
+    # ------------------------------------------------------------------ state queries
+
+    @property
+    def rank(self) -> Rank:
+        """The level rank being declared: the dealer team's level (2 in the first hand)."""
+        if self.first_hand:
+            return Rank.TWO
+        return self.levels[team_of(self.dealer)]
+
+    @property
+    def trump(self) -> Suit | None:
+        return self.shown[-1].trump if self.shown else None
+
+    @property
+    def declared(self) -> bool:
+        return bool(self.shown)
+
+    @property
+    def standing(self) -> Declaration | None:
+        return self.shown[-1] if self.shown else None
+
+    def after_deal_window(self) -> bool:
+        """Is the defenders' after-deal window (hebi-2010) open?"""
+        return (self.deal_over and self.ruleset.defenders_after_deal and not self.first_hand
+                and not self.shown)
+
+    # ------------------------------------------------------------------ classification
+
+    def _rank_for(self, seat: int, after_deal: bool) -> Rank:
+        return self.levels[team_of(seat)] if after_deal else self.rank
+
+    def _opening(self, cards: Sequence[Card], rank: Rank) -> tuple[str, Suit] | None:
+        """(kind, suit) when the cards open the bidding under this ruleset."""
+        counts = Counter(cards)
+        if self.ruleset.declare_open == "level-and-joker":
+            if len(cards) != 2:
+                return None
+            jokers = [c for c in cards if c.is_joker]
+            levels = [c for c in cards if not c.is_joker and c.rank == rank]
+            if len(jokers) != 1 or len(levels) != 1:
+                return None
+            suit = levels[0].suit
+            wanted = BIG_JOKER if suit.is_red else SMALL_JOKER
+            return (OPEN, suit) if jokers[0] == wanted else None
+        # "level-card": one level card, or a pair at once (declaration plus self-protection).
+        if len(counts) != 1:
+            return None
+        card, n = next(iter(counts.items()))
+        if card.is_joker or card.rank != rank or n > 2:
+            return None
+        return (OPEN if n == 1 else PROTECT, card.suit)
+
+    def _change(self, seat: int, cards: Sequence[Card]) -> tuple[str, Suit | None] | None:
+        """(kind, trump) when the cards overturn or protect the standing declaration."""
+        standing = self.standing
+        counts = Counter(cards)
+        if len(cards) != 2 or len(counts) != 1:
+            return None
+        card = cards[0]
+        policy = self.ruleset.overturn
+        if policy == "none":
+            return None
+        if card.is_joker:
+            kind = (NO_TRUMP, None)
+        elif card.rank == self.rank:
+            kind = (OVERTURN, card.suit) if card.suit != standing.trump else (PROTECT, card.suit)
+        else:
+            return None
+        if policy == "pair-once":
+            changes = [d for d in self.shown if d.kind != OPEN]
+            if kind[0] == PROTECT or seat == standing.seat:
+                return None
+            if not changes:
+                return kind
+            # The one exception to "once": big jokers over a pair of small jokers.
+            if (len(changes) == 1 and standing.kind == NO_TRUMP and standing.cards[0] == SMALL_JOKER
+                    and card == BIG_JOKER):
+                return kind
+            return None
+        # "one-change": 反主 / 反无主 by another player, 自保 by the declarer; first one wins.
+        opener = self.shown[0].seat
+        if kind[0] == PROTECT:
+            return kind if seat == opener else None
+        return kind if seat != opener else None
+
+    # ------------------------------------------------------------------ check / apply
+
+    def check(self, seat: int, cards: Sequence[Card], after_deal: bool = False) -> Refusal | None:
+        if self._classify(seat, list(cards), after_deal) is None:
+            return Refusal("declare.invalid")
+        return None
+
+    def _classify(self, seat: int, cards: list[Card], after_deal: bool) -> Declaration | None:
+        if self.closed or not cards:
+            return None
+        if after_deal:
+            if not self.after_deal_window() or team_of(seat) == team_of(self.dealer):
+                return None
+            opening = self._opening(cards, self._rank_for(seat, True))
+            if opening is None:
+                return None
+            return Declaration(seat, tuple(cards), opening[0], opening[1], True)
+        if self.deal_over:
+            return None
+        if not self.shown:
+            opening = self._opening(cards, self.rank)
+            return None if opening is None else Declaration(seat, tuple(cards), opening[0], opening[1])
+        change = self._change(seat, cards)
+        return None if change is None else Declaration(seat, tuple(cards), change[0], change[1])
+
+    def apply(self, seat: int, cards: Sequence[Card], after_deal: bool = False) -> Declaration:
+        decl = self._classify(seat, list(cards), after_deal)
+        if decl is None:
+            raise ValueError("declaration refused: " + Refusal("declare.invalid").english())
+        first = not self.shown
+        self.shown.append(decl)
+        if after_deal:
+            self.dealer_changed = seat
+            self.closed = True
+        elif self.first_hand and (first or self.ruleset.first_hand_overturn_takes_deal):
+            self.dealer_changed = seat
+        if self.ruleset.overturn == "none" or decl.kind == PROTECT and first:
+            self.closed = True
+        elif not first:
+            self._close_after_change(decl)
+        return decl
+
+    def _close_after_change(self, decl: Declaration) -> None:
+        if self.ruleset.overturn == "one-change":
+            self.closed = True
+        elif self.ruleset.overturn == "pair-once":
+            # Still open only while big jokers may overturn a pair of small jokers.
+            self.closed = not (decl.kind == NO_TRUMP and decl.cards[0] == SMALL_JOKER)
+
+    def options(self, seat: int, held: Sequence[Card], after_deal: bool = False) -> list[list[Card]]:
+        """Every declaration the seat may show now with the cards it holds."""
+        if self.closed:
+            return []
+        counts = Counter(held)
+        rank = self._rank_for(seat, after_deal)
+        candidates: list[list[Card]] = []
+        for suit in SUITS:
+            level = Card.of(suit, rank)
+            if counts[level]:
+                candidates.append([level])
+                candidates.append([level, BIG_JOKER])
+                candidates.append([level, SMALL_JOKER])
+            if counts[level] >= 2:
+                candidates.append([level, level])
+        for joker in (SMALL_JOKER, BIG_JOKER):
+            if counts[joker] >= 2:
+                candidates.append([joker, joker])
+        out = []
+        for cards in candidates:
+            if not Counter(cards) - counts and self._classify(seat, cards, after_deal) is not None:
+                out.append(cards)
+        return out
+
+    def end_deal(self) -> None:
+        self.deal_over = True
+
+    def resolve(self, kitty: Sequence[Card]) -> BidResult:
+        """The hand's trump, rank and dealer once bidding is over."""
+        dealer = self.dealer_changed if self.dealer_changed is not None else self.dealer
+        if dealer is None:
+            dealer = self.first_drawer
+        rank = self.levels[team_of(dealer)] if not self.first_hand else Rank.TWO
+        if self.shown:
+            return BidResult(self.trump, rank, dealer, False, True)
+        if self.ruleset.fallback == "redeal":
+            return BidResult(None, None, None, True, False)
+        trump = _kitty_trump(kitty, self.ruleset.fallback_card, self.ruleset.fallback_joker)
+        return BidResult(trump, rank, dealer, False, False)
+
+
+def _kitty_trump(kitty: Sequence[Card], place: int, joker_rule: str) -> Suit | None:
+    """The suit of the kitty's Nth card (top first); a joker is skipped or means no-trump."""
+    if len(kitty) < place:
+        raise ValueError(f"the kitty has {len(kitty)} cards; its card number {place} decides the trump")
+    for card in kitty[place - 1:]:
+        if not card.is_joker:
+            return card.suit
+        if joker_rule == "no-trump":
+            return None
+    return None

@@ -1,0 +1,228 @@
+"""Leading, throwing, following and winning a trick (RULES.md §4–6).
+
+All functions are pure: they take cards and a ``TrumpContext`` and return answers; the hand
+state machine (``hand.py``) and the referee call them.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from .cards import Card, points_of
+from .refusal import Refusal
+from .trump import TRUMP, TrumpContext
+from .units import (Format, Unit, cards_at, decompose, max_tractor_pairs, pair_count,
+                    pair_positions, runs, suit_of_play)
+
+# ---------------------------------------------------------------- leading and throwing
+
+
+def check_lead(cards: Sequence[Card], ctx: TrumpContext) -> Refusal | None:
+    """A lead is one or more cards of a single effective suit."""
+    if not cards:
+        return Refusal("lead.empty")
+    if suit_of_play(cards, ctx) is None:
+        return Refusal("lead.mixed")
+    return None
+
+
+@dataclass(frozen=True)
+class ThrowResult:
+    """What happens to a lead: ``ok`` when it stands; else ``played`` is the forced unit."""
+
+    throw: bool
+    ok: bool
+    played: tuple[Card, ...]
+    blocked: int  # cards in all beaten units
+    beaten: tuple[Unit, ...] = ()
+
+
+def _beats_unit(unit: Unit, holding: Sequence[Card], ctx: TrumpContext) -> bool:
+    """Does ``holding`` (cards of the unit's effective suit) contain a higher unit of its kind?"""
+    if unit.pairs == 0:
+        return any(ctx.position(c) > unit.top for c in holding)
+    pairs = pair_positions(holding, ctx)
+    if unit.pairs == 1:
+        return any(p > unit.top for p in pairs)
+    # A longer run contains a run of the unit's length with the same top.
+    return any(high - low + 1 >= unit.pairs and high > unit.top for low, high in runs(pairs))
+
+
+def throw_outcome(cards: Sequence[Card], others: Sequence[Sequence[Card]],
+                  ctx: TrumpContext) -> ThrowResult:
+    """Check a valid lead against the other hands (RULES.md §4).
+
+    A failed throw must play the lowest-ranked beaten unit: units rank by their highest
+    card, then fewer cards, then the one listed first in the lead.
+    """
+    units = decompose(cards, ctx)
+    if len(units) == 1:
+        return ThrowResult(False, True, tuple(cards), 0)
+    suit = ctx.suit_of(cards[0])
+    holdings = [[c for c in hand if ctx.suit_of(c) == suit] for hand in others]
+    beaten = [u for u in units if any(_beats_unit(u, h, ctx) for h in holdings)]
+    if not beaten:
+        return ThrowResult(True, True, tuple(cards), 0)
+    first_index = {}
+    for i, card in enumerate(cards):
+        first_index.setdefault(card, i)
+    lowest = min(beaten, key=lambda u: (u.top, u.size, min(first_index[c] for c in u.cards)))
+    return ThrowResult(True, False, lowest.cards, sum(u.size for u in beaten), tuple(beaten))
+
+
+# ---------------------------------------------------------------------------- following
+
+
+def follow_score(play_in_suit: Sequence[Card], lead_format: Format, ctx: TrumpContext
+                 ) -> tuple[int, int]:
+    """(t, p) of RULES.md §5: tractor pairs laid against the lead's tractors, then pairs."""
+    t, _ = max_tractor_pairs(play_in_suit, lead_format.tractors, ctx)
+    return t, min(lead_format.total_pairs, pair_count(play_in_suit))
+
+
+def check_follow(lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card],
+                 ctx: TrumpContext, lead_format: Format | None = None) -> Refusal | None:
+    """None when ``play`` (part of ``hand``) is a legal follow to ``lead``; else why not."""
+    n = len(lead)
+    if len(play) != n:
+        return Refusal("follow.count", {"n": n})
+    if Counter(play) - Counter(hand):
+        return Refusal("follow.not_held")
+    suit = ctx.suit_of(lead[0])
+    held = [c for c in hand if ctx.suit_of(c) == suit]
+    played = [c for c in play if ctx.suit_of(c) == suit]
+    if len(played) < min(n, len(held)):
+        return Refusal("follow.suit", {"suit": _suit_name(suit)})
+    if lead_format is None:
+        lead_format = Format.of(decompose(lead, ctx))
+    if not lead_format.total_pairs:
+        return None
+    best_t, runs_held = max_tractor_pairs(held, lead_format.tractors, ctx)
+    best_p = min(lead_format.total_pairs, pair_count(held))
+    t, p = follow_score(played, lead_format, ctx)
+    if t < best_t:
+        shown: list[Card] = []
+        for low, high in runs_held:
+            shown += cards_at(held, ctx, low, high)
+        return Refusal("follow.tractor", {"cards": ctx.sort_hand(shown)})
+    if p < best_p:
+        in_play = Counter(played)
+        spare = [c for c, k in Counter(held).items() if k >= 2 and in_play[c] < 2]
+        return Refusal("follow.pair", {"cards": [c for c in ctx.sort_hand(spare) for _ in (0, 1)][:4]})
+    return None
+
+
+class _SuitName(str):
+    """A suit for messages: ``symbol`` is the glyph, or the word for trumps."""
+
+    @property
+    def symbol(self) -> str:
+        return {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}.get(self, "trumps")
+
+
+def _suit_name(suit) -> _SuitName:
+    return _SuitName(suit if suit == TRUMP else suit.value)
+
+
+def _multiset_combinations(cards: Sequence[Card], k: int) -> Iterator[list[Card]]:
+    """Distinct multisets of size k drawn from ``cards``."""
+    items = sorted(Counter(cards).items(), key=lambda kv: kv[0].sort_key)
+
+    def rec(i: int, k: int) -> Iterator[list[Card]]:
+        if k == 0:
+            yield []
+            return
+        if i == len(items):
+            return
+        card, have = items[i]
+        for take in range(min(have, k), -1, -1):
+            for rest in rec(i + 1, k - take):
+                yield [card] * take + rest
+
+    return rec(0, k)
+
+
+def legal_follows(lead: Sequence[Card], hand: Sequence[Card], ctx: TrumpContext
+                  ) -> Iterator[list[Card]]:
+    """Every legal follow, each distinct multiset once, lazily (bots and hints)."""
+    n = len(lead)
+    suit = ctx.suit_of(lead[0])
+    held = [c for c in hand if ctx.suit_of(c) == suit]
+    if len(held) <= n:
+        rest = [c for c in hand if ctx.suit_of(c) != suit]
+        for extra in _multiset_combinations(rest, n - len(held)):
+            yield held + extra
+        return
+    lead_format = Format.of(decompose(lead, ctx))
+    if not lead_format.total_pairs:
+        yield from _multiset_combinations(held, n)
+        return
+    best = (max_tractor_pairs(held, lead_format.tractors, ctx)[0],
+            min(lead_format.total_pairs, pair_count(held)))
+    for combo in _multiset_combinations(held, n):
+        if follow_score(combo, lead_format, ctx) == best:
+            yield combo
+
+
+# ------------------------------------------------------------------------ trick winner
+
+
+def _matches_format(play: Sequence[Card], lead_format: Format, ctx: TrumpContext) -> bool:
+    """Can the play be laid out unit for unit against the lead (RULES.md §6)?"""
+    if pair_count(play) < lead_format.total_pairs:
+        return False
+    t, _ = max_tractor_pairs(play, lead_format.tractors, ctx)
+    return t == sum(lead_format.tractors)
+
+
+def _trump_value(play: Sequence[Card], lead_format: Format, ctx: TrumpContext) -> int:
+    """Compare trumping plays by the highest-order unit kind of the lead (杀带有对子的牌时，以对子为大)."""
+    if lead_format.tractors:
+        longest = lead_format.tractors[0]
+        return max(high for low, high in runs(pair_positions(play, ctx)) if high - low + 1 >= longest)
+    if lead_format.pairs:
+        return max(pair_positions(play, ctx))
+    return max(ctx.position(c) for c in play)
+
+
+def play_value(play: Sequence[Card], lead: Sequence[Card], ctx: TrumpContext,
+               lead_units: Sequence[Unit] | None = None) -> tuple[int, int] | None:
+    """How a play ranks in a trick, or None when it cannot win. Higher tuples win; ties go
+    to the earlier play. Tier 0: the lead's suit; tier 1: trumping a side-suit lead."""
+    if lead_units is None:
+        lead_units = decompose(lead, ctx)
+    lead_suit = ctx.suit_of(lead[0])
+    suit = suit_of_play(play, ctx)
+    if suit == lead_suit:
+        if len(lead_units) != 1:
+            return None
+        units = decompose(play, ctx)
+        if len(units) != 1 or units[0].pairs != lead_units[0].pairs:
+            return None
+        return (0, units[0].top)
+    if suit == TRUMP and lead_suit != TRUMP:
+        lead_format = Format.of(lead_units)
+        if _matches_format(play, lead_format, ctx):
+            return (1, _trump_value(play, lead_format, ctx))
+    return None
+
+
+def trick_winner(plays: Sequence[Sequence[Card]], ctx: TrumpContext) -> int:
+    """Index (0 = the leader) of the play that wins a trick, complete or not."""
+    lead = plays[0]
+    lead_units = decompose(lead, ctx)
+    best_index, best_value = 0, (0, lead_units[0].top if len(lead_units) == 1 else -1)
+    for i, play in enumerate(plays[1:], start=1):
+        value = play_value(play, lead, ctx, lead_units)
+        if value is not None and value > best_value:
+            best_index, best_value = i, value
+    return best_index
+
+
+def trick_points(plays: Sequence[Sequence[Card]]) -> int:
+    return sum(points_of(p) for p in plays)
+
+
+__all__ = ["check_lead", "throw_outcome", "ThrowResult", "check_follow", "legal_follows",
+           "follow_score", "play_value", "trick_winner", "trick_points"]

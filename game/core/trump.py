@@ -1,0 +1,137 @@
+"""The trump context: which cards are trumps, their effective suit and their order.
+
+A card's printed suit and its effective suit differ: a level card or a joker belongs to the
+trump suit whatever is printed on it. Everything that follows, compares or forms tractors
+goes through a ``TrumpContext``; nothing compares printed suits directly.
+
+Within one effective suit every card has a *position* (RULES.md §3). Positions order the
+cards (higher beats lower; equal positions, such as two off-suit level cards, tie) and
+consecutive positions form tractors:
+
+* a side suit: its ranks 2 … A, skipping the level rank;
+* trumps: the trump suit's ranks 2 … A skipping the level rank, then the off-suit level
+  cards (one shared position), then the trump-suit level card, then the small and the big
+  joker; in no-trump the level cards (one position), the small and the big joker.
+
+>>> ctx = TrumpContext(Rank.TEN, Suit.SPADES)
+>>> ctx.suit_of(Card.parse("10H")), ctx.position(Card.parse("10H")) == ctx.position(Card.parse("10C"))
+('trump', True)
+>>> ctx.position(Card.parse("JH")) - ctx.position(Card.parse("9H"))
+1
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .cards import ONE_DECK, Card, CardError, Rank, Suit, SUITS
+
+TRUMP = "trump"
+EffectiveSuit = str  # TRUMP, or a side Suit (whose value is its letter)
+
+OFF_LEVEL_POSITION = 12
+TRUMP_LEVEL_POSITION = 13
+SMALL_JOKER_POSITION = 14
+BIG_JOKER_POSITION = 15
+
+
+@dataclass(frozen=True)
+class TrumpContext:
+    """The hand's level rank and trump suit (``None`` for no-trump)."""
+
+    level: Rank
+    trump_suit: Suit | None
+
+    @classmethod
+    def parse(cls, level: str, trump: str) -> "TrumpContext":
+        rank = Rank.parse(level)
+        key = str(trump).strip().upper()
+        if key == "NT":
+            return cls(rank, None)
+        try:
+            return cls(rank, Suit(key))
+        except ValueError:
+            raise CardError(f"'{trump}' is not a trump (S, H, C, D or NT)") from None
+
+    @property
+    def no_trump(self) -> bool:
+        return self.trump_suit is None
+
+    @property
+    def trump_code(self) -> str:
+        return "NT" if self.trump_suit is None else self.trump_suit.value
+
+    def is_trump(self, card: Card) -> bool:
+        return _table(self)[card][0] == TRUMP
+
+    def suit_of(self, card: Card) -> EffectiveSuit:
+        return _table(self)[card][0]
+
+    def position(self, card: Card) -> int:
+        return _table(self)[card][1]
+
+    def key(self, card: Card) -> tuple[EffectiveSuit, int]:
+        """(effective suit, position) in one look-up, for hot loops."""
+        return _table(self)[card]
+
+    def strength(self, card: Card) -> int:
+        """A total order across suits for sorting a hand: trumps above side suits."""
+        suit, pos = _table(self)[card]
+        return pos + (100 if suit == TRUMP else 0)
+
+    def side_suits(self) -> tuple[Suit, ...]:
+        return tuple(s for s in SUITS if s != self.trump_suit)
+
+    def sort_hand(self, cards) -> list[Card]:
+        """Trumps first (highest first), then side suits alternating colours, high to low."""
+        order = _display_suit_order(self.trump_suit)
+
+        def sort_key(card: Card):
+            suit, pos = _table(self)[card]
+            group = 0 if suit == TRUMP else 1 + order.index(suit)
+            return (group, -pos, card.sort_key)
+
+        return sorted(cards, key=sort_key)
+
+    def __str__(self) -> str:
+        return f"{self.level.label}/{self.trump_code}"
+
+
+def _display_suit_order(trump: Suit | None) -> list[Suit]:
+    # Alternate black and red so neighbouring suits never look alike in the fanned hand.
+    base = [Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS]
+    if trump is None:
+        return base
+    rest = [s for s in base if s != trump]
+    blacks = [s for s in rest if not s.is_red]
+    reds = [s for s in rest if s.is_red]
+    out = []
+    first, second = (reds, blacks) if not trump.is_red else (blacks, reds)
+    while first or second:
+        if first:
+            out.append(first.pop(0))
+        if second:
+            out.append(second.pop(0))
+    return out
+
+
+def _plain_position(rank: Rank, level: Rank) -> int:
+    return int(rank) - 2 - (1 if rank > level else 0)
+
+
+@lru_cache(maxsize=None)
+def _table(ctx: TrumpContext) -> dict[Card, tuple[EffectiveSuit, int]]:
+    table: dict[Card, tuple[EffectiveSuit, int]] = {}
+    for card in ONE_DECK:
+        if card.rank == Rank.BIG_JOKER:
+            table[card] = (TRUMP, BIG_JOKER_POSITION)
+        elif card.rank == Rank.SMALL_JOKER:
+            table[card] = (TRUMP, SMALL_JOKER_POSITION)
+        elif card.rank == ctx.level:
+            on_suit = ctx.trump_suit is None or card.suit == ctx.trump_suit
+            table[card] = (TRUMP, TRUMP_LEVEL_POSITION if on_suit else OFF_LEVEL_POSITION)
+        elif card.suit == ctx.trump_suit:
+            table[card] = (TRUMP, _plain_position(card.rank, ctx.level))
+        else:
+            table[card] = (card.suit, _plain_position(card.rank, ctx.level))
+    return table

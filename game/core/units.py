@@ -1,0 +1,196 @@
+"""Units (singles, pairs, tractors) and the decomposition of a play into them (RULES.md §3).
+
+A pair is two identical cards; with three decks a triple is a pair plus a single. A tractor
+is two or more pairs at consecutive positions of one effective suit, one pair per position,
+so two pairs of different off-suit level cards are never a tractor.
+
+>>> from .cards import cards
+>>> ctx = TrumpContext(Rank.TEN, Suit.SPADES)
+>>> shape_codes(decompose(cards("10S 10S 10H 10H AS AS"), ctx))
+['T3']
+>>> shape_codes(decompose(cards("5H 5H 4H"), ctx))
+['P', 'S']
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .cards import Card, Rank, Suit
+from .trump import TrumpContext
+
+SINGLE, PAIR, TRACTOR = "single", "pair", "tractor"
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One unit of a play: ``pairs`` is 0 for a single, 1 for a pair, k for a k-pair tractor."""
+
+    pairs: int
+    top: int  # position of its highest card
+    cards: tuple[Card, ...]
+
+    @property
+    def kind(self) -> str:
+        return SINGLE if self.pairs == 0 else PAIR if self.pairs == 1 else TRACTOR
+
+    @property
+    def shape(self) -> str:
+        return "S" if self.pairs == 0 else "P" if self.pairs == 1 else f"T{self.pairs}"
+
+    @property
+    def size(self) -> int:
+        return len(self.cards)
+
+
+@dataclass(frozen=True)
+class Format:
+    """The structure of a lead: tractor lengths (longest first), lone pairs, singles."""
+
+    tractors: tuple[int, ...]
+    pairs: int
+    singles: int
+
+    @property
+    def total_pairs(self) -> int:
+        """Pairs including those inside tractors."""
+        return sum(self.tractors) + self.pairs
+
+    @property
+    def unit_count(self) -> int:
+        return len(self.tractors) + self.pairs + self.singles
+
+    @property
+    def largest_unit_pairs(self) -> int:
+        """0 single, 1 pair, k a k-pair tractor: the kitty multiplier's measure."""
+        if self.tractors:
+            return self.tractors[0]
+        return 1 if self.pairs else 0
+
+    @classmethod
+    def of(cls, units: Sequence[Unit]) -> "Format":
+        return cls(tuple(sorted((u.pairs for u in units if u.pairs >= 2), reverse=True)),
+                   sum(1 for u in units if u.pairs == 1),
+                   sum(1 for u in units if u.pairs == 0))
+
+
+def pair_positions(cards: Iterable[Card], ctx: TrumpContext) -> dict[int, list[Card]]:
+    """Position → the cards of which the play holds a pair (one entry per pair)."""
+    out: dict[int, list[Card]] = {}
+    for card, n in Counter(cards).items():
+        for _ in range(n // 2):
+            out.setdefault(ctx.position(card), []).append(card)
+    return out
+
+
+def pair_count(cards: Iterable[Card]) -> int:
+    return sum(n // 2 for n in Counter(cards).values())
+
+
+def runs(positions: Iterable[int]) -> list[tuple[int, int]]:
+    """Maximal runs of consecutive positions as (low, high)."""
+    out: list[tuple[int, int]] = []
+    for p in sorted(set(positions)):
+        if out and out[-1][1] == p - 1:
+            out[-1] = (out[-1][0], p)
+        else:
+            out.append((p, p))
+    return out
+
+
+def decompose(cards: Sequence[Card], ctx: TrumpContext) -> list[Unit]:
+    """Units of cards of one effective suit: longest tractors first, then pairs, then singles."""
+    counts = Counter(cards)
+    pairs = pair_positions(cards, ctx)
+    units: list[Unit] = []
+    while True:
+        best = None
+        for low, high in runs(pairs):
+            if high > low and (best is None or high - low > best[1] - best[0]
+                               or (high - low == best[1] - best[0] and high > best[1])):
+                best = (low, high)
+        if best is None:
+            break
+        taken: list[Card] = []
+        for pos in range(best[1], best[0] - 1, -1):
+            card = pairs[pos].pop(0)
+            if not pairs[pos]:
+                del pairs[pos]
+            taken += [card, card]
+            counts[card] -= 2
+        units.append(Unit(best[1] - best[0] + 1, best[1], tuple(taken)))
+    for pos in sorted(pairs, reverse=True):
+        for card in pairs[pos]:
+            units.append(Unit(1, pos, (card, card)))
+            counts[card] -= 2
+    for card, n in counts.items():
+        for _ in range(n):
+            units.append(Unit(0, ctx.position(card), (card,)))
+    units.sort(key=lambda u: (-u.pairs, -u.top))
+    return units
+
+
+def shape_codes(units: Sequence[Unit]) -> list[str]:
+    return [u.shape for u in units]
+
+
+def suit_of_play(cards: Sequence[Card], ctx: TrumpContext):
+    """The single effective suit of a play, or None when the cards are of several."""
+    suits = {ctx.suit_of(c) for c in cards}
+    return suits.pop() if len(suits) == 1 else None
+
+
+def max_tractor_pairs(cards: Sequence[Card], tractors: Sequence[int], ctx: TrumpContext
+                      ) -> tuple[int, list[tuple[int, int]]]:
+    """The most pairs of ``cards`` that lay out as disjoint tractors (2+ consecutive pairs),
+    each assigned to a different one of ``tractors`` and no longer than it.
+
+    Returns the count and the chosen runs as (low, high) positions. This is the *t* of the
+    following rule (RULES.md §5) and, when it equals ``sum(tractors)``, the tractor half of
+    "has the lead's format" for trumping (§6).
+    """
+    if not tractors:
+        return 0, []
+    counts: dict[int, int] = {}
+    for pos, held in pair_positions(cards, ctx).items():
+        counts[pos] = len(held)
+    lengths = sorted(tractors, reverse=True)
+    best: list = [0, []]
+    remaining_cap = [sum(lengths[i:]) for i in range(len(lengths))] + [0]
+
+    def search(i: int, got: int, chosen: list[tuple[int, int]]):
+        if got > best[0]:
+            best[0], best[1] = got, list(chosen)
+        if i == len(lengths) or got + remaining_cap[i] <= best[0]:
+            return
+        for low, high in runs(p for p, n in counts.items() if n > 0):
+            for length in range(min(lengths[i], high - low + 1), 1, -1):
+                for start in range(high - length + 1, low - 1, -1):
+                    span = range(start, start + length)
+                    for p in span:
+                        counts[p] -= 1
+                    chosen.append((start, start + length - 1))
+                    search(i + 1, got + length, chosen)
+                    chosen.pop()
+                    for p in span:
+                        counts[p] += 1
+                    if best[0] == remaining_cap[0]:
+                        return
+        search(i + 1, got, chosen)
+
+    search(0, 0, [])
+    return best[0], best[1]
+
+
+def cards_at(cards: Sequence[Card], ctx: TrumpContext, low: int, high: int) -> list[Card]:
+    """One pair per position from ``low`` to ``high`` (for showing a tractor in a message)."""
+    pairs = pair_positions(cards, ctx)
+    out: list[Card] = []
+    for pos in range(high, low - 1, -1):
+        out += [pairs[pos][0]] * 2
+    return out
+
+
+__all__ = ["Unit", "Format", "decompose", "shape_codes", "suit_of_play", "pair_positions",
+           "pair_count", "runs", "max_tractor_pairs", "cards_at", "Rank", "Suit", "TrumpContext"]
