@@ -1,0 +1,48 @@
+"""Actions: the immutable records of a hand's log.
+
+A hand is its ruleset, its seed and its log; replaying the log from the seed rebuilds the
+hand exactly (saves, replays and undo rest on that).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card, format_cards, parse_cards
+
+DEAL = "deal"  # the next card goes to the next seat
+DECLARE = "declare"  # a seat shows cards to declare, overturn or protect
+FINISH_DEAL = "finish_deal"  # declarations are over (or the after-deal window closes)
+BURY = "bury"  # the dealer buries the kitty
+PLAY = "play"  # a seat leads or follows
+
+KINDS = (DEAL, DECLARE, FINISH_DEAL, BURY, PLAY)
+
+
+@dataclass(frozen=True)
+class Action:
+    kind: str
+    seat: int | None = None
+    cards: tuple[Card, ...] = ()
+
+    def to_dict(self) -> dict:
+        out: dict = {"kind": self.kind}
+        if self.seat is not None:
+            out["seat"] = self.seat
+        if self.cards:
+            out["cards"] = format_cards(self.cards)
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Action":
+        kind = data.get("kind")
+        if kind not in KINDS:
+            raise ValueError(f"unknown action kind {kind!r}")
+        seat = data.get("seat")
+        if seat is not None and (not isinstance(seat, int) or not 0 <= seat <= 3):
+            raise ValueError(f"bad seat {seat!r} in action")
+        return cls(kind, seat, tuple(parse_cards(data.get("cards", []))))
+
+    def __str__(self) -> str:
+        who = f" seat {self.seat}" if self.seat is not None else ""
+        what = " " + " ".join(format_cards(self.cards)) if self.cards else ""
+        return f"{self.kind}{who}{what}"

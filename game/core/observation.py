@@ -1,0 +1,92 @@
+"""What one seat may see of a hand. Bots and the front end get this, never the ``Hand``.
+
+A seat sees its own cards, the declarations shown, every card played and who won each
+trick, the points, the size of every hand, and the kitty only when it is the dealer after
+picking it up. It never sees another seat's cards nor the deal's seed (which would give
+away every hand).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .bidding import Declaration
+from .cards import Card, Rank
+from .hand import BURYING, DEALING, PLAYING, Hand, Trick
+from .ruleset import Ruleset
+from .trump import TrumpContext
+
+
+@dataclass(frozen=True)
+class TrickView:
+    leader: int
+    plays: tuple[tuple[int, tuple[Card, ...]], ...]
+    winner: int | None
+    points: int
+    attempted: tuple[Card, ...]
+    penalty: int
+
+    @property
+    def lead(self) -> tuple[Card, ...]:
+        return self.plays[0][1]
+
+    @classmethod
+    def of(cls, trick: Trick) -> "TrickView":
+        return cls(trick.leader, tuple(trick.plays), trick.winner, trick.points,
+                   trick.attempted, trick.penalty)
+
+
+@dataclass(frozen=True)
+class Observation:
+    seat: int
+    ruleset: Ruleset
+    phase: str
+    first_hand: bool
+    levels: tuple[Rank, Rank]
+    dealer: int | None
+    rank: Rank | None  # the hand's level rank once known
+    ctx: TrumpContext | None  # the trump context once the bidding is over
+    declarations: tuple[Declaration, ...]
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, int, int, int]
+    cards_dealt: int
+    cards_to_deal: int
+    kitty: tuple[Card, ...]  # the dealer's own view of the kitty; empty for everyone else
+    tricks: tuple[TrickView, ...]  # completed tricks
+    current: TrickView | None  # the trick being played, if any
+    to_act: int | None
+    trick_points: int
+    penalties: int
+
+    @property
+    def defender_points(self) -> int:
+        return self.trick_points + self.penalties
+
+    @property
+    def is_dealer_side(self) -> bool:
+        return self.dealer is not None and self.seat % 2 == self.dealer % 2
+
+    @property
+    def leading(self) -> bool:
+        return self.phase == PLAYING and self.to_act == self.seat and self.current is None
+
+    @property
+    def lead(self) -> tuple[Card, ...] | None:
+        return self.current.lead if self.current else None
+
+
+def observe(hand: Hand, seat: int) -> Observation:
+    """The observation for ``seat``."""
+    trick = hand.current_trick
+    done = [TrickView.of(t) for t in hand.tricks if t.complete]
+    kitty: tuple[Card, ...] = ()
+    if seat == hand.dealer and hand.phase not in (DEALING,) and hand.ctx is not None:
+        kitty = tuple(hand.dealt_kitty) if hand.phase == BURYING else tuple(hand.kitty)
+    return Observation(
+        seat=seat, ruleset=hand.ruleset, phase=hand.phase, first_hand=hand.setup.first_hand,
+        levels=hand.levels, dealer=hand.dealer,
+        rank=hand.rank if hand.ctx else hand.bidding.rank, ctx=hand.ctx,
+        declarations=tuple(hand.bidding.shown), hand=tuple(hand.hands[seat]),
+        hand_sizes=tuple(len(h) for h in hand.hands), cards_dealt=hand.dealt,
+        cards_to_deal=hand.to_deal, kitty=kitty, tricks=tuple(done),
+        current=TrickView.of(trick) if trick else None, to_act=hand.to_act(),
+        trick_points=hand.trick_points, penalties=hand.penalties)
