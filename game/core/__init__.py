@@ -9,7 +9,7 @@ from .cards import (BIG_JOKER, SMALL_JOKER, SUITS, Card, CardError, Rank, Suit, 
 from .hand import (AFTER_DEAL, BURYING, DEALING, PLAYING, REDEAL, SETTLED, Hand, HandSetup,
                    Trick)
 from .match import HandSummary, Match, new_match
-from .observation import Observation, TrickView, observe
+from .observation import Observation, TrickView, observation_to_json, observe
 from .refusal import IllegalActionError, Refusal
 from .ruleset import BUILTIN_IDS, Ruleset, RulesetError, all_rulesets, get_ruleset, load_ruleset_file
 from .settlement import Settlement, kitty_multiplier, level_change, next_dealer, settle

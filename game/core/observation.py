@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .bidding import Declaration
-from .cards import Card, Rank
+from .cards import Card, Rank, format_cards
 from .hand import BURYING, DEALING, PLAYING, Hand, Trick
 from .ruleset import Ruleset
 from .trump import TrumpContext
@@ -90,3 +90,40 @@ def observe(hand: Hand, seat: int) -> Observation:
         cards_to_deal=hand.to_deal, kitty=kitty, tricks=tuple(done),
         current=TrickView.of(trick) if trick else None, to_act=hand.to_act(),
         trick_points=hand.trick_points, penalties=hand.penalties)
+
+
+def _trick_json(trick: TrickView) -> dict:
+    out = {"leader": trick.leader,
+           "plays": [{"seat": s, "cards": format_cards(c)} for s, c in trick.plays]}
+    if trick.winner is not None:
+        out["winner"] = trick.winner
+        out["points"] = trick.points
+    if trick.attempted:
+        out["attempted"] = format_cards(trick.attempted)
+        out["penalty"] = trick.penalty
+    return out
+
+
+def observation_to_json(obs: Observation) -> dict:
+    """The observation in the referee's card notation (for outside programs and logs)."""
+    return {
+        "seat": obs.seat,
+        "ruleset": obs.ruleset.id,
+        "phase": obs.phase,
+        "first_hand": obs.first_hand,
+        "levels": [r.label for r in obs.levels],
+        "dealer": obs.dealer,
+        "level": obs.rank.label if obs.rank else None,
+        "trump": obs.ctx.trump_code if obs.ctx else None,
+        "declarations": [{"seat": d.seat, "cards": format_cards(d.cards), "kind": d.kind,
+                          "after_deal": d.after_deal} for d in obs.declarations],
+        "hand": format_cards(obs.ctx.sort_hand(obs.hand) if obs.ctx else sorted(obs.hand)),
+        "hand_sizes": list(obs.hand_sizes),
+        "kitty": format_cards(obs.kitty),
+        "tricks": [_trick_json(t) for t in obs.tricks],
+        "current": _trick_json(obs.current) if obs.current else None,
+        "to_act": obs.to_act,
+        "leading": obs.leading,
+        "defender_points": obs.defender_points,
+        "penalties": obs.penalties,
+    }

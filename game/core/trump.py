@@ -42,6 +42,10 @@ class TrumpContext:
     level: Rank
     trump_suit: Suit | None
 
+    def __post_init__(self):
+        # Kept on the instance: positions are looked up in every hot loop of the bots.
+        object.__setattr__(self, "_keys", _table(self))
+
     @classmethod
     def parse(cls, level: str, trump: str) -> "TrumpContext":
         rank = Rank.parse(level)
@@ -62,21 +66,21 @@ class TrumpContext:
         return "NT" if self.trump_suit is None else self.trump_suit.value
 
     def is_trump(self, card: Card) -> bool:
-        return _table(self)[card][0] == TRUMP
+        return self._keys[card][0] == TRUMP
 
     def suit_of(self, card: Card) -> EffectiveSuit:
-        return _table(self)[card][0]
+        return self._keys[card][0]
 
     def position(self, card: Card) -> int:
-        return _table(self)[card][1]
+        return self._keys[card][1]
 
     def key(self, card: Card) -> tuple[EffectiveSuit, int]:
         """(effective suit, position) in one look-up, for hot loops."""
-        return _table(self)[card]
+        return self._keys[card]
 
     def strength(self, card: Card) -> int:
         """A total order across suits for sorting a hand: trumps above side suits."""
-        suit, pos = _table(self)[card]
+        suit, pos = self._keys[card]
         return pos + (100 if suit == TRUMP else 0)
 
     def side_suits(self) -> tuple[Suit, ...]:
@@ -87,7 +91,7 @@ class TrumpContext:
         order = _display_suit_order(self.trump_suit)
 
         def sort_key(card: Card):
-            suit, pos = _table(self)[card]
+            suit, pos = self._keys[card]
             group = 0 if suit == TRUMP else 1 + order.index(suit)
             return (group, -pos, card.sort_key)
 
@@ -120,7 +124,7 @@ def _plain_position(rank: Rank, level: Rank) -> int:
 
 
 @lru_cache(maxsize=None)
-def _table(ctx: TrumpContext) -> dict[Card, tuple[EffectiveSuit, int]]:
+def _table(ctx: "TrumpContext") -> dict[Card, tuple[EffectiveSuit, int]]:
     table: dict[Card, tuple[EffectiveSuit, int]] = {}
     for card in ONE_DECK:
         if card.rank == Rank.BIG_JOKER:
