@@ -206,7 +206,7 @@ class Bidding:
                 candidates.append([joker, joker])
         out = []
         for cards in candidates:
-            if not Counter(cards) - counts and self._classify(seat, cards, after_deal) is not None:
+            if all(counts[c] >= n for c, n in Counter(cards).items()) and self._classify(seat, cards, after_deal) is not None:
                 out.append(cards)
         return out
 

@@ -80,19 +80,25 @@ _RANK_LABELS.update({Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: 
 PLAIN_RANKS = tuple(r for r in Rank if r <= Rank.ACE)
 
 
-class Card:
-    """One playing card. Instances are interned: ``Card.of(...)`` returns the one value."""
+class Card(int):
+    """One playing card, interned: ``Card.of(...)`` and ``Card.parse(...)`` return the one value.
 
-    __slots__ = ("suit", "rank", "_code", "_hash")
+    A card is an ``int`` (suit-major code 0…53) so that hashing and comparing, which the bots
+    do millions of times, run at C speed and iterate in the same order on every run. Write
+    cards out with ``str()`` / ``format_cards``, never as bare numbers.
+    """
+
     suit: Suit | None
     rank: Rank
 
-    def __init__(self, suit: Suit | None, rank: Rank):
-        object.__setattr__(self, "suit", suit)
-        object.__setattr__(self, "rank", rank)
-        code = rank.label if suit is None else rank.label + suit.value
-        object.__setattr__(self, "_code", code)
-        object.__setattr__(self, "_hash", hash(code))
+    def __new__(cls, suit: Suit | None, rank: Rank):
+        code = 52 + (rank - Rank.SMALL_JOKER) if suit is None else SUITS.index(suit) * 13 + rank - 2
+        card = super().__new__(cls, code)
+        object.__setattr__(card, "suit", suit)
+        object.__setattr__(card, "rank", rank)
+        object.__setattr__(card, "_code", rank.label if suit is None else rank.label + suit.value)
+        object.__setattr__(card, "points", _POINTS.get(rank, 0))
+        return card
 
     def __setattr__(self, name, value):
         raise AttributeError("cards are immutable")
@@ -119,16 +125,12 @@ class Card:
         return self.suit is None
 
     @property
-    def points(self) -> int:
-        return _POINTS.get(self.rank, 0)
-
-    @property
-    def sort_key(self) -> tuple[int, int]:
+    def sort_key(self) -> int:
         """A context-free order (suit, then rank) for stable output."""
-        return (4 if self.suit is None else SUITS.index(self.suit), int(self.rank))
+        return int(self)
 
     def pretty(self) -> str:
-        """With a suit symbol: ``♥10``, ``大王``-free form ``BJ``."""
+        """With a suit symbol: ``♥10``; jokers stay ``BJ`` / ``SJ``."""
         return self._code if self.suit is None else self.suit.symbol + self.rank.label
 
     def __str__(self) -> str:
@@ -137,17 +139,11 @@ class Card:
     def __repr__(self) -> str:
         return f"Card('{self._code}')"
 
-    def __eq__(self, other):
-        return self is other
-
-    def __hash__(self):
-        return self._hash
-
-    def __lt__(self, other: "Card") -> bool:
-        return self.sort_key < other.sort_key
-
     def __reduce__(self):
         return (Card.parse, (self._code,))
+
+    __hash__ = int.__hash__
+    __eq__ = int.__eq__
 
 
 _POINTS = {Rank.FIVE: 5, Rank.TEN: 10, Rank.KING: 10}
@@ -202,3 +198,12 @@ def points_of(cards: Iterable[Card]) -> int:
 def cards(text: str) -> list[Card]:
     """Readable literals for tests and docs: ``cards("10S 10S BJ")``."""
     return [Card.parse(t) for t in text.split()]
+
+
+def holds(hand: Iterable[Card], wanted: Iterable[Card]) -> bool:
+    """Does ``hand`` contain every card of ``wanted`` (as many times as listed)?"""
+    need = Counter(wanted)
+    if not need:
+        return True
+    have = Counter(hand)
+    return all(have[c] >= n for c, n in need.items())

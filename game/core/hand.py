@@ -10,14 +10,13 @@ time counter-clockwise from the first drawer (the dealer, or a random seat in th
 """
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 import random
 
 from .actions import BURY, DEAL, DECLARE, FINISH_DEAL, PLAY, Action
 from .bidding import Bidding, Declaration
-from .cards import Card, Rank, points_of, shuffled_deck
+from .cards import Card, Rank, holds, points_of, shuffled_deck
 from .refusal import IllegalActionError, Refusal
 from .ruleset import Ruleset
 from .settlement import Settlement, settle
@@ -163,7 +162,7 @@ class Hand:
         if kind == DECLARE:
             if self.phase not in (DEALING, AFTER_DEAL) or action.seat is None:
                 return Refusal("phase.wrong")
-            if Counter(action.cards) - Counter(self.hands[action.seat]):
+            if not holds(self.hands[action.seat], action.cards):
                 return Refusal("declare.invalid")
             return self.bidding.check(action.seat, action.cards, self.phase == AFTER_DEAL)
         if kind == FINISH_DEAL:
@@ -183,7 +182,7 @@ class Hand:
             return Refusal("turn.not_yours")
         if len(cards) != self.ruleset.kitty:
             return Refusal("bury.count", {"n": self.ruleset.kitty})
-        if Counter(cards) - Counter(self.hands[seat]):
+        if not holds(self.hands[seat], cards):
             return Refusal("bury.not_held")
         return None
 
@@ -194,7 +193,7 @@ class Hand:
             return Refusal("turn.not_yours")
         trick = self.current_trick
         if trick is None:
-            if Counter(cards) - Counter(self.hands[seat]):
+            if not holds(self.hands[seat], cards):
                 return Refusal("lead.not_held")
             return check_lead(cards, self.ctx)
         return check_follow(trick.lead, self.hands[seat], cards, self.ctx)

@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from .cards import Card, points_of
+from .cards import Card, holds, points_of
 from .refusal import Refusal
 from .trump import TRUMP, TrumpContext
 from .units import (Format, Unit, cards_at, decompose, max_tractor_pairs, pair_count,
@@ -87,7 +87,7 @@ def check_follow(lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card
     n = len(lead)
     if len(play) != n:
         return Refusal("follow.count", {"n": n})
-    if Counter(play) - Counter(hand):
+    if not holds(hand, play):
         return Refusal("follow.not_held")
     suit = ctx.suit_of(lead[0])
     held = [c for c in hand if ctx.suit_of(c) == suit]
