@@ -228,7 +228,7 @@ def answer(line: str) -> dict[str, Any]:
     if not isinstance(req, dict):
         return {"error": "each line must be a JSON object"}
     op = req.get("op")
-    if op not in OPS:
+    if not isinstance(op, str) or op not in OPS:
         return {"error": f"unknown op {op!r}; the ops are {', '.join(OPS)}"}
     try:
         return OPS[op](req)
@@ -236,6 +236,8 @@ def answer(line: str) -> dict[str, Any]:
         return {"error": str(e)}
     except (CardError, RulesetError, ValueError, TypeError, KeyError, IndexError) as e:
         return {"error": f"the request cannot be answered: {e}"}
+    except Exception as e:  # noqa: BLE001 - one bad line must never stop the referee
+        return {"error": f"the request could not be processed ({type(e).__name__}: {e})"}
 
 
 def main(stdin=None, stdout=None) -> int:
