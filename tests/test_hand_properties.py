@@ -91,3 +91,21 @@ def test_match_round_trip(ruleset_id, seed):
     assert restored.levels == match.levels
     assert restored.history == match.history
     assert restored.hand.digest() == match.hand.digest()
+
+
+@pytest.mark.parametrize("ruleset_id", BUILTIN_IDS)
+def test_undo_restores_the_state_before_the_seats_last_play(ruleset_id):
+    hand = Hand(get_ruleset(ruleset_id), HandSetup(11, True, (Rank.TWO, Rank.TWO), None, 1))
+    rng = random.Random(5)
+    snapshots = {}
+    while not hand.finished:
+        if hand.phase == PLAYING and hand.to_act() == 0:
+            snapshots[len(hand.log)] = hand.digest()
+        random_step(hand, rng)
+        if len(snapshots) >= 3 and hand.phase == PLAYING and rng.random() < 0.5:
+            break
+    if hand.phase == REDEAL:
+        pytest.skip("re-dealt")
+    point = hand.undo_point(0)
+    assert point in snapshots
+    assert hand.undo(0).digest() == snapshots[point]

@@ -326,6 +326,22 @@ class Hand:
             hand.apply(action)
         return hand
 
+    def undo_point(self, seat: int) -> int | None:
+        """Where the log goes back to so that ``seat``'s last play or bury is taken back, with
+        every action after it (the other seats' replies); None if it has none this hand."""
+        for index in range(len(self.log) - 1, -1, -1):
+            action = self.log[index]
+            if action.seat == seat and action.kind in (PLAY, BURY):
+                return index
+        return None
+
+    def undo(self, seat: int) -> "Hand":
+        """A copy of this hand as it was just before ``seat``'s last play or bury."""
+        point = self.undo_point(seat)
+        if point is None:
+            raise ValueError("nothing to take back")
+        return self.replay(point)
+
     def digest(self) -> tuple:
         """A value that differs whenever the visible or hidden state differs."""
         return (self.phase, self.dealer, self.rank, self.ctx, tuple(map(tuple, self.hands)),
