@@ -141,3 +141,9 @@ def test_red_constant_is_reddish():
 def test_doctests():
     pygame.init()
     assert doctest.testmod(card_art).failed == 0
+
+
+def test_every_back_colour_has_a_name_in_the_settings():
+    from game.i18n import table
+    names = {key.split(".", 1)[1] for key in table("en") if key.startswith("colour.")}
+    assert names == set(BACK_COLOURS)

@@ -567,6 +567,7 @@ class CardArt:
         self._masters: dict[object, pygame.Surface] = {}
         self._scaled: dict[tuple, pygame.Surface] = {}
         self._overlays: dict[tuple[str, tuple[int, int]], pygame.Surface | None] = {}
+        self._shadows: dict[tuple[int, float], tuple[pygame.Surface, int]] = {}
 
     def get(self, card: Card, height: int, variant: str = "normal") -> pygame.Surface:
         """The face of ``card``, ``height`` pixels tall, in one of :data:`VARIANTS`."""
@@ -585,8 +586,8 @@ class CardArt:
         Blit it at the card's position minus the margin (plus any offset for the light):
         the shadow is larger than the card by ``margin`` on every side.
         """
-        key = ("shadow", int(height), softness)
-        if key not in self._scaled:
+        key = (int(height), softness)
+        if key not in self._shadows:
             w, h = card_size(height)
             margin = max(2, round(h * softness))
             small = 8  # drawn tiny and scaled up: smoothscale's interpolation is the blur
@@ -596,8 +597,8 @@ class CardArt:
             pygame.draw.rect(base, (0, 0, 0, 120), base.get_rect().inflate(-2 * inset, -2 * inset),
                              border_radius=max(1, inset))
             blurred = pygame.transform.smoothscale(base, (w + 2 * margin, h + 2 * margin))
-            self._scaled[key] = (_ready(blurred), margin)
-        return self._scaled[key]
+            self._shadows[key] = (_ready(blurred), margin)
+        return self._shadows[key]
 
     def master(self, card: Card) -> pygame.Surface:
         """The face at :data:`MASTER_SIZE`, from which smaller sizes are scaled."""
@@ -608,6 +609,7 @@ class CardArt:
         self._masters.clear()
         self._scaled.clear()
         self._overlays.clear()
+        self._shadows.clear()
 
     def _master(self, key) -> pygame.Surface:
         if key not in self._masters:
