@@ -1,0 +1,1 @@
+"""The pygame front end: scenes, widgets and the card art they draw with."""
