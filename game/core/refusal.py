@@ -1,33 +1,16 @@
 """Refusals: why the rules do not allow an action, in words a player understands.
 
-The core returns a code with parameters; the text comes from the language tables
-(``game.i18n``), so the same refusal reads naturally in Chinese and English. Each refusal
-names the section of RULES.md it comes from, for the practice mode's "why not".
+The core returns a code with parameters; the sentence comes from the language tables
+(``game/i18n/*.toml``, keys ``refusal.<code>``), so the same refusal reads naturally in
+Chinese and English and the referee says exactly what the game says. Each refusal names the
+section of RULES.md it comes from, for the practice mode's "why not".
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import Card, pretty_cards
-
-# English fallbacks, used by the referee and whenever no language table is loaded.
-_ENGLISH = {
-    "follow.count": "Play {n} cards: {n} were led.",
-    "follow.not_held": "You do not hold those cards.",
-    "follow.suit": "You still hold {suit}: you must follow the led suit before playing other cards.",
-    "follow.tractor": "You hold {cards}: a tractor was led, so you must play a tractor.",
-    "follow.pair": "You hold {cards}: a pair was led, so you must play a pair.",
-    "lead.empty": "Choose at least one card to lead.",
-    "lead.mixed": "A lead must be of one suit (all trumps count as one suit).",
-    "lead.not_held": "You do not hold those cards.",
-    "throw.failed": "The throw fails: another player can beat {cards}; {played} is played instead.",
-    "bury.count": "Bury exactly {n} cards.",
-    "bury.not_held": "You do not hold those cards.",
-    "declare.invalid": "That declaration is not allowed now.",
-    "turn.not_yours": "It is not your turn.",
-    "phase.wrong": "That action is not possible at this point of the hand.",
-}
+from .cards import pretty_cards
 
 SECTION = {
     "follow": "§5", "lead": "§4", "throw": "§4", "bury": "§7", "declare": "§8",
@@ -37,6 +20,9 @@ SECTION = {
 
 @dataclass(frozen=True)
 class Refusal:
+    """A rule's ``code`` (``follow.pair``) with raw params: cards as lists of cards, a suit
+    as its letter or ``trump``, numbers as numbers."""
+
     code: str
     params: dict[str, Any] = field(default_factory=dict)
 
@@ -44,19 +30,26 @@ class Refusal:
     def section(self) -> str:
         return SECTION.get(self.code.split(".")[0], "")
 
-    def format_params(self) -> dict[str, str]:
-        out = {}
+    def text(self, language: str = "en") -> str:
+        """The refusal as a sentence in ``language``."""
+        from game import i18n  # plain data: the tables are shared with the front end
+
+        table = i18n.table(language)
+        template = table.get("refusal." + self.code) or i18n.table("en").get("refusal." + self.code)
+        if template is None:
+            return self.code
+        params = {}
         for key, value in self.params.items():
-            if isinstance(value, (list, tuple)) and all(isinstance(c, Card) for c in value):
-                out[key] = pretty_cards(value)
-            elif hasattr(value, "symbol"):
-                out[key] = value.symbol
+            if isinstance(value, (list, tuple)):
+                params[key] = pretty_cards(value)
+            elif key == "suit":
+                params[key] = table.get(f"suit.{value}", str(value))
             else:
-                out[key] = str(value)
-        return out
+                params[key] = str(value)
+        return template.format(**params)
 
     def english(self) -> str:
-        return _ENGLISH.get(self.code, self.code).format(**self.format_params())
+        return self.text("en")
 
     def __str__(self) -> str:
         return self.english()

@@ -93,7 +93,7 @@ def check_follow(lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card
     held = [c for c in hand if ctx.suit_of(c) == suit]
     played = [c for c in play if ctx.suit_of(c) == suit]
     if len(played) < min(n, len(held)):
-        return Refusal("follow.suit", {"suit": _suit_name(suit)})
+        return Refusal("follow.suit", {"suit": suit if suit == TRUMP else suit.value})
     if lead_format is None:
         lead_format = Format.of(decompose(lead, ctx))
     if not lead_format.total_pairs:
@@ -111,18 +111,6 @@ def check_follow(lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card
         spare = [c for c, k in Counter(held).items() if k >= 2 and in_play[c] < 2]
         return Refusal("follow.pair", {"cards": [c for c in ctx.sort_hand(spare) for _ in (0, 1)][:4]})
     return None
-
-
-class _SuitName(str):
-    """A suit for messages: ``symbol`` is the glyph, or the word for trumps."""
-
-    @property
-    def symbol(self) -> str:
-        return {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}.get(self, "trumps")
-
-
-def _suit_name(suit) -> _SuitName:
-    return _SuitName(suit if suit == TRUMP else suit.value)
 
 
 def _multiset_combinations(cards: Sequence[Card], k: int) -> Iterator[list[Card]]:
