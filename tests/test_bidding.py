@@ -426,3 +426,13 @@ def test_apply_refuses_what_check_refuses():
     assert b.check(0, cards("2H SJ")) is not None
     with pytest.raises(ValueError):
         b.apply(0, cards("2H SJ"))
+
+
+def test_hebi_after_deal_options_are_the_defenders_own_level():
+    b = bidding(HEBI, first_hand=False, dealer=0, levels=("5", "3"))
+    b.end_deal()
+    assert b.after_deal_window()
+    assert b.options(1, cards("3S SJ 5H BJ"), after_deal=True) == [cards("3S SJ")]
+    assert b.options(2, cards("5H BJ 3S SJ"), after_deal=True) == []
+    b.apply(1, cards("3S SJ"), after_deal=True)
+    assert not b.after_deal_window() and b.options(3, cards("3H BJ"), after_deal=True) == []

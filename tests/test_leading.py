@@ -1,10 +1,13 @@
 """Leading and throwing (RULES.md §4; seed 001 四.2, seed 000 §8, seed 002 出牌规则4)."""
 from collections import Counter
 
+import random
+
 import pytest
 
-from game.core.cards import cards
+from game.core.cards import ONE_DECK, cards
 from game.core.tricks import check_lead, throw_outcome
+from game.core.units import decompose
 from support import ctx
 
 
@@ -195,9 +198,7 @@ def test_only_the_single_of_a_triple_beaten():
     assert played(r) == Counter(cards("5H"))
 
 
-def test_only_the_pair_of_a_triple_beaten_plays_the_pair():
-    # a higher single must beat the single too: a pair beater always beats the single,
-    # so build the case with the single beaten by nobody: 5H 5H + 5H where 6H 6H held
+def test_a_pair_beaten_while_the_single_stands_plays_the_pair():
     r = outcome("AH 5H 5H", ["6H 6H"])
     assert (r.ok, r.blocked) == (False, 2)
     assert played(r) == Counter(cards("5H 5H"))
@@ -222,7 +223,7 @@ def test_tractor_and_pair_with_the_same_top_play_the_pair():
 
 
 def test_lowest_beaten_unit_ranks_by_its_highest_card():
-    # KK (top K) and 9-8 single... units: QQJJ tractor (top Q), single 9; both beaten
+    # units: QQJJ tractor (top Q) and single 9, both beaten: the single 9 is lower
     r = outcome("QH QH JH JH 9H", ["AH AH KH KH", "JH"])
     assert (r.ok, r.blocked) == (False, 5)
     assert played(r) == Counter(cards("9H"))
@@ -244,3 +245,74 @@ def test_blocked_counts_every_card_of_every_beaten_unit():
     assert not r.ok and r.blocked == 6
     assert played(r) == Counter(cards("3H"))
     assert sorted(u.size for u in r.beaten) == [1, 1, 4]
+
+
+def test_a_pair_needs_both_cards_in_one_hand():
+    # two players holding one ♥K each do not beat ♥QQ
+    r = outcome("AH QH QH", ["KH 3C", "KH 4C", "2C"])
+    assert r.ok
+
+
+def test_a_tractor_needs_all_its_pairs_in_one_hand():
+    r = outcome("7H 7H 6H 6H AH", ["9H 9H", "8H 8H"])
+    assert r.ok
+
+
+# -------------------------------------------------------------- independent oracle
+
+def _oracle(lead, others, c):
+    """RULES.md §4 read literally: (ok, forced cards as a Counter, blocked)."""
+    units = decompose(lead, c)
+    if len(units) == 1:
+        return True, Counter(lead), 0
+    suit = c.suit_of(lead[0])
+
+    def beats(unit, hand):
+        held = Counter(x for x in hand if c.suit_of(x) == suit)
+        pair_pos = Counter()
+        for card, n in held.items():
+            pair_pos[c.position(card)] += n // 2
+        if unit.pairs == 0:
+            return any(c.position(x) > unit.top for x in held)
+        k = unit.pairs
+        return any(all(pair_pos[p] for p in range(top - k + 1, top + 1))
+                   for top in range(unit.top + 1, 16))
+
+    beaten = [u for u in units if any(beats(u, h) for h in others)]
+    if not beaten:
+        return True, Counter(lead), 0
+
+    def first_listed(u):
+        return min(i for i, x in enumerate(lead) if x in u.cards)
+
+    low = min(beaten, key=lambda u: (u.top, len(u.cards), first_listed(u)))
+    return False, Counter(low.cards), sum(len(u.cards) for u in beaten)
+
+
+def _random_throw(rng):
+    level, trump = rng.choice(["2", "10", "A"]), rng.choice(["S", "H", "NT"])
+    c = ctx(level, trump)
+    suit = rng.choice(["trump", "C", "D"])
+    pool = [x for x in ONE_DECK if c.suit_of(x) == suit]
+    lead = []
+    for _ in range(rng.randint(2, 4)):
+        x = rng.choice(pool)
+        lead += [x] * rng.choice([1, 2, 2])
+        if rng.random() < 0.4:
+            nxt = [y for y in pool if c.position(y) == c.position(x) - 1]
+            if nxt:
+                lead += [x, rng.choice(nxt), rng.choice(nxt)]
+    others = [[rng.choice(list(ONE_DECK)) for _ in range(rng.randint(0, 4))]
+              + [x for x in rng.sample(pool, min(len(pool), rng.randint(0, 4))) for _ in
+                 range(rng.choice([1, 2]))] for _ in range(3)]
+    return lead, others, c
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_throw_outcome_agrees_with_the_rules(seed):
+    lead, others, c = _random_throw(random.Random(seed))
+    r = throw_outcome(lead, others, c)
+    ok, forced, blocked = _oracle(lead, others, c)
+    assert (r.ok, Counter(r.played), r.blocked) == (ok, forced, blocked), \
+        ([str(x) for x in lead], [[str(x) for x in h] for h in others], str(c))
+    assert r.throw == (len(decompose(lead, c)) > 1)

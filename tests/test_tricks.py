@@ -111,6 +111,13 @@ def test_trump_four_pair_tractor_takes_two_two_pair_tractors():
                   "2D 2D 3D 3D 4D 4D 5D 5D") == 2
 
 
+def test_two_trump_tractors_may_share_the_off_suit_level_position():
+    # ♠A-♥10 and ♣10-♠10 are two 2-pair tractors (two pairs at the off-suit level position)
+    lead = "9H 9H 8H 8H 5H 5H 4H 4H"
+    assert winner(lead, "3S 3S 4S 4S 6S 6S 7S 7S", "AS AS 10H 10H 10C 10C 10S 10S",
+                  "2D 2D 3D 3D 4D 4D 5D 5D") == 2
+
+
 def test_trump_three_pair_tractor_and_a_pair_do_not_take_two_tractors():
     lead = "9H 9H 8H 8H 5H 5H 4H 4H"
     assert winner(lead, "3S 3S 4S 4S 5S 5S 8S 8S", "2C 2C 3C 3C 4C 4C 5C 5C",
