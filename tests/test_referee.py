@@ -137,6 +137,38 @@ def test_settle_dealers_last_trick_no_multiplier():
     assert (reply["total"], reply["multiplier"]) == (50, 0)
 
 
+def test_settle_pointless_kitty_still_reports_the_multiplier():
+    reply = ask(op="settle", **HEBI, points=45, kitty=K8,
+                last={"side": "defenders", "lead": ["9H", "9H"]})
+    assert (reply["total"], reply["multiplier"], reply["up_side"], reply["up_levels"]) == \
+        (45, 4, "dealers", 1)
+
+
+# rules that do not depend on the ruleset answer alike for every ruleset that can ask them
+
+@pytest.mark.parametrize("rid", ["hebi-2010", "lanzhou-2010"])
+def test_tp_example_for_every_multi_deck_ruleset(rid):
+    lead = ["6H", "6H", "5H", "5H", "4H", "4H", "10H", "10H", "9H", "9H"]
+    hand = ["AH", "AH", "KH", "KH", "QH", "QH", "JH", "JH", "7H", "7H", "3H", "3H"]
+    good = ask(op="follow", ruleset=rid, level="2", trump="S", lead=lead, hand=hand, play=hand[:10])
+    bad = ask(op="follow", ruleset=rid, level="2", trump="S", lead=lead, hand=hand,
+              play=hand[:6] + hand[8:])
+    assert good == {"legal": True, "reason": ""}
+    assert bad["legal"] is False and "tractor" in bad["reason"].lower()
+
+
+@pytest.mark.parametrize("rid", ["hebi-2010", "lanzhou-2010", "logistics-2015"])
+def test_single_card_rules_for_every_ruleset(rid):
+    base = dict(ruleset=rid, level="10", trump="S")
+    assert ask(op="trick", **base, plays=[["AH"], ["2S"], ["10C"], ["KH"]]) == \
+        {"winner": 2, "points": 20}
+    assert ask(op="follow", **base, lead=["AH"], hand=["10H", "4C"], play=["4C"])["legal"] is True
+    assert ask(op="follow", **base, lead=["AH"], hand=["3H", "4C"], play=["4C"])["legal"] is False
+    assert ask(op="units", **base, cards=["JH", "9H", "QH"]) == {"suit": "H", "shape": ["S"] * 3}
+    reply = ask(op="lead", **base, cards=["KH", "QH", "3H"], others=[["AH"], [], []])
+    assert (reply["ok"], reply["played"], reply["blocked"]) == (False, ["3H"], 3)
+
+
 def test_bid_answer_keys():
     reply = ask(op="bid", ruleset="hebi-2010", first_hand=True, dealer=None, first_drawer=2,
                 levels=["2", "2"], events=[], kitty=["3C", "4C", "BJ", "5D"] + K8[4:])
