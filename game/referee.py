@@ -223,7 +223,7 @@ def answer(line: str) -> dict[str, Any]:
     """The answer to one request line."""
     try:
         req = json.loads(line)
-    except (json.JSONDecodeError, ValueError):
+    except (ValueError, RecursionError):
         return {"error": "the line is not valid JSON"}
     if not isinstance(req, dict):
         return {"error": "each line must be a JSON object"}
@@ -240,11 +240,22 @@ def answer(line: str) -> dict[str, Any]:
         return {"error": f"the request could not be processed ({type(e).__name__}: {e})"}
 
 
+def answer_bytes(raw: bytes) -> dict[str, Any]:
+    """The answer to one raw input line; text that is not UTF-8 is an error, not a crash."""
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return {"error": "the line is not UTF-8 text"}
+    return answer(line.rstrip("\r\n"))
+
+
 def main(stdin=None, stdout=None) -> int:
-    stdin = stdin or sys.stdin
-    stdout = stdout or sys.stdout
-    for line in stdin:
-        stdout.write(json.dumps(answer(line.rstrip("\n")), ensure_ascii=False) + "\n")
+    """Answer every line of ``stdin`` (binary) on ``stdout`` (binary), UTF-8 both ways
+    whatever the platform's locale."""
+    stdin = stdin or sys.stdin.buffer
+    stdout = stdout or sys.stdout.buffer
+    for raw in stdin:
+        stdout.write(json.dumps(answer_bytes(raw), ensure_ascii=False).encode("utf-8") + b"\n")
         stdout.flush()
     return 0
 

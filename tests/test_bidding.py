@@ -3,7 +3,7 @@ import pytest
 
 from game.core.bidding import Bidding
 from game.core.cards import Rank, cards
-from support import ruleset
+from tests.support import ruleset
 
 KITTY8 = "3C 4C 6C 7C 8C 9C JC QC"     # third card ♣
 KITTY6 = "3C 4C 6C 7C 8C 9C"

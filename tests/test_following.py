@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 from game.core.cards import ONE_DECK, cards
 from game.core.tricks import check_follow, legal_follows
 from game.core.units import Format, decompose
-from support import ctx
+from tests.support import ctx
 
 
 def follow(lead, hand, play, level="10", trump="S"):

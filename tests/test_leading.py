@@ -8,7 +8,7 @@ import pytest
 from game.core.cards import ONE_DECK, cards
 from game.core.tricks import check_lead, throw_outcome
 from game.core.units import decompose
-from support import ctx
+from tests.support import ctx
 
 
 def outcome(lead, others, level="10", trump="S"):

@@ -6,7 +6,7 @@ import pytest
 
 from game.core.ruleset import (BUILTIN_IDS, RULESET_DIR, Ruleset, RulesetError, all_rulesets,
                                get_ruleset, load_ruleset_file, parse_ruleset)
-from support import RULESET_IDS
+from tests.support import RULESET_IDS
 
 
 def raw(rid="hebi-2010"):

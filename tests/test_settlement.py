@@ -3,7 +3,7 @@ import pytest
 
 from game.core.cards import Rank
 from game.core.settlement import kitty_multiplier, level_change, next_dealer, raise_level, settle
-from support import RULESET_IDS, ruleset
+from tests.support import RULESET_IDS, ruleset
 
 D, F = "dealers", "defenders"
 

@@ -7,7 +7,7 @@ import pytest
 from game.core.cards import ONE_DECK, cards, points_of
 from game.core.tricks import play_value, trick_points, trick_winner
 from game.core.units import Format, decompose, runs
-from support import ctx
+from tests.support import ctx
 
 
 def winner(*plays, level="10", trump="S"):

@@ -3,7 +3,7 @@ import pytest
 
 from game.core.cards import ONE_DECK, Card, CardError, Rank, Suit, cards
 from game.core.trump import TRUMP, TrumpContext
-from support import ctx
+from tests.support import ctx
 
 
 def order_holds(c, text):

@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 
 from game.core.cards import ONE_DECK, cards
 from game.core.units import Format, decompose, max_tractor_pairs, pair_count, runs, shape_codes
-from support import ctx, shape, suit
+from tests.support import ctx, shape, suit
 
 
 # ------------------------------------------------------------ seed 001 二 (playing 10)

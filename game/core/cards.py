@@ -112,7 +112,7 @@ class Card(int):
         """Parse the referee notation (case-insensitive, ``T`` for 10)."""
         if not isinstance(text, str):
             raise CardError(f"{text!r} is not a card (cards are strings such as '10S' or 'BJ')")
-        key = text.strip().upper()
+        key = text.upper()
         card = _BY_CODE.get(key)
         if card is None and len(key) >= 2 and key[:-1] == "T":
             card = _BY_CODE.get("10" + key[-1])
