@@ -142,6 +142,12 @@ class NormalPolicy:
     # ------------------------------------------------------------------ leading
 
     def lead(self, v: View) -> Decision:
+        options = self.lead_options(v)
+        _, cards, code = options[0]
+        return cards, Reason(code, {"cards": cards})
+
+    def lead_options(self, v: View) -> list[tuple[float, list[Card], str]]:
+        """Every lead the heuristics consider, best first: (score, cards, reason code)."""
         tab = v.tab
         mine = v.mine()
         seat = v.seat
@@ -152,12 +158,10 @@ class NormalPolicy:
         ck = cheap_key(tab, lengths)
         endgame = self.contest_end and len(v.hand) <= endgame_cards(v)
         mem = v.mem
-        best: tuple[float, list[Card], str] | None = None
+        offers: list[tuple[float, list[Card], str]] = []
 
         def offer(score: float, cards: list[Card], code: str):
-            nonlocal best
-            if best is None or score > best[0]:
-                best = (score, cards, code)
+            offers.append((score, cards, code))
 
         my_trumps = len(mine[TRUMP])
         out_trumps = v.unseen_count(TRUMP)
@@ -224,11 +228,10 @@ class NormalPolicy:
                     s2 = 8 + 2 * u.pairs - 0.7 * len(cards) - 1.2 * pts - 0.4 * u.top
                     offer(s2, list(u.cards), "lead.low_pair")
                     break
-        if best is None:
-            low = min(v.hand, key=ck)
-            return [low], Reason("lead.low", {"cards": [low]})
-        _, cards, code = best
-        return cards, Reason(code, {"cards": cards})
+        if not offers:
+            offers.append((0.0, [min(v.hand, key=ck)], "lead.low"))
+        offers.sort(key=lambda o: -o[0])
+        return offers
 
     def _safe_throw(self, v: View, suit: str, throw: list[Card], others) -> bool:
         units = v.tab.units(throw)
