@@ -34,7 +34,7 @@ class CardMemory:
         self.tab = tab
         self.decks = decks
         self.dealer = dealer
-        self.remaining: Counter = Counter(make_deck(decks))
+        self.remaining: Counter = _full_deck(decks).copy()
         self.void: list[set[str]] = [set() for _ in range(4)]
         self.nopair: list[set[str]] = [set() for _ in range(4)]
         self.notractor: list[set[str]] = [set() for _ in range(4)]
@@ -112,6 +112,16 @@ class CardMemory:
         if kitty:
             out.subtract(kitty)
         return +out
+
+
+_DECKS: dict[int, Counter] = {}
+
+
+def _full_deck(decks: int) -> Counter:
+    got = _DECKS.get(decks)
+    if got is None:
+        got = _DECKS[decks] = Counter(make_deck(decks))
+    return got
 
 
 def _has_run(counts: Counter, tab: Tables) -> bool:
