@@ -1,0 +1,254 @@
+"""A policy's view of one play decision, built from an Observation or from a simulation.
+
+``View`` gathers what a playing policy reads: the seat's hand, the trick on the table, the
+card memory, the points, the kitty (dealer only). It answers the memory questions the
+heuristics ask ("could anyone after me beat this?") with small caches, so a decision costs
+well under a millisecond. ``TrickState`` is the trick on the table: the lead, its format and
+the play now winning, with values from the core's ``play_value``.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from game.core import TRUMP, Card, Format, Observation, Ruleset, play_value
+
+from .memory import CardMemory
+from .tables import Tables, tables
+
+
+class TrickState:
+    """The trick being played: the lead, its units and format, the winning play so far."""
+
+    __slots__ = ("plays", "lead", "suit", "n", "units", "fmt", "single_unit", "best_index",
+                 "best_value", "winner", "points", "leader")
+
+    def __init__(self, plays: Sequence[tuple[int, Sequence[Card]]], tab: Tables):
+        self.plays = plays
+        self.leader = plays[0][0]
+        self.lead = tuple(plays[0][1])
+        self.suit = tab.suit[self.lead[0]]
+        self.n = len(self.lead)
+        self.units = tab.units(self.lead)
+        self.fmt = Format.of(self.units)
+        self.single_unit = len(self.units) == 1
+        self.best_index = 0
+        self.best_value = (0, self.units[0].top if self.single_unit else -1)
+        self.winner = self.leader
+        self.points = sum(c.points for c in self.lead)
+        for i in range(1, len(plays)):
+            self._count(i, plays[i][0], plays[i][1], tab)
+
+    def _count(self, i: int, seat: int, cards: Sequence[Card], tab: Tables) -> None:
+        v = play_value(cards, self.lead, tab.ctx, self.units)
+        if v is not None and v > self.best_value:
+            self.best_index, self.best_value, self.winner = i, v, seat
+        self.points += sum(c.points for c in cards)
+
+    def add(self, seat: int, cards: Sequence[Card], tab: Tables) -> None:
+        """Account for a play just appended to ``plays`` (simulations keep one state)."""
+        self._count(len(self.plays) - 1, seat, cards, tab)
+
+    def value_of(self, cards: Sequence[Card], tab: Tables):
+        return play_value(cards, self.lead, tab.ctx, self.units)
+
+
+class View:
+    """Everything one play decision may look at (no hidden card of another seat)."""
+
+    __slots__ = ("seat", "ruleset", "tab", "ctx", "dealer", "hand", "plays", "mem", "kitty",
+                 "hand_sizes", "defender_points", "tricks_done", "_unseen", "_suit_info",
+                 "_trick", "_mine", "_held", "_tops")
+
+    def __init__(self, seat: int, ruleset: Ruleset, tab: Tables, dealer: int,
+                 hand: Sequence[Card], plays: Sequence[tuple[int, Sequence[Card]]],
+                 mem: CardMemory, kitty: Sequence[Card], hand_sizes: Sequence[int],
+                 defender_points: int, tricks_done: int, trick: TrickState | None = None):
+        self.seat = seat
+        self.ruleset = ruleset
+        self.tab = tab
+        self.ctx = tab.ctx
+        self.dealer = dealer
+        self.hand = hand if isinstance(hand, list) else list(hand)
+        self.plays = plays
+        self.mem = mem
+        self.kitty = kitty
+        self.hand_sizes = hand_sizes
+        self.defender_points = defender_points
+        self.tricks_done = tricks_done
+        self._unseen = None
+        self._suit_info: dict = {}
+        self._trick = trick
+        self._mine = None
+        self._held = None
+        self._tops: dict = {}
+
+    @classmethod
+    def of(cls, obs: Observation, mem: CardMemory) -> "View":
+        plays = obs.current.plays if obs.current is not None else ()
+        return cls(obs.seat, obs.ruleset, tables(obs.ctx), obs.dealer, obs.hand, plays, mem,
+                   obs.kitty, obs.hand_sizes, obs.defender_points, len(obs.tricks))
+
+    # ------------------------------------------------------------------ basics
+
+    @property
+    def partner(self) -> int:
+        return (self.seat + 2) % 4
+
+    @property
+    def dealer_side(self) -> bool:
+        return self.seat % 2 == self.dealer % 2
+
+    def is_partner(self, seat: int) -> bool:
+        return seat % 2 == self.seat % 2
+
+    @property
+    def trick(self) -> TrickState | None:
+        if self._trick is None and self.plays:
+            self._trick = TrickState(self.plays, self.tab)
+        return self._trick
+
+    @property
+    def cards_left(self) -> int:
+        """Cards in this seat's hand (the hand's remaining length, roughly in tricks)."""
+        return len(self.hand)
+
+    def after_me(self) -> list[int]:
+        """Seats still to play in this trick after this seat."""
+        k = len(self.plays)
+        return [(self.seat + i) % 4 for i in range(1, 4 - k)]
+
+    def mine(self) -> dict[str, list[Card]]:
+        if self._mine is None:
+            self._mine = self.tab.split(self.hand)
+        return self._mine
+
+    # ------------------------------------------------------------------ unseen cards
+
+    @property
+    def unseen(self) -> Counter:
+        """Cards this seat has not seen: other hands (and the kitty, unless dealer)."""
+        if self._unseen is None:
+            self._unseen = self.mem.unseen(self.hand, self.kitty if self.seat == self.dealer else ())
+        return self._unseen
+
+    def _held_counts(self) -> Counter:
+        """The cards this seat knows are not out: its hand, and the kitty for the dealer."""
+        if self._held is None:
+            held = Counter(self.hand)
+            if self.kitty and self.seat == self.dealer:
+                held.update(self.kitty)
+            self._held = held
+        return self._held
+
+    def unseen_count(self, suit: str) -> int:
+        """How many cards of ``suit`` this seat has not seen."""
+        got = self._suit_info.get(suit)
+        if got is None:
+            held = self._held_counts()
+            suit_of = self.tab.suit
+            mine = sum(n for c, n in held.items() if suit_of[c] == suit)
+            got = self._suit_info[suit] = self.mem.suit_left[suit] - mine
+        return got
+
+    def top_out(self, suit: str, pairs: int) -> int:
+        """The highest position of an unseen single (``pairs`` 0) or pair (1) of ``suit``."""
+        key = (suit, pairs)
+        got = self._tops.get(key)
+        if got is None:
+            got = -1
+            need = 2 if pairs else 1
+            remaining = self.mem.remaining
+            held = self._held_counts()
+            pos = self.tab.pos
+            for c in self.tab.by_suit[suit]:  # highest first
+                if remaining[c] - held[c] >= need:
+                    got = pos[c]
+                    break
+            self._tops[key] = got
+        return got
+
+    def pair_positions_out(self, suit: str) -> list[int]:
+        key = (suit, "pairs")
+        got = self._tops.get(key)
+        if got is None:
+            remaining = self.mem.remaining
+            held = self._held_counts()
+            pos = self.tab.pos
+            got = sorted({pos[c] for c in self.tab.by_suit[suit] if remaining[c] - held[c] >= 2})
+            self._tops[key] = got
+        return got
+
+    def higher_unit_out(self, suit: str, pairs: int, top: int) -> bool:
+        """Could a card still out form a unit of this kind above ``top`` in ``suit``?"""
+        if pairs <= 1:
+            return self.top_out(suit, pairs) > top
+        run = 0
+        prev = None
+        for p in self.pair_positions_out(suit):
+            run = run + 1 if prev is not None and p == prev + 1 else 1
+            prev = p
+            if run >= pairs and p > top:
+                return True
+        return False
+
+    def could_beat_in_suit(self, seats: Sequence[int], suit: str, pairs: int, top: int) -> bool:
+        """Could one of ``seats`` (by its shown voids) beat a unit of ``suit`` in that suit?"""
+        mem = self.mem
+        for s in seats:
+            if suit in mem.void[s]:
+                continue
+            if pairs == 1 and suit in mem.nopair[s]:
+                continue
+            if pairs >= 2 and suit in mem.notractor[s]:
+                continue
+            if self.hand_sizes[s] < max(1, 2 * pairs) and s != self.seat:
+                continue
+            return self.higher_unit_out(suit, pairs, top)
+        return False
+
+    def maybe_void(self, seat: int, suit: str) -> bool:
+        """Shown void, or so few cards of the suit are out that it may well be."""
+        if suit in self.mem.void[seat]:
+            return True
+        return suit != TRUMP and self.unseen_count(suit) <= 2
+
+    def could_trump(self, seat: int, pairs: int, top: int = -1) -> bool:
+        """Could ``seat`` hold a trump unit of this kind above ``top``?"""
+        mem = self.mem
+        if TRUMP in mem.void[seat]:
+            return False
+        if pairs == 1 and TRUMP in mem.nopair[seat]:
+            return False
+        if pairs >= 2 and TRUMP in mem.notractor[seat]:
+            return False
+        return self.higher_unit_out(TRUMP, pairs, top)
+
+    def threatened(self, seats: Sequence[int], trick: TrickState, value: tuple[int, int],
+                   cautious: bool = True) -> bool:
+        """Could one of ``seats`` still take the trick from a play of ``value``?"""
+        if not seats:
+            return False
+        suit = trick.suit
+        pairs = trick.units[0].pairs if trick.single_unit else _lead_kind(trick.fmt)
+        tier, v = value
+        for s in seats:
+            if tier == 0:
+                if trick.single_unit and self.could_beat_in_suit((s,), suit, pairs, v):
+                    return True
+                if suit != TRUMP:
+                    void = self.maybe_void(s, suit) if cautious else suit in self.mem.void[s]
+                    if void and self.could_trump(s, pairs):
+                        return True
+            else:
+                void = self.maybe_void(s, suit) if cautious else suit in self.mem.void[s]
+                if void and self.could_trump(s, pairs, v):
+                    return True
+        return False
+
+
+def _lead_kind(fmt: Format) -> int:
+    return fmt.largest_unit_pairs
+
+
+__all__ = ["View", "TrickState"]
