@@ -120,7 +120,8 @@ class TableDriver:
     """Runs one match at one table; the front end and tests drive it with ``advance``."""
 
     def __init__(self, match: Match, controllers: Sequence[Controller], config: dict | None = None,
-                 on_save: Callable[[dict], None] | None = None):
+                 on_save: Callable[[dict], None] | None = None, announce: bool = True):
+        """``announce``: start with a HandStarted event (False when a saved hand resumes)."""
         self.match = match
         self.controllers = list(controllers)
         self.config = dict(config or {})
@@ -131,7 +132,8 @@ class TableDriver:
         self._announced_settled = False
         self._announced_over = False
         self.bot_fixes = 0  # bot answers the rules refused (replaced by a legal move)
-        self.queue.append(HandStarted(match.hands_played + 1))
+        if announce:
+            self.queue.append(HandStarted(match.hands_played + 1))
 
     # ------------------------------------------------------------------ queries
 
