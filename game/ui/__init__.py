@@ -1,4 +1,4 @@
-"""The pygame-ce front end: scenes, widgets, tweens and the card table.
+"""The pygame-ce front end: scenes, widgets, tweens, the card table and the card art.
 
 Only this package (and ``game.__main__.main``) imports pygame, so the rules core, the
 referee and the bots stay usable without it.
