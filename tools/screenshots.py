@@ -89,10 +89,14 @@ def table(app: App, out: Path, ruleset: str, seed: int, prefix: str) -> None:
         if not app.running or not isinstance(app.top, TableScene):
             break
         wait = None if scene.busy else scene.driver.waiting()
-        if scene.controls and any("declare" not in str(c.label) for c in scene.controls) \
-                and "declare" not in taken and scene.driver.hand.phase == "dealing":
+        if scene.controls and "declare" not in taken and scene.driver.hand.phase == "dealing":
             taken.add("declare")
             shoot(app, out, f"{prefix}-a-declare-buttons")
+            # Declaring first makes the person the dealer of the first hand: the kitty shows.
+            click(app, scene.controls[0].rect.center)
+            frames(app, 0.2)
+            shoot(app, out, f"{prefix}-a-declared")
+            continue
         if wait is None:
             app.step(1 / 60)
             if scene.driver.hand.phase == "dealing" and "deal" not in taken and scene.deck_left < 40:

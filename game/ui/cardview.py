@@ -4,23 +4,43 @@ from __future__ import annotations
 import pygame
 
 from game.core import Card
-from game.ui import theme
+from game.ui.card_art import CardArt, card_size
 
-CARD_RATIO = 0.7
-"""Width / height of a card."""
+_art: CardArt | None = None
 
 
-def card_image(card: Card, height: int) -> pygame.Surface:
+def art() -> CardArt:
+    """The session's card art (made lazily: it needs the display for fast surfaces)."""
+    global _art
+    if _art is None:
+        _art = CardArt()
+    return _art
+
+
+def card_image(card: Card, height: float, variant: str = "normal") -> pygame.Surface:
     """The face of ``card``, ``height`` pixels tall (cached by the art module)."""
-    from game.ui.card_art import CardArt
-    return CardArt.get(card, int(height))
+    return art().get(card, max(8, int(height)), variant)
 
 
-def back_image(height: int, colour: str) -> pygame.Surface:
+def back_image(height: float, colour: str) -> pygame.Surface:
     """A card back in the player's chosen colour."""
-    from game.ui.card_art import CardArt
-    return CardArt.back(int(height), theme.CARD_BACK_COLOURS.get(colour, colour))
+    return art().back(max(8, int(height)), colour)
+
+
+def shadow(height: float) -> tuple[pygame.Surface, int]:
+    return art().shadow(max(8, int(height)))
 
 
 def card_width(height: float) -> int:
-    return round(height * CARD_RATIO)
+    return card_size(max(1, int(height)))[0]
+
+
+def quantize(height: float, step: int = 6) -> int:
+    """Heights in flight snap to a few sizes, so the art cache stays small."""
+    return max(8, int(round(height / step) * step))
+
+
+def forget_sizes() -> None:
+    """After a resize: drop the scaled images (the masters are cheap to rescale)."""
+    if _art is not None:
+        _art.clear()

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.core import Card
-from game.ui.cardview import back_image, card_image
+from game.ui.cardview import back_image, card_image, quantize
 from game.ui.tween import Tween, ease_in_out_cubic, lerp, lerp2
 
 
@@ -37,7 +37,7 @@ class Flight:
             return
         t = self.tween.value
         x, y = lerp2(self.start, self.end, t)
-        h = max(8, round(lerp(self.h0, self.h1, t)))
+        h = quantize(lerp(self.h0, self.h1, t)) if self.h0 != self.h1 else self.h1
         image = card_image(self.card, h) if self.card is not None else back_image(h, back_colour)
         if self.fade and t > 0.6:
             image = image.copy()

@@ -14,7 +14,7 @@ import pygame
 
 from game.core import Card
 from game.ui import theme
-from game.ui.cardview import card_image, card_width
+from game.ui.cardview import card_image, card_width, shadow
 from game.ui.layout import TableLayout
 from game.ui.tween import approach
 
@@ -174,10 +174,9 @@ class HandView:
             return
         for i, e in enumerate(self.entries):
             rect = self.rect_of(i)
-            surface.blit(card_image(e.card, lay.card_h), rect)
-            if e.selected:
-                pygame.draw.rect(surface, theme.GOLD, rect.inflate(2, 2), width=max(2, lay.card_h // 60),
-                                 border_radius=max(4, lay.card_h // 14))
+            shade, margin = shadow(lay.card_h)
+            surface.blit(shade, (rect.x - margin + 2, rect.y - margin + 3))
+            surface.blit(card_image(e.card, lay.card_h, "selected" if e.selected else "normal"), rect)
         if self.interactive and self.focus is not None and self.focus < len(self.entries):
             rect = self.rect_of(self.focus)
             w = min(card_width(lay.card_h), rect.w)

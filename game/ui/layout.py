@@ -10,7 +10,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.ui.cardview import CARD_RATIO
+from game.ui.card_art import MASTER_SIZE
+
+CARD_RATIO = MASTER_SIZE[0] / MASTER_SIZE[1]
+from game.ui.cardview import card_width
 from game.ui.theme import scale_for
 
 
@@ -26,7 +29,7 @@ class TableLayout:
         s = self.scale = scale_for((w, h))
         self.bar_h = round(40 * s)
         self.card_h = round(min(h * 0.2, w * 0.14))
-        self.card_w = round(self.card_h * CARD_RATIO)
+        self.card_w = card_width(self.card_h)
         self.raise_by = round(self.card_h * 0.2)
         self.hand_y = h - round(10 * s) - self.card_h
         self.trick_h = round(self.card_h * 0.78)

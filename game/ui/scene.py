@@ -171,6 +171,8 @@ class App:
                 self.surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
             else:
                 self.surface = pygame.display.get_surface() or self.surface
+            from game.ui.cardview import forget_sizes
+            forget_sizes()
             for scene in self.stack:
                 scene.layout(self.size)
             return

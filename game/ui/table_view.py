@@ -69,7 +69,7 @@ class TableView:
             self.draw_seat(surface, pos)
         self.draw_piles(surface)
         scene.hand_view.draw(surface)
-        colour = theme.CARD_BACK_COLOURS and scene.app.settings.card_back
+        colour = scene.app.settings.card_back
         for flight in scene.flights:
             flight.draw(surface, colour)
         text, ink = scene.prompt()

@@ -23,8 +23,6 @@ BUTTON_DISABLED = (120, 134, 126)
 BUTTON_PRIMARY = (242, 196, 80)
 TEAM_COLOURS = ((88, 170, 255), (255, 150, 70))
 """Seats 0 and 2, seats 1 and 3."""
-CARD_BACK_COLOURS = {"red": (176, 40, 48), "blue": (36, 78, 160), "green": (28, 120, 72),
-                     "purple": (104, 56, 150)}
 
 
 def scale_for(size: tuple[int, int]) -> float:
