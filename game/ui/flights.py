@@ -24,6 +24,19 @@ class Flight:
     on_land: Callable[[], None] | None = None
     fade: bool = False  # vanish on arrival (a trick swept to its winner)
     landed: bool = field(default=False)
+    region: pygame.Rect | None = None  # what its landing changes; None: the whole table
+
+    def rect(self) -> pygame.Rect | None:
+        """Where the card is now (None before its delay has passed)."""
+        if not self.tween.started:
+            return None
+        t = self.tween.value
+        x, y = lerp2(self.start, self.end, t)
+        h = self._height(t)
+        return pygame.Rect(round(x), round(y), round(h * 0.72) + 2, h + 2)
+
+    def _height(self, t: float) -> int:
+        return quantize(lerp(self.h0, self.h1, t)) if self.h0 != self.h1 else int(self.h1)
 
     def update(self, dt: float) -> None:
         self.tween.update(dt)
@@ -37,7 +50,7 @@ class Flight:
             return
         t = self.tween.value
         x, y = lerp2(self.start, self.end, t)
-        h = quantize(lerp(self.h0, self.h1, t)) if self.h0 != self.h1 else self.h1
+        h = self._height(t)
         image = card_image(self.card, h) if self.card is not None else back_image(h, back_colour)
         if self.fade and t > 0.6:
             image = image.copy()

@@ -38,6 +38,8 @@ class HandView:
         self.sort_key: Callable[[Iterable[Card]], list[Card]] = sorted
         self.interactive = False
         self.layout: TableLayout | None = None
+        self.moving = False
+        self.dirty: list[pygame.Rect] = []
 
     # ------------------------------------------------------------------ contents
 
@@ -163,10 +165,23 @@ class HandView:
     # ------------------------------------------------------------------ frames
 
     def update(self, dt: float) -> None:
-        for e, (tx, ty) in zip(self.entries, self.targets()):
-            e.x = approach(e.x, tx, dt, 12.0)
-            e.y = approach(e.y, ty, dt, 12.0)
-            e.lift = approach(e.lift, 1.0 if e.selected else 0.0, dt, 22.0)
+        """Glide every card toward its slot; ``dirty`` lists the areas that changed."""
+        self.dirty = []
+        margin = (self.layout.card_h // 14 + 6) if self.layout else 8
+        for i, (e, (tx, ty)) in enumerate(zip(self.entries, self.targets())):
+            lift = 1.0 if e.selected else 0.0
+            before = (e.x, e.y, e.lift)
+            if abs(e.x - tx) + abs(e.y - ty) < 0.3 and abs(e.lift - lift) < 0.004:
+                e.x, e.y, e.lift = tx, ty, lift  # arrived: snap, so a still hand is still
+            else:
+                e.x = approach(e.x, tx, dt, 12.0)
+                e.y = approach(e.y, ty, dt, 12.0)
+                e.lift = approach(e.lift, lift, dt, 22.0)
+            if (e.x, e.y, e.lift) != before:
+                old = self.rect_of(i).move(round(before[0] - e.x), 0)
+                old.y = round(before[1] - before[2] * self.layout.raise_by)
+                self.dirty.append(old.union(self.rect_of(i)).inflate(margin * 2, margin * 2))
+        self.moving = bool(self.dirty)
 
     def settle(self) -> None:
         """Jump every card to its slot (after a resize)."""

@@ -201,9 +201,7 @@ class LeaveDialog(Scene):
 
     def draw(self, surface) -> None:
         s = self.scale
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 120))
-        surface.blit(shade, (0, 0))
+        surface.blit(theme.translucent(surface.get_size(), (0, 0, 0, 120)), (0, 0))
         theme.panel(surface, self.box, theme.PANEL_SOLID, round(16 * s), theme.GOLD)
         for i, line in enumerate(theme.wrap(tr("dialog.leave_match"), round(19 * s), self.box.w - round(40 * s))):
             blit_text(surface, line, round(19 * s), (self.box.centerx, self.box.y + round(30 * s + i * 28 * s)),

@@ -60,6 +60,9 @@ class HandEndScene(Scene):
     def handle_event(self, e) -> None:
         self.button.handle_event(e)
 
+    def animating(self) -> bool:
+        return not self.level_tween.done or not self.sounded
+
     def update(self, dt: float) -> None:
         self.level_tween.update(dt)
         if self.level_tween.done and not self.sounded:
@@ -73,9 +76,7 @@ class HandEndScene(Scene):
 
     def draw(self, surface) -> None:
         s = self.scale
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 110))
-        surface.blit(shade, (0, 0))
+        surface.blit(theme.translucent(surface.get_size(), (0, 0, 0, 110)), (0, 0))
         box = self.box
         theme.panel(surface, box, theme.PANEL_SOLID, round(18 * s), theme.GOLD)
         cx = box.centerx
@@ -180,6 +181,9 @@ class MatchEndScene(Scene):
 
     def handle_event(self, e) -> None:
         self.menu.handle_event(e)
+
+    def animating(self) -> bool:
+        return not self.confetti.done
 
     def update(self, dt: float) -> None:
         self.confetti.update(dt)

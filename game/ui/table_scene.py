@@ -17,6 +17,7 @@ from game.driver import (AfterDealWindow, Buried, DealClosed, Dealt, Declared, H
                          HandStarted, MatchOver, Played, Redealt, TableDriver, TrickWon)
 from game.i18n import tr
 from game.ui import theme
+from game.ui.cardview import back_image, card_image
 from game.ui.flights import Flight, fly
 from game.ui.hand_view import HandView
 from game.ui.layout import TableLayout
@@ -50,6 +51,11 @@ class TableScene(Scene):
         self._controls_key = None
         self._check_cache: tuple | None = None
         self.menu_button = Button(lambda: tr("button.menu"), self.open_menu)
+        self.changed = True
+        self.moved: list[pygame.Rect] = []
+        self.touched: list[pygame.Rect] = []  # areas changed by events (a partial update)
+        self.banner_shown = 0.0
+        self._warm: list = []
         self.reset_visuals()
 
     # ------------------------------------------------------------------ visual state
@@ -138,6 +144,7 @@ class TableScene(Scene):
 
     def say(self, text: str, seconds: float = 2.0, colour=theme.INK) -> None:
         self.banner = (text, max(0.8, seconds), colour)
+        self.changed = True
 
     @property
     def busy(self) -> bool:
@@ -146,10 +153,25 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ scene contract
 
     def layout(self, size) -> None:
+        self.changed = True
         self.lay = TableLayout(*size)
         self.hand_view.layout = self.lay
         self.hand_view.settle()
         self._controls_key = None
+        self._warm = self._warm_list()
+
+    def _warm_list(self) -> list:
+        """Card images this layout needs, drawn a few per frame ahead of use, so the first
+        deal does not stall on drawing faces."""
+        from game.core import make_deck
+        lay, colour = self.lay, self.app.settings.card_back
+        faces = make_deck(1)
+        work = [(back_image, (h, colour)) for h in (lay.small_h, lay.tiny_h)]
+        work += [(card_image, (c, lay.card_h)) for c in faces]
+        work += [(card_image, (c, h)) for h in (lay.trick_h, lay.tiny_h) for c in faces]
+        work += [(card_image, (c, lay.card_h, v)) for v in ("selected", "highlight") for c in faces]
+        work.reverse()
+        return work
 
     def phase_name(self) -> str:
         return "table-" + self.driver.hand.phase
@@ -172,18 +194,39 @@ class TableScene(Scene):
             self.error = ""
 
     def update(self, dt: float) -> None:
+        for _ in range(3):
+            if self._warm:
+                function, args = self._warm.pop()
+                function(*args)
         self.hand_view.update(dt)
+        # What moves this frame, for a partial screen update; anything else that changes
+        # (a card landing, a callback, a banner appearing or going) redraws everything.
+        moved = [r for r in (f.rect() for f in self.flights) if r is not None]
         for flight in list(self.flights):
             flight.update(dt)
+            if flight.landed:
+                if flight.region is None:
+                    self.changed = True
+                else:
+                    self.touched.append(flight.region)
+            elif (r := flight.rect()) is not None:
+                moved.append(r)
         self.flights = [f for f in self.flights if not f.landed]
         for item in list(self.timeline):
             item[0] -= dt
             if item[0] <= 0:
                 self.timeline.remove(item)
                 item[1]()
+                self.changed = True
         if self.banner is not None:
             text, left, colour = self.banner
             self.banner = (text, left - dt, colour) if left - dt > 0 else None
+            if self.banner is None or left > self.banner_shown:
+                self.changed = True
+            elif left - dt < 0.3:
+                moved.append(self.view.banner_rect())
+            self.banner_shown = left - dt
+        self.moved = moved
         self.hold = max(0.0, self.hold - dt)
         self.since_event += dt
         if self.pending is not None:
@@ -204,7 +247,11 @@ class TableScene(Scene):
                     self.pending = [event, think - self.since_event]
                     break
             self.on_event(event)
-        if not self.busy:
+        if not self.busy and self.turn != self.driver.hand.to_act():
+            for seat in (self.turn, self.driver.hand.to_act()):
+                if seat is not None:
+                    self.touched.append(self.view.seat_region(self.pos(seat)))
+            self.touched.append(self.view.prompt_region())
             self.turn = self.driver.hand.to_act()
         self._update_controls()
 
@@ -215,10 +262,32 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.view.draw(surface)
 
+    def animating(self) -> bool:
+        return (self.changed or self.busy or self.banner is not None or self.hand_view.moving
+                or bool(self.flights))
+
+    def dirty_rects(self) -> list[pygame.Rect] | None:
+        """The screen areas the last frame changed, or None for the whole window."""
+        changed, self.changed = self.changed, False
+        if changed:
+            return None
+        rects = list(self.moved) + self.touched
+        self.touched = []
+        rects += self.hand_view.dirty
+        if self.hand_view.dirty and self.hand_view.interactive and self.hand_view.focus is not None:
+            rects.append(self.view.focus_region())
+        return rects
+
     # ------------------------------------------------------------------ events
 
     def on_event(self, event) -> None:
         self.since_event = 0.0
+        # The deal and ordinary plays change a few known areas; anything else redraws all.
+        quiet = isinstance(event, Dealt) or (isinstance(event, Played) and not event.attempted)
+        if quiet:
+            self.touched.append(self.view.prompt_region())
+        else:
+            self.changed = True
         handler = getattr(self, "_on_" + type(event).__name__)
         handler(event)
 
@@ -233,12 +302,16 @@ class TableScene(Scene):
         self.deck_left -= 1
         p = self.pos(event.seat)
         deck = self._deck_corner(self.lay.small_h)
+        self.touched.append(self.view.deck_region())
         if p == 0:
             self.hand_view.sync(self.driver.observation(self.bottom).hand, deck)
+            self.touched.append(self.view.seat_region(0))
         else:
             target = self.view.back_slot(p, self.counts[p])
-            self.flights.append(fly(None, deck, target, self.lay.small_h, self.lay.small_h,
-                                    self.seconds(0.28), on_land=lambda p=p: self._add_count(p, 1)))
+            flight = fly(None, deck, target, self.lay.small_h, self.lay.small_h, self.seconds(0.28),
+                         on_land=lambda p=p: self._add_count(p, 1))
+            flight.region = self.view.seat_region(p, self.counts[p] + 1)
+            self.flights.append(flight)
         if self.deck_left % 2 == 0:
             play_sound("deal")
         self.hold = self.seconds(0.045)
@@ -320,19 +393,25 @@ class TableScene(Scene):
         if p == 0:
             removed = self.hand_view.sync(self.driver.observation(self.bottom).hand, targets[0])
             starts = [(e.x, e.y - e.lift * self.lay.raise_by) for e in removed]
+            self.touched.append(self.view.hand_region())
             starts += [self.lay.seat_point(0)] * (len(shown) - len(starts))
             h0 = self.lay.card_h
             self.hand_view.clear_selection()
         else:
+            self.touched.append(self.view.seat_region(p))  # the fan as it was, before it shrinks
             self.counts[p] -= len(event.cards)
             sx, sy = self.lay.seat_point(p)
             starts = [(sx - self.lay.small_h * 0.35, sy - self.lay.small_h / 2)] * len(shown)
             h0 = self.lay.small_h
         duration = self.seconds(0.3)
+        self.touched.append(self.view.seat_region(p))
+        region = self.view.pile_region(p, len(shown))
         for i, (card, start, end) in enumerate(zip(shown, starts, targets)):
             last = i == len(shown) - 1
-            self.flights.append(fly(card, start, end, h0, self.lay.trick_h, duration, self.seconds(0.02 * i),
-                                    on_land=(lambda p=p, shown=shown: self._land_play(p, shown)) if last else None))
+            flight = fly(card, start, end, h0, self.lay.trick_h, duration, self.seconds(0.02 * i),
+                         on_land=(lambda p=p, shown=shown: self._land_play(p, shown)) if last else None)
+            flight.region = region
+            self.flights.append(flight)
         play_sound("play")
         self.hold = duration + self.seconds(0.05)
         if event.attempted:
@@ -420,6 +499,7 @@ class TableScene(Scene):
         if key == self._controls_key:
             return
         self._controls_key = key
+        self.changed = True
         controls: list[Button] = []
         for option in options:
             controls.append(Button(tr("declare.button", cards=cards_text(option)),

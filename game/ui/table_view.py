@@ -246,15 +246,74 @@ class TableView:
             for i, (card, xy) in enumerate(zip(cards, positions)):
                 surface.blit(card_image(card, lay.trick_h, "disabled" if i in dim else "normal"), xy)
 
+    def seat_region(self, pos: int, count: int | None = None) -> pygame.Rect:
+        """A seat's plate, its fan of backs and its declaration cards (partial updates)."""
+        lay = self.lay
+        rect = lay.plate_rect(pos).inflate(12, 12)
+        rect.h += lay.tiny_h + round(14 * lay.scale)
+        if pos == 0:
+            rect.y -= lay.tiny_h + round(14 * lay.scale)
+        else:
+            n = max(1, self.scene.counts[pos] if count is None else count)
+            first = self.back_slot(pos, 0)
+            last = self.back_slot(pos, n - 1)
+            fan = pygame.Rect(round(first[0]) - 2, round(first[1]) - 2,
+                              round(last[0] - first[0] + lay.small_h * 0.75) + 6, lay.small_h + 6)
+            rect.union_ip(fan)
+        return rect
+
+    def pile_region(self, pos: int, n: int) -> pygame.Rect:
+        lay = self.lay
+        corners = lay.row_positions(max(1, n), lay.trick_center(pos), lay.trick_h, lay.width * 0.3)
+        w = lay.trick_h * 0.75
+        return pygame.Rect(round(corners[0][0]) - 2, round(corners[0][1]) - 2,
+                           round(corners[-1][0] - corners[0][0] + w) + 6, lay.trick_h + 6)
+
+    def deck_region(self) -> pygame.Rect:
+        lay = self.lay
+        cx, cy = lay.deck_point()
+        h = lay.small_h
+        return pygame.Rect(round(cx - h), round(cy - h), round(2 * h), round(2 * h) + lay.font_small + 8)
+
+    def hand_region(self) -> pygame.Rect:
+        """The whole strip of the person's hand."""
+        lay = self.lay
+        top = lay.hand_y - lay.raise_by - 12
+        return pygame.Rect(0, top, lay.width, lay.height - top)
+
+    def focus_region(self) -> pygame.Rect:
+        """The keyboard focus mark moves with its card."""
+        return self.hand_region()
+
+    def prompt_region(self) -> pygame.Rect:
+        """The line above the hand and the buttons under it."""
+        lay = self.lay
+        top = lay.buttons_y() - lay.font * 3
+        return pygame.Rect(0, top, lay.width, lay.hand_y - lay.raise_by - top)
+
+    def banner_rect(self) -> pygame.Rect:
+        """The banner's box (for a partial screen update while it fades)."""
+        if self.scene.banner is None:
+            return pygame.Rect(0, 0, 0, 0)
+        return self._banner_box(theme.text(self.scene.banner[0], self.lay.font, self.scene.banner[2], True))
+
+    def _banner_box(self, rendered: pygame.Surface) -> pygame.Rect:
+        lay = self.lay
+        size = rendered.get_rect().inflate(round(30 * lay.scale), round(14 * lay.scale)).size
+        box = pygame.Rect((0, 0), size)
+        box.center = (lay.width // 2, round(self.banner_y()))
+        return box
+
     def draw_banner(self, surface: pygame.Surface, text: str, left: float, colour) -> None:
         lay = self.lay
         rendered = theme.text(text, lay.font, colour, True)
-        cx = lay.width // 2
-        y = self.banner_y()
-        box = rendered.get_rect(center=(cx, y))
-        alpha = max(0, min(1.0, left / 0.3))
-        layer = pygame.Surface(box.inflate(round(30 * lay.scale), round(14 * lay.scale)).size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, (6, 24, 18, 225), layer.get_rect(), border_radius=round(12 * lay.scale))
-        layer.blit(rendered, rendered.get_rect(center=layer.get_rect().center))
-        layer.set_alpha(round(255 * alpha))
-        surface.blit(layer, layer.get_rect(center=(cx, y)))
+        box = self._banner_box(rendered)
+        size = box.size
+        # Fade out over the last 0.3 s: the panel and the text share one alpha.
+        alpha = max(0.0, min(1.0, left / 0.3))
+        panel = theme.translucent(size, (6, 24, 18, round(15 * round(15 * alpha))), round(12 * lay.scale))
+        surface.blit(panel, box)
+        if alpha < 1:
+            rendered = rendered.copy()
+            rendered.set_alpha(round(255 * alpha))
+        surface.blit(rendered, rendered.get_rect(center=box.center))

@@ -101,9 +101,7 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, colour=PANEL, radius: int 
     """A rounded, translucent panel."""
     rect = pygame.Rect(rect)
     if len(colour) == 4 and colour[3] < 255:
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, colour, layer.get_rect(), border_radius=radius)
-        surface.blit(layer, rect)
+        surface.blit(translucent(rect.size, colour, radius), rect)
     else:
         pygame.draw.rect(surface, colour, rect, border_radius=radius)
     if border is not None:
@@ -111,12 +109,34 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, colour=PANEL, radius: int 
 
 
 _FELT_CACHE: dict = {}
+_LAYERS: OrderedDict = OrderedDict()
+
+
+def translucent(size, colour, radius: int = 0) -> pygame.Surface:
+    """A rounded translucent rectangle, cached (panels and shades are drawn every frame)."""
+    key = (tuple(size), tuple(colour), radius)
+    layer = _LAYERS.get(key)
+    if layer is None:
+        layer = pygame.Surface(size, pygame.SRCALPHA)
+        if radius:
+            pygame.draw.rect(layer, colour, layer.get_rect(), border_radius=radius)
+        else:
+            layer.fill(colour)
+        if pygame.display.get_surface() is not None:
+            layer = layer.convert_alpha()
+        _LAYERS[key] = layer
+        if len(_LAYERS) > 200:
+            _LAYERS.popitem(last=False)
+    else:
+        _LAYERS.move_to_end(key)
+    return layer
 
 
 def clear_caches() -> None:
     """Drop rendered text and the felt (after ``pygame.quit()``)."""
     _TEXT_CACHE.clear()
     _FELT_CACHE.clear()
+    _LAYERS.clear()
 
 
 def draw_felt(surface: pygame.Surface) -> None:
@@ -133,5 +153,7 @@ def draw_felt(surface: pygame.Surface) -> None:
                 small.set_at((x, y), tuple(int(FELT_LIGHT[i] + (FELT_DARK[i] - FELT_LIGHT[i]) * t)
                                            for i in range(3)))
         felt = pygame.transform.smoothscale(small, size)
+        if pygame.display.get_surface() is not None:
+            felt = felt.convert()  # the same pixel format as the window: a plain copy per frame
         _FELT_CACHE[size] = felt
     surface.blit(felt, (0, 0))
