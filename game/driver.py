@@ -318,8 +318,13 @@ class TableDriver:
         return event
 
     def add_time(self, seconds: float) -> None:
-        """Feed the match clock (minute-limited matches only)."""
+        """Feed the match clock (minute-limited matches only). When time runs out mid-hand
+        the hand does not count: the match ends, or a tie deals one more hand."""
+        hand = self.match.hand
         self.match.add_time(seconds)
+        if self.match.hand is not hand and not self.match.over:
+            self.queue.clear()
+            self._new_hand()
 
     # ------------------------------------------------------------------ saving
 

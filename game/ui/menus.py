@@ -19,7 +19,7 @@ class StartScene(Scene):
         super().__init__(app)
         self.buttons = [
             Button(lambda: tr("menu.new_match"), self.new_match, primary=True),
-            Button(lambda: tr("menu.continue"), self.resume, self.app.storage.has_save),
+            Button(lambda: tr("menu.continue"), self.resume),
             Button(lambda: tr("menu.settings"), lambda: app.push(SettingsScene(app))),
             Button(lambda: tr("menu.rules"), self.rules),
             Button(lambda: tr("menu.quit"), self.quit),
@@ -59,7 +59,10 @@ class StartScene(Scene):
 
     def layout(self, size) -> None:
         self.scale = s = scale_for(size)
-        layout_column(self.buttons, size[0] / 2, size[1] * 0.42, round(300 * s), round(50 * s),
+        # Continue shows only when there is a saved match to continue.
+        self.buttons[1].visible = self.app.storage.has_save()
+        shown = [b for b in self.buttons if b.visible]
+        layout_column(shown, size[0] / 2, size[1] * 0.42, round(300 * s), round(50 * s),
                       round(22 * s), round(14 * s))
 
     def handle_event(self, e) -> None:

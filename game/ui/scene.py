@@ -45,6 +45,9 @@ class Scene:
         """Does the picture change without input? A still screen is not redrawn."""
         return False
 
+    def closing(self) -> None:
+        """The window is being closed: keep what must be kept (the table saves)."""
+
     def dirty_rects(self) -> list[pygame.Rect] | None:
         """After a frame drawn while animating: the areas that changed (None: all)."""
         return None
@@ -113,7 +116,17 @@ class App:
             pygame.display.set_icon(assets.image("icon/icon-64.png"))
         except (FileNotFoundError, pygame.error):
             pass
-        return pygame.display.set_mode(size, pygame.RESIZABLE)
+        surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        try:
+            # The layouts are designed from 1024×640 up; the window manager enforces it.
+            # (pygame-ce 2.5 has no other handle on the display module's window.)
+            import warnings
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pygame.Window.from_display_module().minimum_size = MIN_SIZE
+        except (AttributeError, pygame.error):
+            pass
+        return surface
 
     @property
     def size(self) -> tuple[int, int]:
@@ -179,6 +192,8 @@ class App:
     def handle_event(self, e: pygame.event.Event) -> None:
         if e.type == pygame.QUIT:
             if self.monkey_left <= 0:
+                for scene in self.stack:
+                    scene.closing()
                 self.quit(0)
             return
         if e.type == pygame.VIDEORESIZE:

@@ -7,6 +7,7 @@ animations of the previous event are done, so the rules core can run ahead of no
 """
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 
@@ -52,6 +53,7 @@ class TableScene(Scene):
         self._check_cache: tuple | None = None
         self.menu_button = Button(lambda: tr("button.menu"), self.open_menu)
         self.changed = True
+        self.minutes_left: int | None = None
         self.moved: list[pygame.Rect] = []
         self.touched: list[pygame.Rect] = []  # areas changed by events (a partial update)
         self.banner_shown = 0.0
@@ -235,6 +237,9 @@ class TableScene(Scene):
                 event, self.pending = self.pending[0], None
                 self.on_event(event)
         self.driver.add_time(dt)
+        minutes = self._minutes_left()
+        if minutes != self.minutes_left:
+            self.minutes_left, self.changed = minutes, True
         for _ in range(64):
             if self.busy or self.app.top is not self:
                 break
@@ -254,6 +259,12 @@ class TableScene(Scene):
             self.touched.append(self.view.prompt_region())
             self.turn = self.driver.hand.to_act()
         self._update_controls()
+
+    def _minutes_left(self) -> int | None:
+        match = self.driver.match
+        if match.ruleset.match_length != "minutes" or match.length is None:
+            return None
+        return max(0, math.ceil((match.length * 60 - match.elapsed) / 60))
 
     def _is_bot_move(self, event) -> bool:
         seat = getattr(event, "seat", None)
@@ -581,6 +592,11 @@ class TableScene(Scene):
                 key = "kitty.burying" if self.driver.hand.phase == "burying" else "table.waiting_for"
                 return tr(key, player=seat_name(self.turn, self.viewer)), theme.INK_DIM
         return "", theme.INK
+
+    def closing(self) -> None:
+        if not self.app.options.autoplay and not self.driver.match.over:
+            from game.ui.launch import autosave
+            autosave(self.app, self.driver.save_data())
 
     def open_menu(self) -> None:
         from game.ui.menus import LeaveDialog

@@ -98,7 +98,11 @@ class TableView:
         match = scene.driver.match
         from game.i18n import get_language
         name = match.ruleset.text(match.ruleset.name, get_language())
-        left = f"{name}  ·  {tr('table.hand_number', n=scene.hand_number)}  ·  {tr('table.seed', seed=match.seed)}"
+        parts = [name, tr("table.hand_number", n=scene.hand_number), tr("table.seed", seed=match.seed),
+                 tr("new_match.mode_" + scene.driver.config.get("mode", "practice"))]
+        if scene.minutes_left is not None:
+            parts.append(tr("table.time_left", minutes=scene.minutes_left))
+        left = "  ·  ".join(parts)
         blit_text(surface, left, lay.font_small, (round(14 * s), lay.bar_h // 2), theme.INK_DIM, anchor="midleft")
         # Both teams' levels in their colours; the dealers' team is marked.
         levels = scene.shown_hand.levels
