@@ -22,7 +22,7 @@ def differing_pixels(a: pygame.Surface, b: pygame.Surface) -> int:
     return count
 
 
-@pytest.mark.parametrize("human", [None, 0])
+@pytest.mark.parametrize("human", [None, 2])
 def test_what_reaches_the_screen_matches_the_picture(tmp_path, human):
     app = make_app(tmp_path, size=(1024, 640), speed=3.0)
     start_match(app, "logistics-2015", 8, human, ["normal"] * 4, "practice", 1)

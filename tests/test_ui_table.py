@@ -145,3 +145,34 @@ def test_tweens_do_not_depend_on_the_frame_rate():
     for _ in range(12):
         y = approach(y, 100, 0.2 / 12)
     assert x == pytest.approx(y)
+
+
+def test_the_keyboard_leads_a_card(tmp_path):
+    """Arrows move the focus, space raises, Enter plays: a whole lead without the mouse."""
+    import pygame
+    from tests.ui_helpers import key
+    app = make_app(tmp_path, speed=8.0)
+    start_match(app, "logistics-2015", 4, 1, ["normal"] * 4, "practice", 1)
+    scene = app.top
+    assert scene.bottom == 1  # the person's seat is drawn at the bottom whatever its number
+    for _ in range(6000):
+        wait = None if scene.busy else scene.driver.waiting()
+        if wait is not None and wait.kind == "play" and scene.driver.observation(1).current is None:
+            break
+        if wait is not None and wait.kind != "play":
+            if wait.kind == "declare":
+                scene.driver.pass_declaration(1)
+            elif wait.kind == "bury":
+                scene.driver.submit(Action("bury", 1, tuple(fallback_bury(scene.driver.observation(1)))))
+        elif wait is not None:
+            scene.driver.submit(Action(PLAY, 1, tuple(fallback_play(scene.driver.observation(1)))))
+        app.step(1 / 30)
+    else:
+        raise AssertionError("the person never led")
+    before = len(scene.driver.observation(1).hand)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_SPACE)
+    assert len(scene.hand_view.selected) == 1
+    key(app, pygame.K_RETURN)
+    run(app, 0.5)
+    assert len(scene.driver.observation(1).hand) == before - 1

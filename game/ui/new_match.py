@@ -70,7 +70,7 @@ class NewMatchScene(Scene):
         self.scale = s = scale_for(size)
         w, h = size
         margin = round(30 * s)
-        top = round(90 * s)
+        top = round(106 * s)
         col_w = round(w * 0.42)
         card_h = round((h - top - round(110 * s)) / 3) - round(10 * s)
         self.cards = [pygame.Rect(margin, top + i * (card_h + round(12 * s)), col_w, card_h) for i in range(3)]
@@ -124,7 +124,7 @@ class NewMatchScene(Scene):
         s = self.scale
         w, h = surface.get_size()
         blit_text(surface, tr("new_match.title"), round(32 * s), (round(30 * s), round(24 * s)), theme.GOLD, True)
-        blit_text(surface, tr("new_match.ruleset"), round(17 * s), (round(30 * s), round(66 * s)), theme.INK_DIM)
+        blit_text(surface, tr("new_match.ruleset"), round(17 * s), (round(30 * s), round(78 * s)), theme.INK_DIM)
         for i, (rect, r) in enumerate(zip(self.cards, self.rulesets)):
             selected = i == self.index
             theme.panel(surface, rect, (12, 50, 37, 230) if selected else (8, 36, 26, 200), round(14 * s),

@@ -176,7 +176,11 @@ class MatchEndScene(Scene):
     def layout(self, size) -> None:
         self.scale = s = scale_for(size)
         self.menu.rect = pygame.Rect(0, 0, round(240 * s), round(48 * s))
-        self.menu.rect.midbottom = (size[0] // 2, size[1] - round(24 * s))
+        # Under the history table when it is short, at the bottom when it is long.
+        rows = len(self.match.history)
+        table_bottom = round(330 * s) + round(56 * s) + round(28 * s) * rows + round(40 * s)
+        bottom = min(size[1] - round(24 * s), table_bottom + self.menu.rect.h)
+        self.menu.rect.midbottom = (size[0] // 2, bottom)
         self.menu.font_size = round(20 * s)
 
     def handle_event(self, e) -> None:
@@ -235,7 +239,7 @@ class MatchEndScene(Scene):
         s = self.scale
         w = surface.get_width()
         row_h = round(28 * s)
-        room = max(1, (self.menu.rect.top - y - round(70 * s)) // row_h)
+        room = max(1, (surface.get_height() - round(72 * s) - y - round(70 * s)) // row_h)
         rows = self.match.history[-room:]
         box = pygame.Rect(0, y, round(min(w - 40, 900 * s)), round(56 * s) + row_h * len(rows))
         box.centerx = w // 2
