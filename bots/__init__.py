@@ -14,10 +14,12 @@ from game.core import Ruleset
 
 from .base import Bot, Reason, is_legal, legal_plays
 from .easy import EasyBot
+from .hard import HardBot
 from .normal import NormalBot
 from .random_bot import RandomBot
 
-BOT_LEVELS: dict[str, type[Bot]] = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot}
+BOT_LEVELS: dict[str, type[Bot]] = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot,
+                                  "hard": HardBot}
 
 
 def make_bot(level: str, seat: int, rng: random.Random, ruleset: Ruleset,
@@ -34,5 +36,5 @@ def make_bot(level: str, seat: int, rng: random.Random, ruleset: Ruleset,
     return cls(seat, rng, ruleset)
 
 
-__all__ = ["BOT_LEVELS", "Bot", "EasyBot", "NormalBot", "RandomBot", "Reason", "is_legal",
+__all__ = ["BOT_LEVELS", "Bot", "EasyBot", "HardBot", "NormalBot", "RandomBot", "Reason", "is_legal",
            "legal_plays", "make_bot"]

@@ -24,6 +24,7 @@ from game.core import BUILTIN_IDS, REDEAL, Hand, HandSetup, Rank, get_ruleset
 
 from . import BOT_LEVELS, make_bot
 from .driver import play_hand
+from .hard import DEFAULT_THINK_MS
 
 RANKS = [r for r in Rank if r <= Rank.ACE]
 
@@ -127,7 +128,8 @@ def summarise(results: list[DealResult], args, elapsed: float) -> dict:
     b_t = [t for r in results for t in r.b_times]
     return {
         "ruleset": args.ruleset, "a": args.a, "b": args.b, "seed": args.seed,
-        "think_ms": args.think_ms,
+        "think_ms": (args.think_ms if args.think_ms is not None else DEFAULT_THINK_MS)
+        if "hard" in (args.a, args.b) else None,
         "deals": n, "hands": hands, "redeals": sum(r.redeals for r in results),
         "illegal": sum(r.illegal for r in results), "errors": sum(r.errors for r in results),
         "a_levels_per_deal": round(mean, 4),
