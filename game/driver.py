@@ -196,6 +196,8 @@ class TableDriver:
                 return None
             if hand.phase == AFTER_DEAL:
                 self._bot_declarations()
+                if self.queue:
+                    return self.queue.popleft()  # show the declaration before the deal closes
             return self._finish_deal()
         if hand.phase == REDEAL:
             match.next_hand()

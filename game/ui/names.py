@@ -13,7 +13,7 @@ COMPASS = ("south", "east", "north", "west")
 def card_text(card: Card) -> str:
     """``♥10``, or the joker's name (大王 / 小王)."""
     if card.is_joker:
-        return tr("card.big_joker_short") if int(card.rank) == 16 else tr("card.small_joker_short")
+        return tr("card.big_joker") if int(card.rank) == 16 else tr("card.small_joker")
     return card.suit.symbol + card.rank.label
 
 
