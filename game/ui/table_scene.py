@@ -69,6 +69,7 @@ class TableScene(Scene):
         self.counts = [0, 0, 0, 0]
         self.piles: list[list[Card]] = [[], [], [], []]
         self.dimmed: list[set[int]] = [set(), set(), set(), set()]  # a failed throw's returned cards
+        self.winning_pile: int | None = None
         self.declarations = []
         self.ctx: TrumpContext | None = None
         self.dealer = hand.dealer
@@ -395,6 +396,11 @@ class TableScene(Scene):
         self.app.phase_changed("playing")
 
     def _on_Played(self, event: Played) -> None:
+        # The next seat's turn shows at once; after the fourth card nobody's, until the sweep.
+        if self.turn is not None:
+            self.touched.append(self.view.seat_region(self.pos(self.turn)))
+        self.turn = (event.seat + 1) % 4
+        self.touched.append(self.view.seat_region(self.pos(self.turn)))
         p = self.pos(event.seat)
         shown = list(event.attempted or event.cards)
         if not any(self.piles) and not self.flights:
@@ -454,14 +460,17 @@ class TableScene(Scene):
         self.def_points = self.driver.observation(self.bottom).defender_points
 
     def _on_TrickWon(self, event: TrickWon) -> None:
+        self.turn = None
         trick = event.trick
         winner = trick.winner
         wp = self.pos(winner)
         read = self.seconds(1.0)
+        self.winning_pile = wp  # outlined while the trick is read
         self.later(read, lambda: self._sweep(wp, trick))
         self.hold = read + self.seconds(0.45)
 
     def _sweep(self, wp: int, trick) -> None:
+        self.winning_pile = None
         target = self.lay.seat_point(wp)
         h1 = self.lay.tiny_h
         end = (target[0] - h1 * 0.35, target[1] - h1 / 2)

@@ -247,6 +247,10 @@ class TableView:
                 continue
             positions = lay.row_positions(len(cards), lay.trick_center(pos), lay.trick_h, lay.width * 0.3)
             dim = scene.dimmed[pos]
+            if scene.winning_pile == pos:
+                box = self.pile_region(pos, len(cards)).inflate(6, 6)
+                pygame.draw.rect(surface, theme.GOLD, box, width=max(2, round(3 * lay.scale)),
+                                 border_radius=round(10 * lay.scale))
             for i, (card, xy) in enumerate(zip(cards, positions)):
                 surface.blit(card_image(card, lay.trick_h, "disabled" if i in dim else "normal"), xy)
 
