@@ -1,5 +1,4 @@
 """The table scene played headless: scripted clicks, fake time, every phase of a hand."""
-import pygame
 import pytest
 
 from game.core import PLAY, Action

@@ -13,22 +13,22 @@ from collections.abc import Callable
 
 import pygame
 
-from game.core import BURY, PLAY, Action, Card, TrumpContext
-from game.driver import (AfterDealWindow, Buried, DealClosed, Dealt, Declared, HandSettled,
-                         HandStarted, MatchOver, Played, Redealt, TableDriver, TrickWon)
+from game.core import Card, TrumpContext
+from game.driver import Buried, Played, TableDriver
 from game.i18n import tr
 from game.ui import theme
 from game.ui.cardview import back_image, card_image
-from game.ui.flights import Flight, fly
+from game.ui.flights import Flight
 from game.ui.hand_view import HandView
 from game.ui.layout import TableLayout
-from game.ui.names import about, cards_text, declaration_text, refusal_words, seat_name, suit_text
 from game.ui.scene import Scene
+from game.ui.table_controls import PersonControls
+from game.ui.table_events import TableEvents
 from game.ui.table_view import TableView
-from game.ui.widgets import Button, layout_row, play_sound
+from game.ui.widgets import Button
 
 
-class TableScene(Scene):
+class TableScene(TableEvents, Scene):
     """Four seats, the person's hand at the bottom, the trick in the middle."""
 
     def __init__(self, app, driver: TableDriver, viewer: int | None):
@@ -48,9 +48,7 @@ class TableScene(Scene):
         self.since_event = 0.0
         self.banner: tuple[str, float, tuple] | None = None
         self.error = ""
-        self.controls: list[Button] = []
-        self._controls_key = None
-        self._check_cache: tuple | None = None
+        self.person = PersonControls(self)
         self.menu_button = Button(lambda: tr("button.menu"), self.open_menu)
         self.changed = True
         self.minutes_left: int | None = None
@@ -160,7 +158,7 @@ class TableScene(Scene):
         self.lay = TableLayout(*size)
         self.hand_view.layout = self.lay
         self.hand_view.settle()
-        self._controls_key = None
+        self.person.key = None
         self._warm = self._warm_list()
 
     def _warm_list(self) -> list:
@@ -259,7 +257,16 @@ class TableScene(Scene):
                     self.touched.append(self.view.seat_region(self.pos(seat)))
             self.touched.append(self.view.prompt_region())
             self.turn = self.driver.hand.to_act()
-        self._update_controls()
+        self.person.update()
+
+    @property
+    def controls(self) -> list[Button]:
+        """The person's buttons now (declare, pass, bury or play)."""
+        return self.person.buttons
+
+    def prompt(self) -> tuple[str, tuple]:
+        """The line above the hand."""
+        return self.person.prompt()
 
     def _minutes_left(self) -> int | None:
         match = self.driver.match
@@ -289,318 +296,6 @@ class TableScene(Scene):
         if self.hand_view.dirty and self.hand_view.interactive and self.hand_view.focus is not None:
             rects.append(self.view.focus_region())
         return rects
-
-    # ------------------------------------------------------------------ events
-
-    def on_event(self, event) -> None:
-        self.since_event = 0.0
-        # The deal and ordinary plays change a few known areas; anything else redraws all.
-        quiet = isinstance(event, Dealt) or (isinstance(event, Played) and not event.attempted)
-        if quiet:
-            self.touched.append(self.view.prompt_region())
-        else:
-            self.changed = True
-        handler = getattr(self, "_on_" + type(event).__name__)
-        handler(event)
-
-    def _on_HandStarted(self, event: HandStarted) -> None:
-        self.reset_visuals()
-        self.hand_number = event.number
-        self.say(tr("table.hand_number", n=event.number), 1.2)
-        self.hold = self.seconds(0.6)
-        self.app.phase_changed(f"hand{event.number}-dealing")
-
-    def _on_Dealt(self, event: Dealt) -> None:
-        self.deck_left -= 1
-        p = self.pos(event.seat)
-        deck = self._deck_corner(self.lay.small_h)
-        self.touched.append(self.view.deck_region())
-        if p == 0:
-            self.hand_view.sync(self.driver.observation(self.bottom).hand, deck)
-            self.touched.append(self.view.seat_region(0))
-        else:
-            target = self.view.back_slot(p, self.counts[p])
-            flight = fly(None, deck, target, self.lay.small_h, self.lay.small_h, self.seconds(0.28),
-                         on_land=lambda p=p: self._add_count(p, 1))
-            flight.region = self.view.seat_region(p, self.counts[p] + 1)
-            self.flights.append(flight)
-        if self.deck_left % 2 == 0:
-            play_sound("deal")
-        self.hold = self.seconds(0.045)
-
-    def _add_count(self, p: int, n: int) -> None:
-        self.counts[p] += n
-
-    def _deck_corner(self, h: float) -> tuple[float, float]:
-        cx, cy = self.lay.deck_point()
-        return (cx - h * 0.35, cy - h / 2)
-
-    def _on_Declared(self, event: Declared) -> None:
-        self.declarations.append(event.declaration)
-        self.say(declaration_text(event.declaration, self.viewer), 2.0, theme.GOLD)
-        play_sound("play")
-        self.hand_view.set_sort(self._sort_function())
-        self.hold = self.seconds(0.9)
-        self.app.phase_changed("declared")
-
-    def _on_AfterDealWindow(self, event: AfterDealWindow) -> None:
-        self.say(tr("declare.defenders_window"), 2.5)
-        self.hold = self.seconds(1.0)
-
-    def _on_Redealt(self, event: Redealt) -> None:
-        self.say(tr("declare.none_redeal"), 2.5)
-        self.hold = self.seconds(1.8)
-
-    def _on_DealClosed(self, event: DealClosed) -> None:
-        obs = self.driver.observation(self.bottom)
-        self.ctx = obs.ctx
-        self.dealer = event.dealer
-        trump = suit_text(obs.ctx.trump_suit)
-        if not event.declared:
-            self.say(tr("declare.none_kitty", trump=trump), 2.5)
-        else:
-            self.say(about("kitty.pick_up", event.dealer, self.viewer), 2.0)
-        p = self.pos(event.dealer)
-        start = self._deck_corner(self.lay.small_h)
-        self.centre_kitty = 0
-        if p == 0:
-            self.hand_view.set_sort(self.ctx.sort_hand)
-            self.hand_view.sync(obs.hand, start, mark_new=True)
-        else:
-            self.hand_view.set_sort(self.ctx.sort_hand)
-            for i in range(event.kitty_size):
-                self.flights.append(fly(None, start, self.view.back_slot(p, self.counts[p] + i),
-                                        self.lay.small_h, self.lay.small_h, self.seconds(0.5),
-                                        self.seconds(0.04 * i), on_land=lambda p=p: self._add_count(p, 1)))
-        self.hold = self.seconds(1.2)
-        self.app.phase_changed("kitty")
-
-    def _on_Buried(self, event: Buried) -> None:
-        p = self.pos(event.seat)
-        end = self.view.kitty_slot()
-        h = self.lay.tiny_h
-        if p == 0:
-            self.hand_view.unmark()
-            removed = self.hand_view.sync(self.driver.observation(self.bottom).hand, end)
-            starts = [(e.x, e.y - e.lift * self.lay.raise_by) for e in removed]
-            h0 = self.lay.card_h
-        else:
-            self.counts[p] -= event.count
-            starts = [self.view.back_slot(p, self.counts[p] + i) for i in range(event.count)]
-            h0 = self.lay.small_h
-        for i, start in enumerate(starts):
-            self.flights.append(fly(None, start, end, h0, h, self.seconds(0.45), self.seconds(0.03 * i),
-                                    on_land=lambda: setattr(self, "buried", self.buried + 1)))
-        self.say(tr("kitty.buried"), 1.5)
-        self.hold = self.seconds(0.5)
-        self.app.phase_changed("playing")
-
-    def _on_Played(self, event: Played) -> None:
-        # The next seat's turn shows at once; after the fourth card nobody's, until the sweep.
-        if self.turn is not None:
-            self.touched.append(self.view.seat_region(self.pos(self.turn)))
-        self.turn = (event.seat + 1) % 4
-        self.touched.append(self.view.seat_region(self.pos(self.turn)))
-        p = self.pos(event.seat)
-        shown = list(event.attempted or event.cards)
-        if not any(self.piles) and not self.flights:
-            self.trick_number += 1
-        targets = self.lay.row_positions(len(shown), self.lay.trick_center(p), self.lay.trick_h,
-                                         self.lay.width * 0.3)
-        if p == 0:
-            removed = self.hand_view.sync(self.driver.observation(self.bottom).hand, targets[0])
-            starts = [(e.x, e.y - e.lift * self.lay.raise_by) for e in removed]
-            self.touched.append(self.view.hand_region())
-            starts += [self.lay.seat_point(0)] * (len(shown) - len(starts))
-            h0 = self.lay.card_h
-            self.hand_view.clear_selection()
-        else:
-            self.touched.append(self.view.seat_region(p))  # the fan as it was, before it shrinks
-            self.counts[p] -= len(event.cards)
-            sx, sy = self.lay.seat_point(p)
-            starts = [(sx - self.lay.small_h * 0.35, sy - self.lay.small_h / 2)] * len(shown)
-            h0 = self.lay.small_h
-        duration = self.seconds(0.3)
-        self.touched.append(self.view.seat_region(p))
-        region = self.view.pile_region(p, len(shown))
-        for i, (card, start, end) in enumerate(zip(shown, starts, targets)):
-            last = i == len(shown) - 1
-            flight = fly(card, start, end, h0, self.lay.trick_h, duration, self.seconds(0.02 * i),
-                         on_land=(lambda p=p, shown=shown: self._land_play(p, shown)) if last else None)
-            flight.region = region
-            self.flights.append(flight)
-        play_sound("play")
-        self.hold = duration + self.seconds(0.05)
-        if event.attempted:
-            text = about("throw.failed", event.seat, self.viewer, cards=cards_text(event.cards))
-            if event.penalty:
-                text += "  " + tr("throw.penalty", penalty=abs(event.penalty))
-            self.later(duration, lambda: self.say(text, 3.2, theme.RED))
-            self.later(duration + self.seconds(0.6),
-                       lambda p=p: self._dim_returned(p, list(event.attempted), list(event.cards)))
-            self.later(duration + self.seconds(1.8), lambda p=p, c=list(event.cards): self._land_play(p, c))
-            self.later(duration + self.seconds(1.8), self._refresh_points)
-            play_sound("error")
-
-    def _land_play(self, p: int, cards: list[Card]) -> None:
-        self.piles[p] = list(cards)
-        self.dimmed[p] = set()
-
-    def _dim_returned(self, p: int, attempted: list[Card], forced: list[Card]) -> None:
-        keep = list(forced)
-        dim = set()
-        for i, card in enumerate(attempted):
-            if card in keep:
-                keep.remove(card)
-            else:
-                dim.add(i)
-        self.dimmed[p] = dim
-
-    def _refresh_points(self) -> None:
-        self.def_points = self.driver.observation(self.bottom).defender_points
-
-    def _on_TrickWon(self, event: TrickWon) -> None:
-        self.turn = None
-        trick = event.trick
-        winner = trick.winner
-        wp = self.pos(winner)
-        read = self.seconds(1.0)
-        self.winning_pile = wp  # outlined while the trick is read
-        self.later(read, lambda: self._sweep(wp, trick))
-        self.hold = read + self.seconds(0.45)
-
-    def _sweep(self, wp: int, trick) -> None:
-        self.winning_pile = None
-        target = self.lay.seat_point(wp)
-        h1 = self.lay.tiny_h
-        end = (target[0] - h1 * 0.35, target[1] - h1 / 2)
-        cards = []
-        for p in range(4):
-            positions = self.lay.row_positions(len(self.piles[p]), self.lay.trick_center(p), self.lay.trick_h,
-                                               self.lay.width * 0.3)
-            for card, start in zip(self.piles[p], positions):
-                cards.append(card)
-                self.flights.append(fly(card, start, end, self.lay.trick_h, h1, self.seconds(0.4), fade=True))
-            self.piles[p] = []
-            self.dimmed[p] = set()
-        dealer_side = self.dealer is not None and trick.winner % 2 == self.dealer % 2
-        if not dealer_side:
-            self.point_cards += [c for c in cards if c.points]
-        self._refresh_points()
-        text = about("table.wins_trick", trick.winner, self.viewer)
-        if trick.points:
-            text += "  " + tr("table.trick_points", points=trick.points)
-        self.say(text, 1.4)
-        play_sound("trick")
-
-    def _on_HandSettled(self, event: HandSettled) -> None:
-        from game.ui.results import HandEndScene
-        hand = self.driver.hand
-        self.app.hands_done += 1
-        self.driver.next_hand()
-        summary = self.driver.match.history[-1]
-        self.app.push(HandEndScene(self.app, self, hand, summary))
-        self.app.phase_changed("hand-end", delay=2.0 / self.speed)
-
-    def _on_MatchOver(self, event: MatchOver) -> None:
-        from game.ui.results import MatchEndScene
-        self.app.storage.delete_save()
-        self.app.replace(MatchEndScene(self.app, self.driver.match, self.viewer))
-
-    # ------------------------------------------------------------------ the person's controls
-
-    def _update_controls(self) -> None:
-        wait = None if self.busy else self.driver.waiting()
-        mine = wait is not None and self.viewer is not None and wait.seat == self.viewer
-        dealing = self.viewer is not None and self.driver.hand.phase in ("dealing", "after_deal")
-        options = self.driver.declaration_options(self.viewer) if dealing else []
-        key = (wait.kind if mine else None, tuple(map(tuple, options)), self.lay.width, self.lay.height)
-        self.hand_view.interactive = mine and wait.kind in ("bury", "play")
-        if key == self._controls_key:
-            return
-        self._controls_key = key
-        self.changed = True
-        controls: list[Button] = []
-        for option in options:
-            controls.append(Button(tr("declare.button", cards=cards_text(option)),
-                                   lambda o=option: self._declare(o), primary=True))
-        if mine and wait.kind == "declare":
-            controls.append(Button(lambda: tr("button.pass"), self._pass))
-        elif mine and wait.kind == "bury":
-            controls.append(Button(lambda: tr("button.bury"), self._bury, self._can_bury, primary=True))
-        elif mine and wait.kind == "play":
-            controls.append(Button(lambda: tr("button.play"), self._play, self._can_play, primary=True))
-        lay = self.lay
-        layout_row(controls, lay.width / 2, lay.buttons_y(), lay.button_h, lay.font, round(12 * lay.scale))
-        self.controls = controls
-
-    def _declare(self, cards) -> None:
-        refusal = self.driver.declare(self.viewer, cards)
-        if refusal is not None:
-            self.error = refusal_words(refusal)
-        self._controls_key = None
-
-    def _pass(self) -> None:
-        self.driver.pass_declaration(self.viewer)
-        self._controls_key = None
-
-    def _can_bury(self) -> bool:
-        return len(self.hand_view.selected) == self.driver.hand.ruleset.kitty
-
-    def _bury(self) -> None:
-        refusal = self.driver.submit(Action(BURY, self.viewer, tuple(self.hand_view.selected)))
-        self.error = refusal_words(refusal) if refusal else ""
-
-    def play_check(self):
-        """The core's verdict on the raised cards (cached per selection)."""
-        selected = tuple(self.hand_view.selected)
-        if self._check_cache is None or self._check_cache[0] != (selected, len(self.driver.hand.log)):
-            refusal = self.driver.hand.check(Action(PLAY, self.viewer, selected))
-            self._check_cache = ((selected, len(self.driver.hand.log)), refusal)
-        return self._check_cache[1]
-
-    def _can_play(self) -> bool:
-        return bool(self.hand_view.selected) and self.play_check() is None
-
-    def _play(self) -> None:
-        refusal = self.driver.submit(Action(PLAY, self.viewer, tuple(self.hand_view.selected)))
-        if refusal is not None:
-            self.error = refusal_words(refusal)
-            play_sound("error")
-        else:
-            self.error = ""
-
-    def prompt(self) -> tuple[str, tuple]:
-        """The line above the hand: whose turn, what to choose, or why not."""
-        if self.error:
-            return self.error, theme.RED
-        wait = None if self.busy else self.driver.waiting()
-        if wait is not None and self.viewer is not None and wait.seat == self.viewer:
-            if wait.kind == "declare":
-                return tr("declare.prompt_end"), theme.INK
-            if wait.kind == "bury":
-                n = self.driver.hand.ruleset.kitty
-                return tr("table.bury_progress", n=n, k=len(self.hand_view.selected)), theme.INK
-            if wait.kind == "play":
-                selected = self.hand_view.selected
-                current = self.driver.hand.current_trick
-                need = tr("table.select_one_card") if current is not None and len(current.lead) == 1 \
-                    else tr("table.select_n_cards", n=len(current.lead)) if current is not None else ""
-                if not selected:
-                    if current is None:
-                        return tr("table.your_turn_lead"), theme.GOLD
-                    return need, theme.GOLD
-                refusal = self.play_check()
-                if refusal is None:
-                    return tr("table.ready_to_play", cards=cards_text(selected)), theme.INK
-                if refusal.code == "follow.count" and len(selected) < len(current.lead):
-                    return need, theme.INK
-                return refusal_words(refusal), theme.RED
-        if self.turn is not None and self.driver.hand.phase in ("burying", "playing"):
-            if self.turn != self.viewer:
-                key = "kitty.burying" if self.driver.hand.phase == "burying" else "table.waiting_for"
-                return tr(key, player=seat_name(self.turn, self.viewer)), theme.INK_DIM
-        return "", theme.INK
 
     def closing(self) -> None:
         if not self.app.options.autoplay and not self.driver.match.over:

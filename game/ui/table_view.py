@@ -6,7 +6,7 @@ import pygame
 from game.i18n import tr
 from game.ui import theme
 from game.ui.cardview import back_image, card_image
-from game.ui.names import cards_text, seat_name, suit_text, team_name
+from game.ui.names import seat_name, suit_text, team_name
 from game.ui.theme import blit_text
 
 
