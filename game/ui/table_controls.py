@@ -21,15 +21,26 @@ class PersonControls:
         self.key = None
         self._check_cache: tuple | None = None
 
+    @property
+    def driver(self):
+        return self.scene.driver
+
+    @property
+    def viewer(self) -> int | None:
+        return self.scene.viewer
+
+    @property
+    def hand(self):
+        return self.scene.hand_view
 
     def update(self) -> None:
         """Rebuild the buttons when what the person may do changes."""
-        wait = None if self.scene.busy else self.scene.driver.waiting()
-        mine = wait is not None and self.scene.viewer is not None and wait.seat == self.scene.viewer
-        dealing = self.scene.viewer is not None and self.scene.driver.hand.phase in ("dealing", "after_deal")
-        options = self.scene.driver.declaration_options(self.scene.viewer) if dealing else []
+        wait = None if self.scene.busy else self.driver.waiting()
+        mine = wait is not None and self.viewer is not None and wait.seat == self.viewer
+        dealing = self.viewer is not None and self.driver.hand.phase in ("dealing", "after_deal")
+        options = self.driver.declaration_options(self.viewer) if dealing else []
         key = (wait.kind if mine else None, tuple(map(tuple, options)), self.scene.lay.width, self.scene.lay.height)
-        self.scene.hand_view.interactive = mine and wait.kind in ("bury", "play")
+        self.hand.interactive = mine and wait.kind in ("bury", "play")
         if key == self.key:
             return
         self.key = key
@@ -49,35 +60,35 @@ class PersonControls:
         self.buttons = controls
 
     def _declare(self, cards) -> None:
-        refusal = self.scene.driver.declare(self.scene.viewer, cards)
+        refusal = self.driver.declare(self.viewer, cards)
         if refusal is not None:
             self.scene.error = refusal_words(refusal)
         self.key = None
 
     def _pass(self) -> None:
-        self.scene.driver.pass_declaration(self.scene.viewer)
+        self.driver.pass_declaration(self.viewer)
         self.key = None
 
     def _can_bury(self) -> bool:
-        return len(self.scene.hand_view.selected) == self.scene.driver.hand.ruleset.kitty
+        return len(self.hand.selected) == self.driver.hand.ruleset.kitty
 
     def _bury(self) -> None:
-        refusal = self.scene.driver.submit(Action(BURY, self.scene.viewer, tuple(self.scene.hand_view.selected)))
+        refusal = self.driver.submit(Action(BURY, self.viewer, tuple(self.hand.selected)))
         self.scene.error = refusal_words(refusal) if refusal else ""
 
     def play_check(self):
         """The core's verdict on the raised cards (cached per selection)."""
-        selected = tuple(self.scene.hand_view.selected)
-        if self._check_cache is None or self._check_cache[0] != (selected, len(self.scene.driver.hand.log)):
-            refusal = self.scene.driver.hand.check(Action(PLAY, self.scene.viewer, selected))
-            self._check_cache = ((selected, len(self.scene.driver.hand.log)), refusal)
+        selected = tuple(self.hand.selected)
+        if self._check_cache is None or self._check_cache[0] != (selected, len(self.driver.hand.log)):
+            refusal = self.driver.hand.check(Action(PLAY, self.viewer, selected))
+            self._check_cache = ((selected, len(self.driver.hand.log)), refusal)
         return self._check_cache[1]
 
     def _can_play(self) -> bool:
-        return bool(self.scene.hand_view.selected) and self.play_check() is None
+        return bool(self.hand.selected) and self.play_check() is None
 
     def _play(self) -> None:
-        refusal = self.scene.driver.submit(Action(PLAY, self.scene.viewer, tuple(self.scene.hand_view.selected)))
+        refusal = self.driver.submit(Action(PLAY, self.viewer, tuple(self.hand.selected)))
         if refusal is not None:
             self.scene.error = refusal_words(refusal)
             play_sound("error")
@@ -88,16 +99,16 @@ class PersonControls:
         """The line above the hand: whose turn, what to choose, or why not."""
         if self.scene.error:
             return self.scene.error, theme.RED
-        wait = None if self.scene.busy else self.scene.driver.waiting()
-        if wait is not None and self.scene.viewer is not None and wait.seat == self.scene.viewer:
+        wait = None if self.scene.busy else self.driver.waiting()
+        if wait is not None and self.viewer is not None and wait.seat == self.viewer:
             if wait.kind == "declare":
                 return tr("declare.prompt_end"), theme.INK
             if wait.kind == "bury":
-                n = self.scene.driver.hand.ruleset.kitty
-                return tr("table.bury_progress", n=n, k=len(self.scene.hand_view.selected)), theme.INK
+                n = self.driver.hand.ruleset.kitty
+                return tr("table.bury_progress", n=n, k=len(self.hand.selected)), theme.INK
             if wait.kind == "play":
-                selected = self.scene.hand_view.selected
-                current = self.scene.driver.hand.current_trick
+                selected = self.hand.selected
+                current = self.driver.hand.current_trick
                 need = tr("table.select_one_card") if current is not None and len(current.lead) == 1 \
                     else tr("table.select_n_cards", n=len(current.lead)) if current is not None else ""
                 if not selected:
@@ -110,8 +121,8 @@ class PersonControls:
                 if refusal.code == "follow.count" and len(selected) < len(current.lead):
                     return need, theme.INK
                 return refusal_words(refusal), theme.RED
-        if self.scene.turn is not None and self.scene.driver.hand.phase in ("burying", "playing"):
-            if self.scene.turn != self.scene.viewer:
-                key = "kitty.burying" if self.scene.driver.hand.phase == "burying" else "table.waiting_for"
-                return tr(key, player=seat_name(self.scene.turn, self.scene.viewer)), theme.INK_DIM
+        if self.scene.turn is not None and self.driver.hand.phase in ("burying", "playing"):
+            if self.scene.turn != self.viewer:
+                key = "kitty.burying" if self.driver.hand.phase == "burying" else "table.waiting_for"
+                return tr(key, player=seat_name(self.scene.turn, self.viewer)), theme.INK_DIM
         return "", theme.INK
