@@ -1,0 +1,128 @@
+"""The person's side of the table: declare, pass, bury and play buttons, and the prompt.
+
+Play is enabled only for a choice the rules core accepts; otherwise the prompt says why,
+in the core's words. Hot-seat play will give each person at the table one of these.
+"""
+from __future__ import annotations
+
+from game.core import BURY, PLAY, Action
+from game.i18n import tr
+from game.ui import theme
+from game.ui.names import cards_text, refusal_words, seat_name
+from game.ui.widgets import Button, layout_row, play_sound
+
+
+class PersonControls:
+    """Buttons and prompt for the person at the bottom seat of a ``TableScene``."""
+
+    def __init__(self, scene):
+        self.scene = scene
+        self.buttons: list[Button] = []
+        self.key = None
+        self._check_cache: tuple | None = None
+
+    @property
+    def driver(self):
+        return self.scene.driver
+
+    @property
+    def viewer(self) -> int | None:
+        return self.scene.viewer
+
+    @property
+    def hand(self):
+        return self.scene.hand_view
+
+    def update(self) -> None:
+        """Rebuild the buttons when what the person may do changes."""
+        wait = None if self.scene.busy else self.driver.waiting()
+        mine = wait is not None and self.viewer is not None and wait.seat == self.viewer
+        dealing = self.viewer is not None and self.driver.hand.phase in ("dealing", "after_deal")
+        options = self.driver.declaration_options(self.viewer) if dealing else []
+        key = (wait.kind if mine else None, tuple(map(tuple, options)), self.scene.lay.width, self.scene.lay.height)
+        self.hand.interactive = mine and wait.kind in ("bury", "play")
+        if key == self.key:
+            return
+        self.key = key
+        self.scene.changed = True
+        controls: list[Button] = []
+        for option in options:
+            controls.append(Button(tr("declare.button", cards=cards_text(option)),
+                                   lambda o=option: self._declare(o), primary=True))
+        if mine and wait.kind == "declare":
+            controls.append(Button(lambda: tr("button.pass"), self._pass))
+        elif mine and wait.kind == "bury":
+            controls.append(Button(lambda: tr("button.bury"), self._bury, self._can_bury, primary=True))
+        elif mine and wait.kind == "play":
+            controls.append(Button(lambda: tr("button.play"), self._play, self._can_play, primary=True))
+        lay = self.scene.lay
+        layout_row(controls, lay.width / 2, lay.buttons_y(), lay.button_h, lay.font, round(12 * lay.scale))
+        self.buttons = controls
+
+    def _declare(self, cards) -> None:
+        refusal = self.driver.declare(self.viewer, cards)
+        if refusal is not None:
+            self.scene.error = refusal_words(refusal)
+        self.key = None
+
+    def _pass(self) -> None:
+        self.driver.pass_declaration(self.viewer)
+        self.key = None
+
+    def _can_bury(self) -> bool:
+        return len(self.hand.selected) == self.driver.hand.ruleset.kitty
+
+    def _bury(self) -> None:
+        refusal = self.driver.submit(Action(BURY, self.viewer, tuple(self.hand.selected)))
+        self.scene.error = refusal_words(refusal) if refusal else ""
+
+    def play_check(self):
+        """The core's verdict on the raised cards (cached per selection)."""
+        selected = tuple(self.hand.selected)
+        if self._check_cache is None or self._check_cache[0] != (selected, len(self.driver.hand.log)):
+            refusal = self.driver.hand.check(Action(PLAY, self.viewer, selected))
+            self._check_cache = ((selected, len(self.driver.hand.log)), refusal)
+        return self._check_cache[1]
+
+    def _can_play(self) -> bool:
+        return bool(self.hand.selected) and self.play_check() is None
+
+    def _play(self) -> None:
+        refusal = self.driver.submit(Action(PLAY, self.viewer, tuple(self.hand.selected)))
+        if refusal is not None:
+            self.scene.error = refusal_words(refusal)
+            play_sound("error")
+        else:
+            self.scene.error = ""
+
+    def prompt(self) -> tuple[str, tuple]:
+        """The line above the hand: whose turn, what to choose, or why not."""
+        if self.scene.error:
+            return self.scene.error, theme.RED
+        wait = None if self.scene.busy else self.driver.waiting()
+        if wait is not None and self.viewer is not None and wait.seat == self.viewer:
+            if wait.kind == "declare":
+                return tr("declare.prompt_end"), theme.INK
+            if wait.kind == "bury":
+                n = self.driver.hand.ruleset.kitty
+                return tr("table.bury_progress", n=n, k=len(self.hand.selected)), theme.INK
+            if wait.kind == "play":
+                selected = self.hand.selected
+                current = self.driver.hand.current_trick
+                need = tr("table.select_one_card") if current is not None and len(current.lead) == 1 \
+                    else tr("table.select_n_cards", n=len(current.lead)) if current is not None else ""
+                if not selected:
+                    if current is None:
+                        return tr("table.your_turn_lead"), theme.GOLD
+                    return need, theme.GOLD
+                refusal = self.play_check()
+                if refusal is None:
+                    return tr("table.ready_to_play", cards=cards_text(selected)), theme.INK
+                if refusal.code == "follow.count" and len(selected) < len(current.lead):
+                    return need, theme.INK
+                return refusal_words(refusal), theme.RED
+        if self.scene.turn is not None and self.driver.hand.phase in ("burying", "playing"):
+            if self.scene.turn != self.viewer:
+                key = "kitty.burying" if self.driver.hand.phase == "burying" else "table.waiting_for"
+                return tr(key, player=seat_name(self.scene.turn, self.viewer)), theme.INK_DIM
+        return "", theme.INK
