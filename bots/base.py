@@ -1,0 +1,169 @@
+"""The bot interface and what every level shares.
+
+A bot is made for one seat with a seeded ``random.Random`` and the ruleset (OpenSpiel's
+convention: seat and RNG in the constructor). For each decision it gets the observation for
+its seat — never a ``Hand`` — and the legal options where they are a short list:
+
+* ``declare(obs, options)`` while the cards are dealt (and in the after-deal window where
+  the ruleset has one): one of ``options`` (lists of cards) or None to pass;
+* ``bury(obs)``: as many cards as the kitty holds, from the dealer's hand (kitty included);
+* ``play(obs)``: a lead or a follow. The legal follows are implied by the observation (the
+  lead and the hand); ``legal_plays`` lists them and ``is_legal`` checks one, both through
+  the core's ``legal_follows`` / ``check_follow`` / ``check_lead``.
+
+``explain(obs)`` returns the move with a reason: a ``Reason`` is the short code the front end
+translates (``"follow.feed"``, ``"lead.safe_throw"`` …) carrying ``params`` and a plain
+English fallback (``reason.english``).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+import random
+
+from game.core import (BURYING, PLAYING, Card, Observation, Ruleset, check_follow, check_lead,
+                       legal_follows)
+
+from .tables import tables
+
+ENGLISH = {
+    "declare.strong": "Declare: strong in that suit ({trumps} trumps expected).",
+    "declare.overturn": "Overturn: stronger in the new trump ({trumps} expected).",
+    "declare.no_trump": "Overturn to no-trump with the pair of jokers.",
+    "declare.protect": "Protect the declaration with the pair.",
+    "declare.take_deal": "Declare your own level and take the deal.",
+    "declare.pass": "Pass: not strong enough to declare.",
+    "declare.random": "A random choice.",
+    "bury.void": "Bury to void {suits}, keeping points and high cards.",
+    "bury.cheap": "Bury the least useful cards.",
+    "bury.random": "A random choice.",
+    "lead.safe_throw": "Throw: every unit is proven unbeatable ({cards}).",
+    "lead.boss": "Lead a card nobody can beat ({cards}).",
+    "lead.boss_pair": "Lead a pair or tractor nobody can beat ({cards}).",
+    "lead.trump_pull": "Draw the opponents' trumps ({cards}).",
+    "lead.partner_ruff": "Lead a suit your partner can trump ({cards}).",
+    "lead.low": "Lead low from a short suit to make a void ({cards}).",
+    "lead.low_pair": "Lead a low pair ({cards}).",
+    "lead.endgame": "Keep control for the last trick ({cards}).",
+    "lead.random": "A random choice.",
+    "follow.only": "The only legal play.",
+    "follow.feed": "Your partner wins this trick for sure: give points ({cards}).",
+    "follow.cheap": "Play your cheapest legal cards ({cards}).",
+    "follow.win": "Take the trick cheaply ({cards}).",
+    "follow.secure": "Take the trick safely ({cards}).",
+    "follow.contest": "Fight for the points ({cards}).",
+    "follow.endgame": "Win near the end to guard or dig the kitty ({cards}).",
+    "trump.win": "Trump it ({cards}).",
+    "discard.cheap": "Void: discard your cheapest cards ({cards}).",
+    "discard.feed": "Void: give your partner points ({cards}).",
+    "follow.random": "A random choice.",
+    "search.best": "Best by look-ahead over {worlds} sampled deals ({cards}).",
+}
+
+
+class Reason(str):
+    """A reason code (the string itself) with parameters and an English fallback."""
+
+    params: dict
+
+    def __new__(cls, code: str, params: dict | None = None):
+        obj = super().__new__(cls, code)
+        obj.params = dict(params or {})
+        return obj
+
+    @property
+    def code(self) -> str:
+        return str.__str__(self)
+
+    @property
+    def english(self) -> str:
+        params = {k: ("".join(c.pretty() for c in v) if isinstance(v, (list, tuple)) else v)
+                  for k, v in self.params.items()}
+        try:
+            return ENGLISH.get(self.code, self.code).format(**params)
+        except (KeyError, IndexError):
+            return ENGLISH.get(self.code, self.code)
+
+
+class Bot:
+    """Base class: one seat, one seeded RNG, one ruleset."""
+
+    level = "base"
+
+    def __init__(self, seat: int, rng: random.Random, ruleset: Ruleset):
+        self.seat = seat
+        self.rng = rng
+        self.ruleset = ruleset
+
+    # The three decisions. Subclasses override the ``_decide`` methods, which return the
+    # choice and a Reason; the public methods return only the choice.
+
+    def declare(self, obs: Observation, options: Sequence[Sequence[Card]]) -> list[Card] | None:
+        return self.decide_declare(obs, options)[0]
+
+    def bury(self, obs: Observation) -> list[Card]:
+        return self.decide_bury(obs)[0]
+
+    def play(self, obs: Observation) -> list[Card]:
+        return self.decide_play(obs)[0]
+
+    def explain(self, obs: Observation, options: Sequence[Sequence[Card]] | None = None
+                ) -> tuple[list[Card] | None, Reason]:
+        """The move this bot would make now, with its reason (the practice-mode Hint)."""
+        if obs.phase == PLAYING:
+            return self.decide_play(obs)
+        if obs.phase == BURYING:
+            return self.decide_bury(obs)
+        return self.decide_declare(obs, options or [])
+
+    def decide_declare(self, obs, options):  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def decide_bury(self, obs):  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def decide_play(self, obs):  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seat={self.seat})"
+
+
+# -------------------------------------------------------------------------- helpers
+
+def legal_plays(obs: Observation, cap: int | None = 1000) -> list[list[Card]]:
+    """The legal plays now: every distinct follow (up to ``cap``), or for a lead every unit of
+    the hand's decomposition (single-unit leads, which are always legal; throws are the
+    leader's own multi-unit choices)."""
+    if obs.ctx is None or obs.phase != PLAYING:
+        return []
+    tab = tables(obs.ctx)
+    if obs.current is None:
+        out = []
+        for suit, cards in tab.split(obs.hand).items():
+            if cards:
+                out += [list(u.cards) for u in tab.units(cards)]
+        return out
+    plays = []
+    for play in legal_follows(obs.current.lead, obs.hand, obs.ctx):
+        plays.append(list(play))
+        if cap is not None and len(plays) >= cap:
+            break
+    return plays
+
+
+def is_legal(obs: Observation, cards: Sequence[Card]) -> bool:
+    """Would the core accept this play from the observing seat now?"""
+    if obs.ctx is None or obs.phase != PLAYING or obs.to_act != obs.seat:
+        return False
+    if obs.current is None:
+        return not (Counter(cards) - Counter(obs.hand)) and check_lead(list(cards), obs.ctx) is None
+    return check_follow(obs.current.lead, obs.hand, list(cards), obs.ctx) is None
+
+
+def is_legal_bury(obs: Observation, cards: Sequence[Card]) -> bool:
+    return (obs.phase == BURYING and len(cards) == obs.ruleset.kitty
+            and not (Counter(cards) - Counter(obs.hand)))
+
+
+__all__ = ["Bot", "Reason", "ENGLISH", "legal_plays", "is_legal", "is_legal_bury"]

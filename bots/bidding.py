@@ -1,0 +1,204 @@
+"""Declaring and burying for the heuristic levels.
+
+Bidding by projected trump strength: the cards dealt so far are scored as if the option's
+suit were trump and the score is projected to a full hand (shrunk towards the average, so a
+few early cards do not look like a long suit). Burying voids short side suits and keeps
+points unless the hand is very strong in trumps.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from itertools import combinations
+
+from game.core import (BIG_JOKER, SMALL_JOKER, SUITS, TRUMP, Card, Observation, Rank,
+                       TrumpContext)
+
+from .base import Reason
+from .plays import pick
+from .tables import Tables, tables
+
+
+def trump_share(decks: int) -> float:
+    """The fraction of the deck that is trump with a suit declared (jokers, level cards, suit)."""
+    return 18 / 54
+
+
+def trump_strength(cards: Sequence[Card], tab: Tables) -> float:
+    """Trump length, with extra weight for jokers, level cards and pairs."""
+    counts = Counter(c for c in cards if tab.is_trump[c])
+    score = 0.0
+    for c, n in counts.items():
+        w = 1.0
+        if c.is_joker:
+            w = 1.8 if c.rank == Rank.BIG_JOKER else 1.6
+        elif c.rank == tab.level:
+            w = 1.4
+        elif tab.pos[c] >= tab.top_pos[TRUMP] - 6:
+            w = 1.1
+        score += w * n + (0.5 if n >= 2 else 0.0)
+    return score
+
+
+def side_strength(cards: Sequence[Card], tab: Tables) -> float:
+    """Side-suit winners: aces and pairs of aces/kings count."""
+    counts = Counter(c for c in cards if not tab.is_trump[c])
+    score = 0.0
+    for c, n in counts.items():
+        top = tab.top_pos[tab.suit[c]]
+        if tab.pos[c] == top:
+            score += 0.8 * n + (0.6 if n >= 2 else 0)
+        elif tab.pos[c] == top - 1 and n >= 2:
+            score += 0.5
+    return score
+
+
+def projected(cards: Sequence[Card], tab: Tables, hand_size: int, prior_weight: float = 6.0
+              ) -> float:
+    """Trump strength projected to a full hand, shrunk towards the average share."""
+    held = len(cards)
+    if held == 0:
+        return hand_size * trump_share(1)
+    avg_rate = trump_share(1) * 1.05  # strength per card of an average hand
+    rate = (trump_strength(cards, tab) + prior_weight * avg_rate) / (held + prior_weight)
+    return rate * hand_size
+
+
+def option_context(option: Sequence[Card], rank: Rank) -> TrumpContext:
+    levels = [c for c in option if not c.is_joker]
+    if levels:
+        return TrumpContext(rank, levels[0].suit)
+    return TrumpContext(rank, None)  # a pair of jokers: no-trump
+
+
+def choose_declaration(obs: Observation, options: Sequence[Sequence[Card]],
+                       eagerness: float = 1.0) -> tuple[list[Card] | None, Reason]:
+    """Pick a declaration by projected trump strength (``eagerness`` < 1 declares more)."""
+    if not options:
+        return None, Reason("declare.pass")
+    hand = list(obs.hand)
+    size = obs.ruleset.hand_size
+    avg = size * trump_share(obs.ruleset.decks) * 1.05
+    seat = obs.seat
+    after_deal = obs.phase == "after_deal"
+    standing = obs.declarations[-1] if obs.declarations else None
+    rank = obs.rank
+    best = None
+    for option in options:
+        opt_rank = rank
+        if after_deal:
+            lv = [c for c in option if not c.is_joker]
+            opt_rank = lv[0].rank if lv else rank
+        ctx = option_context(option, opt_rank)
+        tab = tables(ctx)
+        strength = projected(hand, tab, size)
+        if ctx.no_trump:
+            strength = 0.7 * strength + 1.2 * side_strength(hand, tab) * size / max(len(hand), 1)
+        if best is None or strength > best[0]:
+            best = (strength, option, ctx)
+    strength, option, ctx = best
+    dealt_fraction = len(hand) / size
+    my_team_deals = obs.dealer is not None and obs.dealer % 2 == seat % 2
+    if after_deal:
+        # Taking the deal is worth a lot; the alternative is a random trump for the others.
+        if strength >= avg * 0.85 * eagerness:
+            return list(option), Reason("declare.take_deal", {"trumps": round(strength)})
+        return None, Reason("declare.pass")
+    if standing is None:
+        need = avg * (1.0 if (obs.first_hand or my_team_deals) else 1.15) * eagerness
+        # Early in the deal the projection is rough; ask a little more.
+        need *= 1.0 + 0.15 * max(0.0, 0.5 - dealt_fraction)
+        if strength >= need:
+            return list(option), Reason("declare.strong", {"trumps": round(strength)})
+        return None, Reason("declare.pass")
+    # A change of the standing declaration.
+    own = standing.seat == seat
+    if len(option) == 2 and option[0] == option[1] and not option[0].is_joker \
+            and standing.trump == option[0].suit:
+        # Protecting one's own declaration (自保): keep the trump; close the bidding.
+        if own and strength >= avg * 0.9:
+            return list(option), Reason("declare.protect")
+        return None, Reason("declare.pass")
+    current_ctx = TrumpContext(rank, standing.trump)
+    current = projected(hand, tables(current_ctx), size)
+    if current_ctx.no_trump:
+        current = 0.7 * current
+    friendly = standing.seat % 2 == seat % 2
+    margin = (3.0 if friendly else 1.0) * eagerness
+    if strength >= current + margin and strength >= avg * 0.95 * eagerness:
+        code = "declare.no_trump" if ctx.no_trump else "declare.overturn"
+        return list(option), Reason(code, {"trumps": round(strength)})
+    return None, Reason("declare.pass")
+
+
+# ------------------------------------------------------------------------------ burying
+
+def keep_value(card: Card, tab: Tables, counts: Counter) -> float:
+    """How much a card is worth keeping, for burying."""
+    pos = tab.pos[card]
+    if tab.is_trump[card]:
+        return 40 + pos
+    top = tab.top_pos[tab.suit[card]]
+    v = float(pos)
+    if pos == top:
+        v += 10
+    elif pos == top - 1:
+        v += 3
+    if counts[card] >= 2:
+        v += 6 + pos * 0.3
+    return v
+
+
+def choose_bury(obs: Observation, careful: bool = True) -> tuple[list[Card], Reason]:
+    """Void short side suits; keep points unless very strong in trumps (``careful``)."""
+    tab = tables(obs.ctx)
+    hand = list(obs.hand)
+    k = obs.ruleset.kitty
+    counts = Counter(hand)
+    split = tab.split(hand)
+    trumps = split[TRUMP]
+    after = len(hand) - k
+    very_strong = len(trumps) >= 0.5 * after and sum(1 for c in trumps if tab.is_honour(c)) >= 3 \
+        and obs.ruleset.decks >= 2
+    point_cost = 4.0 if very_strong else 40.0
+
+    def cost(c: Card) -> float:
+        return keep_value(c, tab, counts) + point_cost * c.points / 10
+
+    sides = [s for s in tab.side_suits if split[s]]
+    best = None
+    subsets = [()]
+    if careful:
+        subsets = [combo for r in range(len(sides) + 1) for combo in combinations(sides, r)]
+    for combo in subsets:
+        voided = [c for s in combo for c in split[s]]
+        if len(voided) > k:
+            continue
+        rest = [c for c in hand if tab.suit[c] not in combo]
+        side_rest = [c for c in rest if not tab.is_trump[c]]
+        fill = pick(side_rest, k - len(voided), cost)
+        if len(voided) + len(fill) < k:
+            trump_rest = [c for c in rest if tab.is_trump[c]]
+            fill += pick(trump_rest, k - len(voided) - len(fill), cost)
+        chosen = voided + fill
+        # Voids made by the fill count too.
+        left = Counter(hand)
+        left.subtract(chosen)
+        voids = sum(1 for s in sides if not any(left[c] for c in split[s]))
+        score = 9.0 * voids - sum(cost(c) for c in chosen)
+        if best is None or score > best[0]:
+            best = (score, chosen, voids)
+    _, chosen, voids = best
+    if voids:
+        left = Counter(hand)
+        left.subtract(chosen)
+        gone = [s for s in sides if not any(left[c] for c in split[s])]
+        return chosen, Reason("bury.void", {"suits": "".join(_SYMBOL.get(s, s) for s in gone)})
+    return chosen, Reason("bury.cheap")
+
+
+_SYMBOL = {s: s.symbol for s in SUITS}
+
+
+__all__ = ["choose_declaration", "choose_bury", "trump_strength", "projected", "keep_value",
+           "BIG_JOKER", "SMALL_JOKER"]

@@ -1,0 +1,187 @@
+"""Card memory: what a seat can know from everything shown at the table.
+
+Everything here is public (the same for every seat) except the seat's own hand and, for
+the dealer, the buried kitty; so ``CardMemory`` holds the public part and ``unseen()``
+subtracts what one seat holds. It records:
+
+* the cards still out (not yet played);
+* voids: a seat that could not follow an effective suit holds none of it;
+* no pairs / no tractors: a seat that followed a pair (tractor) lead in suit without a pair
+  (tractor) holds none in that suit — the following rule made it play one if it could;
+* known cards: cards shown in a declaration (by a seat other than the dealer, who may have
+  buried them) or in a failed throw, until they are played.
+
+``MemoryTracker`` keeps a ``CardMemory`` in step with a stream of observations, reading only
+the plays it has not seen yet, and starts again when the observation belongs to another hand.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from game.core import PLAYING, TRUMP, Card, Observation, make_deck
+
+from .tables import Tables, tables
+
+
+class CardMemory:
+    """Public knowledge of one hand's play phase."""
+
+    __slots__ = ("tab", "decks", "dealer", "remaining", "void", "nopair", "notractor",
+                 "known", "plays_seen", "points_out")
+
+    def __init__(self, tab: Tables, decks: int, dealer: int):
+        self.tab = tab
+        self.decks = decks
+        self.dealer = dealer
+        self.remaining: Counter = Counter(make_deck(decks))
+        self.void: list[set[str]] = [set() for _ in range(4)]
+        self.nopair: list[set[str]] = [set() for _ in range(4)]
+        self.notractor: list[set[str]] = [set() for _ in range(4)]
+        self.known: list[Counter] = [Counter() for _ in range(4)]
+        self.plays_seen = 0
+        self.points_out = 100 * decks  # points not yet played
+
+    def copy(self) -> "CardMemory":
+        m = CardMemory.__new__(CardMemory)
+        m.tab, m.decks, m.dealer = self.tab, self.decks, self.dealer
+        m.remaining = self.remaining.copy()
+        m.void = [set(v) for v in self.void]
+        m.nopair = [set(v) for v in self.nopair]
+        m.notractor = [set(v) for v in self.notractor]
+        m.known = [k.copy() for k in self.known]
+        m.plays_seen = self.plays_seen
+        m.points_out = self.points_out
+        return m
+
+    # ------------------------------------------------------------------ updates
+
+    def add_declared(self, seat: int, cards: Sequence[Card]) -> None:
+        if seat == self.dealer:
+            return  # the dealer may have buried what he showed
+        need = Counter(cards)
+        for card, n in need.items():
+            if self.known[seat][card] < n:
+                self.known[seat][card] = n
+
+    def on_play(self, seat: int, cards: Sequence[Card], lead: Sequence[Card] | None,
+                lead_format=None, attempted: Sequence[Card] = ()) -> None:
+        """Record a play; ``lead`` is None when the seat led."""
+        self.plays_seen += 1
+        for c in cards:
+            self.remaining[c] -= 1
+            self.points_out -= c.points
+            k = self.known[seat]
+            if k[c] > 0:
+                k[c] -= 1
+        if attempted:
+            # A failed throw: the cards tried but not played are in the leader's hand.
+            back = Counter(attempted) - Counter(cards)
+            for card, n in back.items():
+                if self.known[seat][card] < n:
+                    self.known[seat][card] = n
+        if lead is None:
+            return
+        suit_of = self.tab.suit
+        suit = suit_of[lead[0]]
+        n = len(lead)
+        in_suit = [c for c in cards if suit_of[c] == suit]
+        if len(in_suit) < n:
+            self.void[seat].add(suit)
+            self.nopair[seat].add(suit)
+            self.notractor[seat].add(suit)
+            return
+        if lead_format is None or not lead_format.total_pairs:
+            return
+        counts = Counter(in_suit)
+        pairs = sum(v // 2 for v in counts.values())
+        if pairs < lead_format.total_pairs:
+            # It had to play every pair it held in the suit: none is left.
+            self.nopair[seat].add(suit)
+            self.notractor[seat].add(suit)
+        elif lead_format.tractors and not _has_run(counts, self.tab):
+            self.notractor[seat].add(suit)
+
+    # ------------------------------------------------------------------ queries
+
+    def unseen(self, hand: Sequence[Card], kitty: Sequence[Card] = ()) -> Counter:
+        """Cards a seat holding ``hand`` (and knowing ``kitty``) has not seen: the other hands,
+        plus the kitty when the seat is not the dealer."""
+        out = self.remaining.copy()
+        out.subtract(hand)
+        if kitty:
+            out.subtract(kitty)
+        return +out
+
+
+def _has_run(counts: Counter, tab: Tables) -> bool:
+    pos = sorted({tab.pos[c] for c, n in counts.items() if n >= 2})
+    return any(b - a == 1 for a, b in zip(pos, pos[1:]))
+
+
+class MemoryTracker:
+    """Keeps a ``CardMemory`` in step with one seat's observations."""
+
+    def __init__(self):
+        self.memory: CardMemory | None = None
+        self._key = None
+        self._tricks = 0  # completed tricks fully read
+        self._in_current = 0  # plays of the current trick read
+        self._last = None  # the last trick read (to recognise the same hand)
+
+    def sync(self, obs: Observation) -> CardMemory | None:
+        """The memory after every play the observation shows (None before the play phase)."""
+        if obs.phase != PLAYING or obs.ctx is None:
+            if obs.phase != "settled":
+                self.memory = None
+            return self.memory
+        key = (obs.ctx, obs.dealer, obs.declarations, obs.levels, obs.ruleset.id)
+        fresh = (self.memory is None or key != self._key or len(obs.tricks) < self._tricks
+                 or (self._tricks and obs.tricks[self._tricks - 1] != self._last))
+        if not fresh and len(obs.tricks) == self._tricks and obs.current is not None \
+                and len(obs.current.plays) < self._in_current:
+            fresh = True
+        if fresh:
+            self._start(obs, key)
+        mem = self.memory
+        tricks = obs.tricks
+        while self._tricks < len(tricks):
+            trick = tricks[self._tricks]
+            self._read(trick, self._in_current)
+            self._in_current = 0
+            self._tricks += 1
+            self._last = trick
+        if obs.current is not None:
+            self._read(obs.current, self._in_current)
+            self._in_current = len(obs.current.plays)
+        return mem
+
+    def _start(self, obs: Observation, key) -> None:
+        tab = tables(obs.ctx)
+        self.memory = CardMemory(tab, obs.ruleset.decks, obs.dealer)
+        for decl in obs.declarations:
+            self.memory.add_declared(decl.seat, decl.cards)
+        self._key = key
+        self._tricks = 0
+        self._in_current = 0
+        self._last = None
+
+    def _read(self, trick, start: int) -> None:
+        mem = self.memory
+        plays = trick.plays
+        if start >= len(plays):
+            return
+        lead = plays[0][1]
+        fmt = None
+        if len(plays) > 1 and len(lead) > 1:
+            from game.core import Format
+            fmt = Format.of(mem.tab.units(lead))
+        for i in range(start, len(plays)):
+            seat, cards = plays[i]
+            if i == 0:
+                mem.on_play(seat, cards, None, attempted=trick.attempted)
+            else:
+                mem.on_play(seat, cards, lead, fmt)
+
+
+__all__ = ["CardMemory", "MemoryTracker", "TRUMP"]

@@ -1,0 +1,288 @@
+"""``normal``: a club player with card memory.
+
+It remembers every card played, the voids a player shows by not following, the pairs and
+tractors a player shows not to hold, and so which top cards are still out. With that it
+
+* throws (甩牌) only when memory proves every unit unbeatable;
+* bids by projected trump strength and buries to void short side suits, keeping points
+  unless very strong in trumps;
+* feeds points to its partner only when the partner's win is secure;
+* does not spend jokers or level cards on tricks without points;
+* contests every winnable trick near the end, to guard or to dig the kitty.
+
+The playing policy works on a ``View`` so that the ``hard`` level's simulations run the
+very same heuristics without building observations.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.core import TRUMP, Card, Observation
+
+from .base import Bot, Reason
+from .bidding import choose_bury, choose_declaration
+from .memory import CardMemory, MemoryTracker
+from .plays import (cheap_key, choose_in_suit, feed_key, follow, high_key, is_legal_follow,
+                    is_legal_lead, legal_fallback, winning_plays)
+from .tables import Tables, tables
+from .view import TrickState, View
+
+Decision = tuple[list[Card], Reason]
+
+
+def endgame_cards(view: View) -> int:
+    """Cards left in hand from which every winnable trick is contested."""
+    return {1: 2, 2: 4, 3: 5}.get(view.ruleset.decks, 4)
+
+
+def win_cost(play: Sequence[Card], tab: Tables, trumping: bool) -> float:
+    """What taking the trick with ``play`` spends: jokers and level cards most."""
+    cost = 0.0
+    for c in play:
+        if c.is_joker or c.rank == tab.level:
+            cost += 7.0
+        elif tab.is_trump[c]:
+            cost += 3.0 if trumping else 1.0
+    return cost
+
+
+class NormalPolicy:
+    """The heuristics, on a ``View``. ``memory=False`` makes the ``easy`` variant."""
+
+    throws = True
+    partner_ruff = True
+    contest_end = True
+    cautious = True
+
+    # ------------------------------------------------------------------ play
+
+    def play(self, v: View) -> Decision:
+        if v.plays:
+            return self.follow(v)
+        return self.lead(v)
+
+    # ------------------------------------------------------------------ following
+
+    def follow(self, v: View) -> Decision:
+        tab = v.tab
+        tr = v.trick
+        mine = v.mine()
+        hand = v.hand
+        lengths = {s: len(mine[s]) for s in tab.side_suits}
+        ck = cheap_key(tab, lengths)
+        held = mine[tr.suit]
+        after = v.after_me()
+        opps_after = [s for s in after if not v.is_partner(s)]
+        endgame = self.contest_end and len(hand) <= endgame_cards(v)
+        void = not held
+        wins = winning_plays(mine, tr, tab, ck)
+        trumping = void and tr.suit != TRUMP
+        if tr.winner == v.partner:
+            safe = not v.threatened(opps_after, tr, tr.best_value, self.cautious)
+            if safe or not opps_after:
+                fk = feed_key(tab)
+                play = follow(mine, hand, tr.suit, tr.fmt, tr.n, tab, fk, fk)
+                pts = sum(c.points for c in play)
+                code = ("discard.feed" if void else "follow.feed") if pts else \
+                    ("discard.cheap" if void else "follow.cheap")
+                return play, Reason(code, {"cards": play})
+            stake = tr.points
+            best = self._best_win(v, tr, wins, opps_after, trumping)
+            if best is not None and best[1] and stake >= 10 and stake + 2 >= best[2]:
+                return best[0], Reason("follow.secure", {"cards": best[0]})
+            return self._cheap(v, tr, mine, ck)
+        # An opponent is winning (or nobody has played but the leader, an opponent).
+        best = self._best_win(v, tr, wins, opps_after, trumping)
+        if best is not None:
+            play, secure, cost = best
+            stake = tr.points + 1.0
+            if secure:
+                stake += sum(c.points for c in play)
+            if endgame:
+                stake += 12.0 + self._kitty_stake(v)
+            if secure and stake >= cost:
+                code = "follow.endgame" if endgame and tr.points == 0 else \
+                    ("trump.win" if trumping else "follow.win")
+                return play, Reason(code, {"cards": play})
+            if not secure and (tr.points >= 15 or endgame):
+                strongest = wins[-1]
+                if win_cost(strongest, tab, trumping) <= tr.points + (12 if endgame else 0):
+                    return strongest, Reason("follow.contest", {"cards": strongest})
+        return self._cheap(v, tr, mine, ck)
+
+    def _best_win(self, v: View, tr: TrickState, wins: list[list[Card]], opps_after,
+                  trumping: bool):
+        """(play, secure, cost): the cheapest secure winning play, else the cheapest one."""
+        if not wins:
+            return None
+        tab = v.tab
+        cheapest = None
+        for play in wins:
+            value = tr.value_of(play, tab)
+            if value is None:
+                continue
+            secure = not v.threatened(opps_after, tr, value, self.cautious)
+            cost = win_cost(play, tab, trumping) + 0.05 * sum(tab.pos[c] for c in play)
+            if secure:
+                return play, True, cost
+            if cheapest is None:
+                cheapest = (play, False, cost)
+        return cheapest
+
+    def _kitty_stake(self, v: View) -> float:
+        if v.seat == v.dealer and v.kitty:
+            return 2.0 * sum(c.points for c in v.kitty)
+        return 10.0 * v.ruleset.decks
+
+    def _cheap(self, v: View, tr: TrickState, mine, ck) -> Decision:
+        play = follow(mine, v.hand, tr.suit, tr.fmt, tr.n, v.tab, ck, ck)
+        void = not mine[tr.suit]
+        return play, Reason("discard.cheap" if void else "follow.cheap", {"cards": play})
+
+    # ------------------------------------------------------------------ leading
+
+    def lead(self, v: View) -> Decision:
+        tab = v.tab
+        mine = v.mine()
+        seat = v.seat
+        opps = ((seat + 1) % 4, (seat + 3) % 4)
+        partner = v.partner
+        others = (opps[0], partner, opps[1])
+        lengths = {s: len(mine[s]) for s in tab.side_suits}
+        ck = cheap_key(tab, lengths)
+        endgame = self.contest_end and len(v.hand) <= endgame_cards(v)
+        mem = v.mem
+        best: tuple[float, list[Card], str] | None = None
+
+        def offer(score: float, cards: list[Card], code: str):
+            nonlocal best
+            if best is None or score > best[0]:
+                best = (score, cards, code)
+
+        my_trumps = len(mine[TRUMP])
+        out_trumps = v.unseen_count(TRUMP)
+        for suit in tab.suits:
+            cards = mine[suit]
+            if not cards:
+                continue
+            units = tab.units(cards)
+            boss = [u for u in units if not v.could_beat_in_suit(others, suit, u.pairs, u.top)]
+            ruffable = suit != TRUMP and any(
+                v.maybe_void(o, suit) and v.could_trump(o, 0) for o in opps)
+            # 1. A throw of units nobody can beat.
+            if self.throws and len(boss) >= 2 and not ruffable:
+                throw = [c for u in boss for c in u.cards]
+                if self._safe_throw(v, suit, throw, others):
+                    pts = sum(c.points for c in throw)
+                    offer(40 + len(throw) + pts * 0.3 + (5 if endgame else 0), throw,
+                          "lead.safe_throw")
+            # 2. Units nobody can beat.
+            for u in boss:
+                pts = sum(c.points for c in u.cards)
+                if suit == TRUMP:
+                    if my_trumps == 0:
+                        continue
+                    pull = (v.dealer_side and my_trumps >= 0.4 * out_trumps) or \
+                        my_trumps >= 0.7 * out_trumps or endgame or out_trumps == 0
+                    if not pull:
+                        continue
+                    honour = sum(1 for c in u.cards if tab.is_honour(c))
+                    score = 18 + 6 * u.pairs - 2.0 * honour * (0 if endgame else 1)
+                    if out_trumps == 0:
+                        score = 10 + 4 * u.pairs
+                    offer(score, list(u.cards), "lead.boss_pair" if u.pairs else "lead.trump_pull")
+                elif not ruffable:
+                    score = 26 + 7 * u.pairs + 0.4 * pts
+                    offer(score, list(u.cards), "lead.boss_pair" if u.pairs else "lead.boss")
+            if suit == TRUMP:
+                # 3. Drawing trumps with a low one when long in them (dealer side).
+                if v.dealer_side and my_trumps >= max(4, 0.5 * out_trumps) and out_trumps > 0:
+                    low = min(cards, key=ck)
+                    if not tab.is_honour(low):
+                        offer(12 - low.points, [low], "lead.trump_pull")
+                continue
+            # 4. A suit the partner has shown void in, for him to trump.
+            if self.partner_ruff and suit in mem.void[partner] and TRUMP not in mem.void[partner] \
+                    and not any(suit in mem.void[o] for o in opps):
+                low = min(cards, key=ck)
+                offer(22 - 1.5 * low.points, [low], "lead.partner_ruff")
+            # 5. Low leads: short suits first, no points.
+            singles = [u for u in units if u.pairs == 0]
+            if singles:
+                low = min((u.cards[0] for u in singles), key=ck)
+            else:
+                low = min(cards, key=ck)
+            score = 10 - 0.7 * len(cards) - 1.6 * low.points - 0.4 * tab.pos[low]
+            if ruffable:
+                score -= 2
+            if any(suit in mem.void[o] for o in opps) and TRUMP not in mem.void[opps[0]]:
+                score -= 1
+            offer(score, [low], "lead.low")
+            for u in units:
+                if u.pairs >= 1:
+                    pts = sum(c.points for c in u.cards)
+                    s2 = 8 + 2 * u.pairs - 0.7 * len(cards) - 1.2 * pts - 0.4 * u.top
+                    offer(s2, list(u.cards), "lead.low_pair")
+                    break
+        if best is None:
+            low = min(v.hand, key=ck)
+            return [low], Reason("lead.low", {"cards": [low]})
+        _, cards, code = best
+        return cards, Reason(code, {"cards": cards})
+
+    def _safe_throw(self, v: View, suit: str, throw: list[Card], others) -> bool:
+        units = v.tab.units(throw)
+        return len(units) >= 2 and all(
+            not v.could_beat_in_suit(others, suit, u.pairs, u.top) for u in units)
+
+    # ------------------------------------------------------------------ other decisions
+
+    def declare(self, obs: Observation, options):
+        return choose_declaration(obs, options)
+
+    def bury(self, obs: Observation):
+        return choose_bury(obs, careful=True)
+
+
+def checked(v: View, decision: Decision) -> Decision:
+    """The decision if the core accepts it, else the core's first legal play."""
+    play, reason = decision
+    if v.plays:
+        tr = v.trick
+        if is_legal_follow(tr.lead, v.hand, play, v.tab, tr.fmt):
+            return decision
+        return legal_fallback(tr.lead, v.hand, v.tab), Reason("follow.cheap")
+    if is_legal_lead(v.hand, play, v.tab):
+        return decision
+    return legal_fallback(None, v.hand, v.tab), Reason("lead.low")
+
+
+class NormalBot(Bot):
+    """Card memory, safe throws, secure feeding, careful bidding and burying."""
+
+    level = "normal"
+    policy_class = NormalPolicy
+
+    def __init__(self, seat, rng, ruleset, **_):
+        super().__init__(seat, rng, ruleset)
+        self.policy = self.policy_class()
+        self.tracker = MemoryTracker()
+
+    def view(self, obs: Observation) -> View:
+        mem = self.tracker.sync(obs)
+        return View.of(obs, mem)
+
+    def decide_declare(self, obs: Observation, options):
+        return self.policy.declare(obs, options)
+
+    def decide_bury(self, obs: Observation):
+        return self.policy.bury(obs)
+
+    def decide_play(self, obs: Observation) -> Decision:
+        v = self.view(obs)
+        if v.plays and len(v.hand) == v.trick.n:
+            return list(v.hand), Reason("follow.only")
+        return checked(v, self.policy.play(v))
+
+
+__all__ = ["NormalBot", "NormalPolicy", "checked", "endgame_cards", "win_cost"]

@@ -1,0 +1,257 @@
+"""Building plays: legal follows by preference, winning plays, leads and throws.
+
+The bots do not enumerate every legal follow (a void hand may have thousands); they build
+the few plays a good player considers — the cheapest legal follow, the one feeding the
+most points, the cheapest play that takes the trick — laying out tractors and pairs exactly
+as the following rule requires (RULES.md §5). The final choice is always checked with the
+core's ``check_follow``; ``legal_fallback`` answers if a built play were ever refused.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from itertools import islice
+
+from game.core import (TRUMP, Card, Format, check_follow, check_lead, legal_follows,
+                       max_tractor_pairs)
+
+from .tables import Tables
+
+Key = Callable[[Card], float]
+PAIR_BREAK = 4.0  # extra cost of taking one card out of a pair as a single
+
+
+# ---------------------------------------------------------------------- preferences
+
+def cheap_key(tab: Tables, lengths: dict[str, int] | None = None) -> Key:
+    """Give away as little as possible: low side cards, short suits, no points, no trumps."""
+    pos, trump, level = tab.pos, tab.is_trump, tab.level
+    suit = tab.suit
+
+    def key(c: Card) -> float:
+        v = pos[c]
+        if trump[c]:
+            v += 25 + (8 if c.is_joker or c.rank == level else 0)
+        elif lengths is not None:
+            v += 0.4 * lengths.get(suit[c], 0)
+        return v + 2.0 * c.points
+    return key
+
+
+def feed_key(tab: Tables) -> Key:
+    """Give a winning partner points: 10s and Ks first, then 5s, then the cheapest."""
+    pos, trump, level = tab.pos, tab.is_trump, tab.level
+
+    def key(c: Card) -> float:
+        v = pos[c]
+        if trump[c]:
+            v += 25 + (8 if c.is_joker or c.rank == level else 0)
+        return v - 3.0 * c.points
+    return key
+
+
+def high_key(tab: Tables) -> Key:
+    strength = tab.strength
+    return lambda c: -strength[c]
+
+
+# ---------------------------------------------------------------------- picking cards
+
+def pick(cards: Sequence[Card], k: int, key: Key) -> list[Card]:
+    """The k cards with the lowest key, breaking pairs last."""
+    if k <= 0:
+        return []
+    if k >= len(cards):
+        return list(cards)
+    counts = Counter(cards)
+    return sorted(cards, key=lambda c: key(c) + (PAIR_BREAK if counts[c] >= 2 else 0.0))[:k]
+
+
+def _pairs_by_pos(counts: Counter, tab: Tables, key: Key) -> dict[int, list[Card]]:
+    out: dict[int, list[Card]] = {}
+    pos = tab.pos
+    for c, n in counts.items():
+        for _ in range(n // 2):
+            out.setdefault(pos[c], []).append(c)
+    for cards in out.values():
+        if len(cards) > 1:
+            cards.sort(key=key)
+    return out
+
+
+def _runs(positions) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for p in sorted(positions):
+        if out and out[-1][1] == p - 1:
+            out[-1] = (out[-1][0], p)
+        else:
+            out.append((p, p))
+    return out
+
+
+def _layout(pairs: dict[int, list[Card]], lengths: Sequence[int], want: int, key: Key,
+            budget: int = 3000) -> list[tuple[int, int]] | None:
+    """Disjoint runs (one per lead tractor, no longer than it) holding ``want`` pairs, at the
+    lowest total key; None if the search budget runs out first."""
+    avail = {p: len(cs) for p, cs in pairs.items()}
+    cost = {p: 2 * key(cs[0]) for p, cs in pairs.items()}
+    lengths = sorted(lengths, reverse=True)
+    rest_cap = [sum(lengths[i:]) for i in range(len(lengths))] + [0]
+    best: list = [None, float("inf")]
+    nodes = [0]
+
+    def rec(i: int, got: int, c: float, chosen: list):
+        nodes[0] += 1
+        if got == want:
+            if c < best[1]:
+                best[0], best[1] = list(chosen), c
+            return
+        if i == len(lengths) or got + rest_cap[i] < want or nodes[0] > budget:
+            return
+        for lo, hi in _runs(p for p, n in avail.items() if n > 0):
+            for length in range(min(lengths[i], hi - lo + 1, want - got), 1, -1):
+                for start in range(lo, hi - length + 2):
+                    span = range(start, start + length)
+                    extra = sum(cost[p] for p in span)
+                    if c + extra >= best[1]:
+                        continue
+                    for p in span:
+                        avail[p] -= 1
+                    chosen.append((start, start + length - 1))
+                    rec(i + 1, got + length, c + extra, chosen)
+                    chosen.pop()
+                    for p in span:
+                        avail[p] += 1
+        rec(i + 1, got, c, chosen)
+
+    rec(0, 0, 0.0, [])
+    return best[0]
+
+
+def choose_in_suit(held: Sequence[Card], fmt: Format, n: int, tab: Tables, key: Key) -> list[Card]:
+    """n cards of ``held`` (all of one suit, at least n) with the best (t, p) the following
+    rule asks for, preferring low ``key``."""
+    if len(held) <= n:
+        return list(held)
+    if not fmt.total_pairs:
+        return pick(held, n, key)
+    counts = Counter(held)
+    pairs = _pairs_by_pos(counts, tab, key)
+    chosen: list[Card] = []
+    t = 0
+    if fmt.tractors and pairs:
+        t, runs = max_tractor_pairs(list(held), fmt.tractors, tab.ctx)
+        if t:
+            mine = _layout(pairs, fmt.tractors, t, key)
+            if mine is not None:
+                runs = mine
+            for lo, hi in runs:
+                for p in range(lo, hi + 1):
+                    card = pairs[p].pop(0)
+                    if not pairs[p]:
+                        del pairs[p]
+                    chosen += [card, card]
+    total_pairs = sum(len(cs) for cs in pairs.values()) + t
+    need = min(fmt.total_pairs, total_pairs) - t
+    if need > 0:
+        spare = sorted((c for cs in pairs.values() for c in cs), key=key)
+        for card in spare[:need]:
+            chosen += [card, card]
+    counts.subtract(chosen)
+    rest = [c for c, k in counts.items() for _ in range(k)]
+    return chosen + pick(rest, n - len(chosen), key)
+
+
+def follow(hand_by_suit: dict[str, list[Card]], hand: Sequence[Card], lead_suit: str,
+           fmt: Format, n: int, tab: Tables, key_in: Key, key_out: Key | None = None) -> list[Card]:
+    """A legal follow preferring low keys: in suit when possible, else all of the suit plus
+    the cheapest others (``key_out``)."""
+    held = hand_by_suit[lead_suit]
+    if len(held) >= n:
+        return choose_in_suit(held, fmt, n, tab, key_in)
+    rest = [c for c in hand if tab.suit[c] != lead_suit]
+    return list(held) + pick(rest, n - len(held), key_out or key_in)
+
+
+# ---------------------------------------------------------------------- winning plays
+
+def units_above(pool: Sequence[Card], pairs: int, threshold: int, tab: Tables,
+                key: Key) -> list[list[Card]]:
+    """Every distinct unit of ``pairs`` (0 single, 1 pair, k tractor) in ``pool`` whose top is
+    above ``threshold``, lowest top first (one choice of cards per top)."""
+    pos = tab.pos
+    if pairs == 0:
+        seen: dict[int, Card] = {}
+        for c in pool:
+            p = pos[c]
+            if p > threshold and (p not in seen or key(c) < key(seen[p])):
+                seen[p] = c
+        return [[seen[p]] for p in sorted(seen)]
+    counts = Counter(pool)
+    by_pos = _pairs_by_pos(counts, tab, key)
+    if pairs == 1:
+        return [[by_pos[p][0]] * 2 for p in sorted(by_pos) if p > threshold]
+    out = []
+    for lo, hi in _runs(by_pos):
+        for top in range(max(lo + pairs - 1, threshold + 1), hi + 1):
+            cards: list[Card] = []
+            for p in range(top, top - pairs, -1):
+                cards += [by_pos[p][0]] * 2
+            out.append(cards)
+    out.sort(key=lambda cs: pos[cs[0]])
+    return out
+
+
+def winning_plays(hand_by_suit: dict[str, list[Card]], trick, tab: Tables,
+                  key: Key) -> list[list[Card]]:
+    """Plays that would take the lead of the trick now (cheapest first); each legal."""
+    held = hand_by_suit[trick.suit]
+    n = trick.n
+    tier, best = trick.best_value
+    if held:
+        if len(held) < n or not trick.single_unit or tier != 0:
+            return []
+        return units_above(held, trick.units[0].pairs, best, tab, key)
+    if trick.suit == TRUMP:
+        return []
+    trumps = hand_by_suit[TRUMP]
+    if len(trumps) < n:
+        return []
+    if trick.single_unit:
+        threshold = best if tier == 1 else -1
+        return units_above(trumps, trick.units[0].pairs, threshold, tab, key)
+    out = []
+    for k in (key, high_key(tab)):
+        play = choose_in_suit(trumps, trick.fmt, n, tab, k)
+        value = trick.value_of(play, tab)
+        if value is not None and value > trick.best_value and play not in out:
+            out.append(play)
+    return out
+
+
+# ---------------------------------------------------------------------- legality
+
+def is_legal_follow(lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card],
+                    tab: Tables, fmt: Format | None = None) -> bool:
+    return check_follow(lead, hand, play, tab.ctx, fmt) is None
+
+
+def legal_fallback(lead: Sequence[Card] | None, hand: Sequence[Card], tab: Tables) -> list[Card]:
+    """Some legal play, from the core's own enumeration (a safety net)."""
+    if lead is None:
+        return [min(hand, key=lambda c: tab.strength[c])]
+    return list(next(iter(legal_follows(lead, hand, tab.ctx))))
+
+
+def legal_follow_list(lead: Sequence[Card], hand: Sequence[Card], tab: Tables,
+                      cap: int = 256) -> list[list[Card]]:
+    return [list(p) for p in islice(legal_follows(lead, hand, tab.ctx), cap)]
+
+
+def is_legal_lead(hand: Sequence[Card], play: Sequence[Card], tab: Tables) -> bool:
+    return not (Counter(play) - Counter(hand)) and check_lead(play, tab.ctx) is None
+
+
+__all__ = ["cheap_key", "feed_key", "high_key", "pick", "choose_in_suit", "follow",
+           "units_above", "winning_plays", "is_legal_follow", "legal_fallback",
+           "legal_follow_list", "is_legal_lead"]

@@ -1,0 +1,80 @@
+"""Fast per-trump-context look-up tables for the bots' hot loops.
+
+``TrumpContext.suit_of`` and ``position`` are cheap but not free (each call hashes the
+context); the bots call them hundreds of times a decision, so they read plain dicts built
+once per context from the core's public answers.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from game.core import TRUMP, Card, Rank, TrumpContext, decompose, make_deck
+
+ONE_DECK: tuple[Card, ...] = tuple(make_deck(1))
+
+
+class Tables:
+    """Effective suit, position and sorting strength of every card under one context."""
+
+    __slots__ = ("ctx", "suit", "pos", "strength", "suits", "side_suits", "by_suit",
+                 "is_trump", "top_pos", "level", "_units")
+
+    def __init__(self, ctx: TrumpContext):
+        self.ctx = ctx
+        self.suit: dict[Card, str] = {c: ctx.suit_of(c) for c in ONE_DECK}
+        self.pos: dict[Card, int] = {c: ctx.position(c) for c in ONE_DECK}
+        self.is_trump: dict[Card, bool] = {c: self.suit[c] == TRUMP for c in ONE_DECK}
+        self.strength: dict[Card, int] = {c: ctx.strength(c) for c in ONE_DECK}
+        self.side_suits = tuple(ctx.side_suits())
+        self.suits = (TRUMP,) + self.side_suits
+        self.by_suit: dict[str, tuple[Card, ...]] = {
+            s: tuple(sorted((c for c in ONE_DECK if self.suit[c] == s),
+                            key=lambda c: -self.pos[c])) for s in self.suits}
+        self.top_pos = {s: max(self.pos[c] for c in cs) for s, cs in self.by_suit.items()}
+        self.level = ctx.level
+        self._units: dict[tuple, list] = {}
+
+    def split(self, cards: Iterable[Card]) -> dict[str, list[Card]]:
+        """Cards grouped by effective suit (every suit present, maybe empty)."""
+        out: dict[str, list[Card]] = {s: [] for s in self.suits}
+        suit = self.suit
+        for c in cards:
+            out[suit[c]].append(c)
+        return out
+
+    def units(self, cards: Sequence[Card]) -> list:
+        """``decompose`` of cards of one suit, memoised (hands repeat a lot)."""
+        key = tuple(sorted(cards, key=id))
+        got = self._units.get(key)
+        if got is None:
+            if len(self._units) > 20000:
+                self._units.clear()
+            got = self._units[key] = decompose(list(cards), self.ctx)
+        return got
+
+    def is_honour(self, card: Card) -> bool:
+        """Jokers and level cards: the cards a player should not waste."""
+        return card.is_joker or card.rank == self.level
+
+    def trump_count(self, cards: Iterable[Card]) -> int:
+        t = self.is_trump
+        return sum(1 for c in cards if t[c])
+
+
+_CACHE: dict[TrumpContext, Tables] = {}
+
+
+def tables(ctx: TrumpContext) -> Tables:
+    got = _CACHE.get(ctx)
+    if got is None:
+        got = _CACHE[ctx] = Tables(ctx)
+    return got
+
+
+def pair_cards(counts: Counter) -> list[Card]:
+    """One entry per pair held (a triple is a pair and a single)."""
+    return [c for c, n in counts.items() for _ in range(n // 2)]
+
+
+__all__ = ["Tables", "tables", "ONE_DECK", "pair_cards", "Rank"]

@@ -1,0 +1,80 @@
+"""``python -m game`` / ``shengji``: start the game (see ``--help`` for test and demo modes)."""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+import sys
+import time
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    from game.core import BUILTIN_IDS
+    p = argparse.ArgumentParser(prog="shengji", description="升级 Shengji (Tractor), an offline card game.")
+    p.add_argument("--ruleset", choices=BUILTIN_IDS, help="the ruleset to preselect (or to autoplay)")
+    p.add_argument("--seed", type=int, help="the match seed: the same seed deals the same cards")
+    p.add_argument("--lang", choices=("zh", "en"), help="the language (overrides the setting)")
+    p.add_argument("--autoplay", action="store_true", help="bots in all four seats")
+    p.add_argument("--bot-level", default="normal", choices=("random", "easy", "normal", "hard"),
+                   help="the bots' level in --autoplay")
+    p.add_argument("--hands", type=int, help="quit after this many hands")
+    p.add_argument("--speed", type=float, help="animation speed factor (2 is twice as fast)")
+    p.add_argument("--screenshot", type=Path, metavar="DIR", help="save a PNG at every phase change")
+    p.add_argument("--monkey", type=int, default=0, metavar="N", help="feed N random clicks and keys")
+    p.add_argument("--frame-stats", action="store_true", help="print frame-time percentiles at exit")
+    p.add_argument("--data-dir", type=Path, help="keep settings and saves here")
+    p.add_argument("--size", default="1280x800", help="the window size, WIDTHxHEIGHT")
+    p.add_argument("--max-frames", type=int, help=argparse.SUPPRESS)
+    args = p.parse_args(argv)
+    try:
+        w, h = (int(x) for x in args.size.lower().split("x"))
+    except ValueError:
+        p.error("--size must look like 1280x800")
+    args.size = (max(1024, w), max(640, h))
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the game; the exit status is 0 when all went well."""
+    started = time.perf_counter()
+    args = parse_args(argv)
+    import os
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+    from game.ui.scene import App, Options
+
+    pygame.display.init()
+    pygame.font.init()
+    options = Options(ruleset=args.ruleset, seed=args.seed, lang=args.lang, autoplay=args.autoplay,
+                      hands=args.hands, speed=args.speed, screenshot=args.screenshot, monkey=args.monkey,
+                      frame_stats=args.frame_stats, data_dir=args.data_dir, size=args.size,
+                      max_frames=args.max_frames)
+    app = App(options)
+    first_scene(app, args.bot_level)
+    app.step(0.0)
+    pygame.display.flip()
+    startup = time.perf_counter() - started
+    code = app.run()
+    if args.frame_stats:
+        print(f"startup to the first screen: {startup * 1000:.0f} ms")
+        print(app.frame_report())
+        if app.options.autoplay:
+            print(f"hands played: {app.hands_done}")
+    pygame.quit()
+    return code
+
+
+def first_scene(app, bot_level: str = "normal") -> None:
+    """The start screen, or straight to a bots-only table with --autoplay."""
+    from game.ui.menus import StartScene
+    app.push(StartScene(app))
+    if app.options.autoplay:
+        from game.core import get_ruleset
+        from game.ui.launch import start_match
+        ruleset_id = app.options.ruleset or "hebi-2010"
+        length = get_ruleset(ruleset_id).match_options[0]
+        start_match(app, ruleset_id, app.options.seed if app.options.seed is not None else 1, None,
+                    [bot_level] * 4, "practice", length)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

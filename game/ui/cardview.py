@@ -1,0 +1,46 @@
+"""The one place the table gets card pictures from (``card_art``), sized for the window."""
+from __future__ import annotations
+
+import pygame
+
+from game.core import Card
+from game.ui.card_art import CardArt, card_size
+
+_art: CardArt | None = None
+
+
+def art() -> CardArt:
+    """The session's card art (made lazily: it needs the display for fast surfaces)."""
+    global _art
+    if _art is None:
+        _art = CardArt()
+    return _art
+
+
+def card_image(card: Card, height: float, variant: str = "normal") -> pygame.Surface:
+    """The face of ``card``, ``height`` pixels tall (cached by the art module)."""
+    return art().get(card, max(8, int(height)), variant)
+
+
+def back_image(height: float, colour: str) -> pygame.Surface:
+    """A card back in the player's chosen colour."""
+    return art().back(max(8, int(height)), colour)
+
+
+def shadow(height: float) -> tuple[pygame.Surface, int]:
+    return art().shadow(max(8, int(height)))
+
+
+def card_width(height: float) -> int:
+    return card_size(max(1, int(height)))[0]
+
+
+def quantize(height: float, step: int = 6) -> int:
+    """Heights in flight snap to a few sizes, so the art cache stays small."""
+    return max(8, int(round(height / step) * step))
+
+
+def forget_sizes() -> None:
+    """After a resize: drop the scaled images (the masters are cheap to rescale)."""
+    if _art is not None:
+        _art.clear()

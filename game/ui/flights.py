@@ -1,0 +1,50 @@
+"""Cards in flight: from a hand to the table, from the table to a trick's winner."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.core import Card
+from game.ui.cardview import back_image, card_image, quantize
+from game.ui.tween import Tween, ease_in_out_cubic, lerp, lerp2
+
+
+@dataclass
+class Flight:
+    """One card moving between two points (top-left corners), growing or shrinking."""
+
+    card: Card | None  # None: face down
+    start: tuple[float, float]
+    end: tuple[float, float]
+    h0: float
+    h1: float
+    tween: Tween
+    on_land: Callable[[], None] | None = None
+    fade: bool = False  # vanish on arrival (a trick swept to its winner)
+    landed: bool = field(default=False)
+
+    def update(self, dt: float) -> None:
+        self.tween.update(dt)
+        if self.tween.done and not self.landed:
+            self.landed = True
+            if self.on_land is not None:
+                self.on_land()
+
+    def draw(self, surface: pygame.Surface, back_colour: str) -> None:
+        if not self.tween.started:
+            return
+        t = self.tween.value
+        x, y = lerp2(self.start, self.end, t)
+        h = quantize(lerp(self.h0, self.h1, t)) if self.h0 != self.h1 else self.h1
+        image = card_image(self.card, h) if self.card is not None else back_image(h, back_colour)
+        if self.fade and t > 0.6:
+            image = image.copy()
+            image.set_alpha(round(255 * (1 - t) / 0.4))
+        surface.blit(image, (round(x), round(y)))
+
+
+def fly(card: Card | None, start, end, h0, h1, duration: float, delay: float = 0.0,
+        on_land=None, fade: bool = False) -> Flight:
+    return Flight(card, start, end, h0, h1, Tween(duration, ease_in_out_cubic, delay), on_land, fade)

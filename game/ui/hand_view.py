@@ -1,0 +1,186 @@
+"""The fanned hand at the bottom: sorting, raising cards by click or keyboard, sliding.
+
+Entries glide to their slots (``approach``), so dealing, re-sorting when the trump is
+known, picking up the kitty and playing all animate without extra code. Selection is by
+entry, not by card, because two decks hold identical cards.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from game.core import Card
+from game.ui import theme
+from game.ui.cardview import card_image, card_width, shadow
+from game.ui.layout import TableLayout
+from game.ui.tween import approach
+
+
+@dataclass
+class Entry:
+    card: Card
+    x: float
+    y: float
+    lift: float = 0.0  # 0 lowered … 1 raised, eased toward ``selected``
+    selected: bool = False
+
+
+class HandView:
+    """The bottom seat's cards as the screen shows them."""
+
+    def __init__(self) -> None:
+        self.entries: list[Entry] = []
+        self.focus: int | None = None
+        self.sort_key: Callable[[Iterable[Card]], list[Card]] = sorted
+        self.interactive = False
+        self.layout: TableLayout | None = None
+
+    # ------------------------------------------------------------------ contents
+
+    @property
+    def cards(self) -> list[Card]:
+        return [e.card for e in self.entries]
+
+    @property
+    def selected(self) -> list[Card]:
+        return [e.card for e in self.entries if e.selected]
+
+    def set_sort(self, sort_key: Callable[[Iterable[Card]], list[Card]]) -> None:
+        """Re-sort (the trump became known or changed); cards slide to their new places."""
+        self.sort_key = sort_key
+        self._resort()
+
+    def _resort(self) -> None:
+        order = self.sort_key(self.cards)
+        rank: dict[Card, list[int]] = {}
+        for i, card in enumerate(order):
+            rank.setdefault(card, []).append(i)
+        used: Counter = Counter()
+        keyed = []
+        for e in self.entries:
+            keyed.append((rank[e.card][used[e.card]], e))
+            used[e.card] += 1
+        self.entries = [e for _, e in sorted(keyed, key=lambda p: p[0])]
+        if self.focus is not None and self.focus >= len(self.entries):
+            self.focus = len(self.entries) - 1 if self.entries else None
+
+    def sync(self, cards: Sequence[Card], origin: tuple[float, float]) -> list[Entry]:
+        """Match the hand to ``cards``: new cards glide in from ``origin``; returns the
+        entries taken out (selected ones first), for their flights to the table."""
+        want = Counter(cards)
+        have = Counter(self.cards)
+        removed: list[Entry] = []
+        surplus = have - want
+        if surplus:
+            keep: list[Entry] = []
+            for e in sorted(self.entries, key=lambda e: not e.selected):
+                if surplus[e.card] > 0:
+                    surplus[e.card] -= 1
+                    removed.append(e)
+                else:
+                    keep.append(e)
+            self.entries = [e for e in self.entries if any(e is k for k in keep)]
+        for card, n in (want - have).items():
+            for _ in range(n):
+                self.entries.append(Entry(card, origin[0], origin[1]))
+        self._resort()
+        return removed
+
+    def clear_selection(self) -> None:
+        for e in self.entries:
+            e.selected = False
+
+    def select_cards(self, cards: Sequence[Card]) -> None:
+        """Raise exactly ``cards`` (a hint, a returned throw)."""
+        self.clear_selection()
+        wanted = Counter(cards)
+        for e in self.entries:
+            if wanted[e.card] > 0:
+                wanted[e.card] -= 1
+                e.selected = True
+
+    # ------------------------------------------------------------------ geometry
+
+    def targets(self) -> list[tuple[float, float]]:
+        return self.layout.hand_positions(len(self.entries)) if self.layout else []
+
+    def rect_of(self, i: int) -> pygame.Rect:
+        e = self.entries[i]
+        lay = self.layout
+        return pygame.Rect(round(e.x), round(e.y - e.lift * lay.raise_by), lay.card_w, lay.card_h)
+
+    def index_at(self, pos: tuple[int, int]) -> int | None:
+        for i in range(len(self.entries) - 1, -1, -1):
+            if self.rect_of(i).collidepoint(pos):
+                return i
+        return None
+
+    # ------------------------------------------------------------------ input
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        """Click to raise or lower a card; arrows move the focus, space/up/down raise and lower."""
+        if not self.interactive or not self.entries:
+            return False
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            i = self.index_at(e.pos)
+            if i is None:
+                return False
+            self.entries[i].selected = not self.entries[i].selected
+            self.focus = i
+            return True
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 3:
+            self.clear_selection()
+            return True
+        if e.type == pygame.KEYDOWN:
+            n = len(self.entries)
+            if e.key == pygame.K_LEFT:
+                self.focus = n - 1 if self.focus is None else max(0, self.focus - 1)
+                return True
+            if e.key == pygame.K_RIGHT:
+                self.focus = 0 if self.focus is None else min(n - 1, self.focus + 1)
+                return True
+            if self.focus is not None and self.focus < n:
+                entry = self.entries[self.focus]
+                if e.key == pygame.K_SPACE:
+                    entry.selected = not entry.selected
+                    return True
+                if e.key == pygame.K_UP:
+                    entry.selected = True
+                    return True
+                if e.key == pygame.K_DOWN:
+                    entry.selected = False
+                    return True
+        return False
+
+    # ------------------------------------------------------------------ frames
+
+    def update(self, dt: float) -> None:
+        for e, (tx, ty) in zip(self.entries, self.targets()):
+            e.x = approach(e.x, tx, dt, 12.0)
+            e.y = approach(e.y, ty, dt, 12.0)
+            e.lift = approach(e.lift, 1.0 if e.selected else 0.0, dt, 22.0)
+
+    def settle(self) -> None:
+        """Jump every card to its slot (after a resize)."""
+        for e, (tx, ty) in zip(self.entries, self.targets()):
+            e.x, e.y = tx, ty
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        if lay is None:
+            return
+        for i, e in enumerate(self.entries):
+            rect = self.rect_of(i)
+            shade, margin = shadow(lay.card_h)
+            surface.blit(shade, (rect.x - margin + 2, rect.y - margin + 3))
+            surface.blit(card_image(e.card, lay.card_h, "selected" if e.selected else "normal"), rect)
+        if self.interactive and self.focus is not None and self.focus < len(self.entries):
+            rect = self.rect_of(self.focus)
+            w = min(card_width(lay.card_h), rect.w)
+            step = (self.entries[self.focus + 1].x - self.entries[self.focus].x
+                    if self.focus + 1 < len(self.entries) else w)
+            mark = pygame.Rect(rect.x + 3, rect.bottom - 6, max(8, int(step) - 6), 4)
+            pygame.draw.rect(surface, theme.GOLD, mark, border_radius=2)

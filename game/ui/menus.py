@@ -1,0 +1,200 @@
+"""The start screen, the settings screen and the leave-the-match dialog."""
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import LANGUAGES, get_language, tr
+from game.storage import CARD_BACKS, SPEEDS
+from game.ui import theme
+from game.ui.cardview import back_image, card_image
+from game.ui.scene import Scene
+from game.ui.theme import blit_text, scale_for
+from game.ui.widgets import Button, Choice, layout_column
+
+
+class StartScene(Scene):
+    """New match, Continue (when a saved match exists), Settings, Rules, Quit."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.buttons = [
+            Button(lambda: tr("menu.new_match"), self.new_match, primary=True),
+            Button(lambda: tr("menu.continue"), self.resume, self.app.storage.has_save),
+            Button(lambda: tr("menu.settings"), lambda: app.push(SettingsScene(app))),
+            Button(lambda: tr("menu.rules"), self.rules),
+            Button(lambda: tr("menu.quit"), self.quit),
+        ]
+        self.scale = 1.0
+
+    def new_match(self) -> None:
+        from game.ui.new_match import NewMatchScene
+        self.app.push(NewMatchScene(self.app))
+
+    def resume(self) -> None:
+        from game.ui.launch import continue_match
+        continue_match(self.app)
+
+    def rules(self) -> None:
+        from game.ui.rules_scene import RulesScene
+        self.app.push(RulesScene(self.app, self.app.settings.last_ruleset))
+
+    def quit(self) -> None:
+        if self.app.monkey_left > 0:
+            return  # the monkey tests every screen; quitting would end its run early
+        self.app.quit(0)
+
+    def layout(self, size) -> None:
+        self.scale = s = scale_for(size)
+        layout_column(self.buttons, size[0] / 2, size[1] * 0.42, round(300 * s), round(50 * s),
+                      round(22 * s), round(14 * s))
+
+    def handle_event(self, e) -> None:
+        for b in self.buttons:
+            if b.handle_event(e):
+                return
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_RETURN:
+            self.new_match()
+
+    def draw(self, surface) -> None:
+        theme.draw_felt(surface)
+        w, h = surface.get_size()
+        s = self.scale
+        # A fan of four cards above the title: the game's face without any artwork files.
+        from game.core import Card
+        fan = [Card.parse(c) for c in ("BJ", "SJ", "AH", "10S")]
+        ch = round(120 * s)
+        for i, card in enumerate(fan):
+            image = pygame.transform.rotozoom(card_image(card, ch), 18 - 12 * i, 1.0)
+            surface.blit(image, image.get_rect(center=(w / 2 - 90 * s + 60 * s * i, h * 0.13 + abs(i - 1.5) * 8 * s)))
+        blit_text(surface, tr("app.title"), round(56 * s), (w / 2, h * 0.25), theme.GOLD, True, anchor="center")
+        blit_text(surface, tr("app.subtitle"), round(20 * s), (w / 2, h * 0.25 + 44 * s), theme.INK_DIM,
+                  anchor="center")
+        for b in self.buttons:
+            b.draw(surface)
+        if self.app.message:
+            lines = theme.wrap(self.app.message, round(17 * s), round(w * 0.7))
+            y = h - round(30 * s) - len(lines) * round(24 * s)
+            box = pygame.Rect(0, 0, round(w * 0.74), len(lines) * round(24 * s) + round(16 * s))
+            box.midtop = (w / 2, y - round(8 * s))
+            theme.panel(surface, box, (70, 20, 16, 220))
+            for i, line in enumerate(lines):
+                blit_text(surface, line, round(17 * s), (w / 2, y + i * round(24 * s)), theme.INK, anchor="midtop")
+        elif self.app.storage.has_save():
+            blit_text(surface, tr("menu.saved_match_hint"), round(16 * s),
+                      (w / 2, self.buttons[1].rect.bottom + 2), theme.INK_DIM, anchor="midtop")
+
+    def phase_name(self) -> str:
+        return "start"
+
+
+class SettingsScene(Scene):
+    """Language, animation speed, sound, card back; saved as soon as they change."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        st = app.settings
+
+        def setter(name):
+            def set_(value):
+                setattr(st, name, value)
+                app.save_settings()
+            return set_
+
+        self.rows = [
+            ("settings.language", Choice(LANGUAGES, lambda v: tr("language." + v), lambda: st.language,
+                                         setter("language"))),
+            ("settings.animation_speed", Choice(list(SPEEDS), lambda v: tr("speed." + v), lambda: st.speed,
+                                                setter("speed"))),
+            ("settings.sound", Choice([True, False], lambda v: tr("settings.on" if v else "settings.off"),
+                                      lambda: st.sound, setter("sound"))),
+            ("settings.card_back", Choice(list(CARD_BACKS), lambda v: tr("colour." + v), lambda: st.card_back,
+                                          setter("card_back"))),
+        ]
+        self.back = Button(lambda: tr("button.back"), app.pop, primary=True, key=pygame.K_ESCAPE)
+        self.scale = 1.0
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def layout(self, size) -> None:
+        self.scale = s = scale_for(size)
+        w, h = size
+        self.panel = pygame.Rect(0, 0, round(760 * s), round(470 * s))
+        self.panel.center = (w // 2, h // 2)
+        for i, (_, choice) in enumerate(self.rows):
+            choice.rect = pygame.Rect(self.panel.x + round(260 * s), self.panel.y + round(100 * s + i * 70 * s),
+                                      round(460 * s), round(42 * s))
+            choice.font_size = round(18 * s)
+        self.back.rect = pygame.Rect(0, 0, round(200 * s), round(46 * s))
+        self.back.rect.midbottom = (self.panel.centerx, self.panel.bottom - round(22 * s))
+        self.back.font_size = round(20 * s)
+
+    def handle_event(self, e) -> None:
+        if self.back.handle_event(e):
+            return
+        for _, choice in self.rows:
+            if choice.handle_event(e):
+                return
+
+    def draw(self, surface) -> None:
+        theme.draw_felt(surface)
+        s = self.scale
+        theme.panel(surface, self.panel, theme.PANEL, round(16 * s))
+        blit_text(surface, tr("settings.title"), round(30 * s), (self.panel.centerx, self.panel.y + round(24 * s)),
+                  theme.GOLD, True, anchor="midtop")
+        for key, choice in self.rows:
+            blit_text(surface, tr(key), round(19 * s), (self.panel.x + round(36 * s), choice.rect.centery),
+                      theme.INK, anchor="midleft")
+            choice.draw(surface)
+        # The chosen back, so the colour is seen, not guessed.
+        back = back_image(round(70 * s), self.app.settings.card_back)
+        surface.blit(back, (self.panel.right - round(80 * s), self.panel.bottom - round(100 * s)))
+        self.back.draw(surface)
+
+    def phase_name(self) -> str:
+        return f"settings-{get_language()}"
+
+
+class LeaveDialog(Scene):
+    """Leave the table? The match is saved, so Continue picks it up again."""
+
+    opaque = False
+
+    def __init__(self, app, table):
+        super().__init__(app)
+        self.table = table
+        self.yes = Button(lambda: tr("button.yes"), self.leave, primary=True)
+        self.no = Button(lambda: tr("button.no"), app.pop, key=pygame.K_ESCAPE)
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.scale = 1.0
+
+    def leave(self) -> None:
+        from game.ui.launch import autosave
+        autosave(self.app, self.table.driver.save_data())
+        self.app.reset(StartScene(self.app))
+
+    def layout(self, size) -> None:
+        self.scale = s = scale_for(size)
+        self.box = pygame.Rect(0, 0, round(560 * s), round(200 * s))
+        self.box.center = (size[0] // 2, size[1] // 2)
+        for i, b in enumerate((self.yes, self.no)):
+            b.rect = pygame.Rect(0, 0, round(160 * s), round(44 * s))
+            b.rect.midbottom = (self.box.centerx + (i * 2 - 1) * round(100 * s), self.box.bottom - round(20 * s))
+            b.font_size = round(19 * s)
+
+    def handle_event(self, e) -> None:
+        if not self.yes.handle_event(e):
+            self.no.handle_event(e)
+
+    def draw(self, surface) -> None:
+        s = self.scale
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 120))
+        surface.blit(shade, (0, 0))
+        theme.panel(surface, self.box, theme.PANEL_SOLID, round(16 * s), theme.GOLD)
+        for i, line in enumerate(theme.wrap(tr("dialog.leave_match"), round(19 * s), self.box.w - round(40 * s))):
+            blit_text(surface, line, round(19 * s), (self.box.centerx, self.box.y + round(30 * s + i * 28 * s)),
+                      anchor="midtop")
+        self.yes.draw(surface)
+        self.no.draw(surface)
+
+    def phase_name(self) -> str:
+        return "leave-dialog"

@@ -1,0 +1,241 @@
+"""The end of a hand (kitty, points, level change) and the end of a match (winner, history)."""
+from __future__ import annotations
+
+import pygame
+
+from game.core import Hand, HandSummary, Match, Rank, points_of
+from game.i18n import tr
+from game.ui import theme
+from game.ui.cardview import card_image
+from game.ui.names import seat_name, suit_text, team_name
+from game.ui.scene import Scene
+from game.ui.theme import blit_text, scale_for
+from game.ui.tween import Tween, ease_out_back
+from game.ui.widgets import Button, play_sound
+
+
+def _trump_label(code: str) -> str:
+    from game.core import Suit
+    return suit_text(None if code == "NT" else Suit(code))
+
+
+class HandEndScene(Scene):
+    """Over the table: the kitty face up, the defenders' total, the levels moving."""
+
+    opaque = False
+
+    def __init__(self, app, table, hand: Hand, summary: HandSummary):
+        super().__init__(app)
+        self.table = table
+        self.hand = hand
+        self.summary = summary
+        self.viewer = table.viewer
+        self.match: Match = table.driver.match
+        self.level_tween = Tween(0.7 / max(0.1, app.speed), ease_out_back, delay=0.6 / max(0.1, app.speed))
+        self.sounded = False
+        self.auto = 2.8 / max(0.1, app.speed) if app.options.autoplay else None
+        self.button = Button(lambda: tr("button.continue"), self.proceed, primary=True, key=pygame.K_RETURN)
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.scale = 1.0
+        self.done = False
+
+    def proceed(self) -> None:
+        if self.done:
+            return
+        self.done = True
+        hands = self.app.options.hands
+        if hands is not None and self.app.hands_done >= hands:
+            self.app.quit(0)
+            return
+        self.app.pop()
+
+    def layout(self, size) -> None:
+        self.scale = s = scale_for(size)
+        self.box = pygame.Rect(0, 0, round(min(size[0] - 40, 760 * s)), round(min(size[1] - 30, 590 * s)))
+        self.box.center = (size[0] // 2, size[1] // 2)
+        self.button.rect = pygame.Rect(0, 0, round(220 * s), round(46 * s))
+        self.button.rect.midbottom = (self.box.centerx, self.box.bottom - round(18 * s))
+        self.button.font_size = round(20 * s)
+
+    def handle_event(self, e) -> None:
+        self.button.handle_event(e)
+
+    def update(self, dt: float) -> None:
+        self.level_tween.update(dt)
+        if self.level_tween.done and not self.sounded:
+            self.sounded = True
+            if self.summary.up_levels:
+                play_sound("level_up")
+        if self.auto is not None:
+            self.auto -= dt
+            if self.auto <= 0:
+                self.proceed()
+
+    def draw(self, surface) -> None:
+        s = self.scale
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 110))
+        surface.blit(shade, (0, 0))
+        box = self.box
+        theme.panel(surface, box, theme.PANEL_SOLID, round(18 * s), theme.GOLD)
+        cx = box.centerx
+        y = box.y + round(18 * s)
+        blit_text(surface, tr("hand_end.title"), round(30 * s), (cx, y), theme.GOLD, True, anchor="midtop")
+        y += round(50 * s)
+        hand, st = self.hand, self.hand.settlement
+        # The kitty, face up at last.
+        kitty = list(hand.kitty)
+        h = round(70 * s)
+        step = min(h * 0.55, (box.w - round(80 * s)) / max(1, len(kitty)))
+        x0 = cx - (h * 0.7 + step * (len(kitty) - 1)) / 2
+        blit_text(surface, tr("kitty.revealed") + f"  ({tr('hand_end.kitty_worth', points=points_of(kitty))})",
+                  round(16 * s), (cx, y), theme.INK_DIM, anchor="midtop")
+        y += round(24 * s)
+        for i, card in enumerate(kitty):
+            surface.blit(card_image(card, h), (x0 + i * step, y))
+        y += h + round(14 * s)
+        lines = [tr("hand_end.trick_points", points=hand.trick_points)]
+        if hand.penalties:
+            lines.append(tr("hand_end.penalties", points=hand.penalties))
+        if st.multiplier:
+            kp = points_of(kitty)
+            lines.append(tr("hand_end.kitty_points", points=kp, multiplier=st.multiplier, total=kp * st.multiplier))
+        else:
+            lines.append(tr("hand_end.kitty_kept"))
+        for line in lines:
+            blit_text(surface, line, round(18 * s), (cx, y), theme.INK, anchor="midtop")
+            y += round(26 * s)
+        blit_text(surface, tr("hand_end.defender_points", points=st.total), round(26 * s), (cx, y),
+                  theme.GOLD, True, anchor="midtop")
+        y += round(40 * s)
+        dealer_team = hand.dealer % 2
+        if st.deal_to == "dealers":
+            outcome = tr("hand_end.dealers_hold", team=team_name(dealer_team, self.viewer))
+        else:
+            outcome = tr("hand_end.defenders_take", team=team_name(1 - dealer_team, self.viewer))
+        if st.total == 0:
+            outcome = tr("hand_end.sweep") + "  " + outcome
+        for line in theme.wrap(outcome, round(18 * s), box.w - round(60 * s)):
+            blit_text(surface, line, round(18 * s), (cx, y), theme.INK, anchor="midtop")
+            y += round(26 * s)
+        y += round(6 * s)
+        self._draw_levels(surface, y)
+        y += round(84 * s)
+        if not self.match.over:
+            blit_text(surface, tr("hand_end.next_dealer", player=seat_name(self.match.dealer, self.viewer)),
+                      round(17 * s), (cx, y), theme.INK_DIM, anchor="midtop")
+        self.button.draw(surface)
+
+    def _draw_levels(self, surface, y: float) -> None:
+        s = self.scale
+        before = self.hand.levels
+        after = [Rank.parse(x) for x in self.summary.levels_after]
+        for team in (0, 1):
+            x = self.box.centerx + (team * 2 - 1) * round(150 * s)
+            colour = theme.TEAM_COLOURS[team]
+            blit_text(surface, team_name(team, self.viewer), round(17 * s), (x, y), colour, True, anchor="midtop")
+            changed = after[team] != before[team]
+            if not changed:
+                blit_text(surface, before[team].label, round(34 * s), (x, y + round(24 * s)), theme.INK, True,
+                          anchor="midtop")
+                continue
+            t = self.level_tween.value
+            blit_text(surface, f"{before[team].label} →", round(26 * s), (x - round(14 * s), y + round(30 * s)),
+                      theme.INK_DIM, anchor="topright")
+            size = max(8, round(34 * s * max(0.05, t)))
+            if self.level_tween.started:
+                blit_text(surface, after[team].label, size, (x + round(18 * s), y + round(44 * s)), theme.GOLD, True,
+                          anchor="center")
+            blit_text(surface, f"+{int(after[team]) - int(before[team])}", round(16 * s),
+                      (x + round(48 * s), y + round(30 * s)), theme.GOLD, anchor="topleft")
+
+    def phase_name(self) -> str:
+        return "hand-end"
+
+
+class MatchEndScene(Scene):
+    """The winner, the final levels, the hands played and a short history."""
+
+    def __init__(self, app, match: Match, viewer: int | None):
+        super().__init__(app)
+        self.match = match
+        self.viewer = viewer
+        self.menu = Button(lambda: tr("match_end.main_menu"), self.to_menu, primary=True, key=pygame.K_RETURN)
+        self.scale = 1.0
+        self.auto = 3.0 / max(0.1, app.speed) if app.options.autoplay else None
+        self.confetti = Tween(1.2, ease_out_back)
+
+    def to_menu(self) -> None:
+        if self.app.options.autoplay and self.app.monkey_left <= 0:
+            self.app.quit(0)
+            return
+        from game.ui.menus import StartScene
+        self.app.reset(StartScene(self.app))
+
+    def layout(self, size) -> None:
+        self.scale = s = scale_for(size)
+        self.menu.rect = pygame.Rect(0, 0, round(240 * s), round(48 * s))
+        self.menu.rect.midbottom = (size[0] // 2, size[1] - round(24 * s))
+        self.menu.font_size = round(20 * s)
+
+    def handle_event(self, e) -> None:
+        self.menu.handle_event(e)
+
+    def update(self, dt: float) -> None:
+        self.confetti.update(dt)
+        if self.auto is not None:
+            self.auto -= dt
+            if self.auto <= 0:
+                self.auto = None
+                self.to_menu()
+
+    def draw(self, surface) -> None:
+        theme.draw_felt(surface)
+        s = self.scale
+        w, h = surface.get_size()
+        m = self.match
+        cx = w / 2
+        y = round(40 * s)
+        blit_text(surface, tr("match_end.title"), round(34 * s), (cx, y), theme.INK_DIM, True, anchor="midtop")
+        y += round(54 * s)
+        if m.winner is not None:
+            if self.viewer is not None:
+                headline = tr("match_end.you_won" if m.winner == self.viewer % 2 else "match_end.you_lost")
+            else:
+                headline = tr("match_end.winner", team=team_name(m.winner, None))
+            size = max(8, round(40 * s * self.confetti.value))
+            blit_text(surface, headline, size, (cx, y + round(24 * s)), theme.GOLD, True, anchor="center")
+        y += round(64 * s)
+        us, them = (0, 1) if self.viewer is None or self.viewer % 2 == 0 else (1, 0)
+        blit_text(surface, tr("match_end.final_levels", us=m.levels[us].label, them=m.levels[them].label) +
+                  f"   ({team_name(us, self.viewer)} – {team_name(them, self.viewer)})",
+                  round(20 * s), (cx, y), theme.INK, anchor="midtop")
+        y += round(30 * s)
+        blit_text(surface, tr("match_end.hands_played", hands=m.hands_played), round(18 * s), (cx, y), theme.INK,
+                  anchor="midtop")
+        y += round(28 * s)
+        if m.ruleset.match_score == "levels-gained":
+            blit_text(surface, tr("match_end.levels_gained", us=m.gained[us], them=m.gained[them]), round(18 * s),
+                      (cx, y), theme.INK, anchor="midtop")
+            y += round(28 * s)
+        y += round(10 * s)
+        box = pygame.Rect(0, y, round(min(w - 40, 900 * s)), self.menu.rect.top - y - round(20 * s))
+        box.centerx = round(cx)
+        theme.panel(surface, box)
+        row_h = round(26 * s)
+        rows = m.history[-max(1, (box.h - round(50 * s)) // row_h):]
+        blit_text(surface, tr("match_end.history"), round(17 * s), (box.x + round(16 * s), box.y + round(10 * s)),
+                  theme.INK_DIM)
+        ry = box.y + round(40 * s)
+        for summary in rows:
+            team = summary.up_team
+            line = tr("match_end.history_row", n=summary.number, dealer=seat_name(summary.dealer, self.viewer),
+                      rank=summary.rank, trump=_trump_label(summary.trump), points=summary.total,
+                      team=team_name(team, self.viewer), levels=summary.up_levels,
+                      after=f"{summary.levels_after[0]}/{summary.levels_after[1]}")
+            blit_text(surface, line, round(16 * s), (box.x + round(16 * s), ry), theme.TEAM_COLOURS[team])
+            ry += row_h
+        self.menu.draw(surface)
+
+    def phase_name(self) -> str:
+        return "match-end"

@@ -1,0 +1,265 @@
+"""The scene stack and the frame loop.
+
+Each screen is a ``Scene`` with one contract: ``handle_event(e)``, ``update(dt)`` and
+``draw(surface)``; ``draw`` never changes state. Only the top scene gets events and
+updates; scenes below it are drawn when the top one is an overlay (``opaque = False``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+import random
+import time
+
+import pygame
+
+from game.i18n import set_language
+from game.storage import Settings, Storage
+from game.ui import theme, widgets
+
+MIN_SIZE = (1024, 640)
+FPS = 60
+
+
+class Scene:
+    """One screen of the game."""
+
+    opaque = True
+
+    def __init__(self, app: "App"):
+        self.app = app
+
+    def handle_event(self, e: pygame.event.Event) -> None:
+        """React to one input event."""
+
+    def update(self, dt: float) -> None:
+        """Advance by ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the current state; never change it."""
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """Place widgets for a window of ``size``."""
+
+    def phase_name(self) -> str:
+        """A short name for screenshots taken at phase changes."""
+        return type(self).__name__
+
+
+@dataclass
+class Options:
+    """The command line, as the scenes need it."""
+
+    ruleset: str | None = None
+    seed: int | None = None
+    lang: str | None = None
+    autoplay: bool = False
+    hands: int | None = None
+    speed: float | None = None
+    screenshot: Path | None = None
+    monkey: int = 0
+    frame_stats: bool = False
+    data_dir: Path | None = None
+    size: tuple[int, int] = (1280, 800)
+    max_frames: int | None = None
+    bot_factory: object = None  # tests inject a stand-in; None uses ``bots``
+
+
+class App:
+    """The window, the scene stack, settings and the frame loop."""
+
+    def __init__(self, options: Options, surface: pygame.Surface | None = None):
+        self.options = options
+        self.storage = Storage(options.data_dir)
+        from game.i18n import default_language
+        self.settings: Settings = self.storage.load_settings(default_language())
+        if options.lang:
+            self.settings.language = options.lang
+        set_language(self.settings.language)
+        widgets.SOUND_ON[0] = self.settings.sound
+        self.surface = surface if surface is not None else self._open_window(options.size)
+        self.stack: list[Scene] = []
+        self.running = True
+        self.exit_code = 0
+        self.frame_times: list[float] = []
+        self.shots = 0
+        self._shot_pending: str | None = None
+        self._shot_delay = 0.0
+        self.monkey_rng = random.Random(options.seed or 0)
+        self.monkey_left = options.monkey
+        self.hands_done = 0
+        self.message: str | None = None  # shown once on the start screen
+
+    # ------------------------------------------------------------------ window
+
+    @staticmethod
+    def _open_window(size: tuple[int, int]) -> pygame.Surface:
+        pygame.display.set_caption("升级 Shengji")
+        try:
+            from game import assets
+            pygame.display.set_icon(assets.image("icon/icon-64.png"))
+        except (FileNotFoundError, pygame.error):
+            pass
+        return pygame.display.set_mode(size, pygame.RESIZABLE)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.surface.get_size()
+
+    @property
+    def speed(self) -> float:
+        """The animation speed factor: --speed wins over the setting."""
+        return self.options.speed if self.options.speed else self.settings.speed_factor
+
+    def save_settings(self) -> None:
+        set_language(self.settings.language)
+        widgets.SOUND_ON[0] = self.settings.sound
+        self.storage.save_settings(self.settings)
+        for scene in self.stack:
+            scene.layout(self.size)
+
+    # ------------------------------------------------------------------ the stack
+
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> None:
+        self.stack.append(scene)
+        scene.layout(self.size)
+        self.phase_changed()
+
+    def pop(self) -> Scene | None:
+        scene = self.stack.pop() if self.stack else None
+        if self.top is not None:
+            self.top.layout(self.size)
+            self.phase_changed()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        if self.stack:
+            self.stack.pop()
+        self.push(scene)
+
+    def reset(self, scene: Scene) -> None:
+        """Make ``scene`` the only one (back to the start screen, a new match …)."""
+        self.stack.clear()
+        self.push(scene)
+
+    def quit(self, code: int = 0) -> None:
+        self.running = False
+        self.exit_code = code
+
+    def phase_changed(self, name: str | None = None, delay: float = 0.0) -> None:
+        """Take a screenshot after the next frame (or ``delay`` seconds, to let an
+        animation settle) when --screenshot is on."""
+        if self.options.screenshot is not None:
+            top = self.top
+            self._shot_pending = name or (top.phase_name() if top else "empty")
+            self._shot_delay = delay
+
+    # ------------------------------------------------------------------ frames
+
+    def handle_event(self, e: pygame.event.Event) -> None:
+        if e.type == pygame.QUIT:
+            if self.monkey_left <= 0:
+                self.quit(0)
+            return
+        if e.type == pygame.VIDEORESIZE:
+            w, h = max(MIN_SIZE[0], e.w), max(MIN_SIZE[1], e.h)
+            if (w, h) != (e.w, e.h):
+                self.surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+            else:
+                self.surface = pygame.display.get_surface() or self.surface
+            from game.ui.cardview import forget_sizes
+            forget_sizes()
+            for scene in self.stack:
+                scene.layout(self.size)
+            return
+        if self.top is not None:
+            self.top.handle_event(e)
+
+    def update(self, dt: float) -> None:
+        if self.top is not None:
+            self.top.update(dt)
+
+    def draw(self) -> None:
+        first = len(self.stack) - 1
+        while first > 0 and not self.stack[first].opaque:
+            first -= 1
+        if first < 0:
+            self.surface.fill(theme.FELT_DARK)
+        for scene in self.stack[max(first, 0):]:
+            scene.draw(self.surface)
+
+    def step(self, dt: float, events=()) -> None:
+        """One frame: events, update, draw (tests call it with fake time)."""
+        for e in events:
+            self.handle_event(e)
+        self.update(min(dt, 0.1))
+        self.draw()
+        self._shot_delay -= dt
+        if self._shot_pending is not None and self._shot_delay <= 0:
+            self._save_shot(self._shot_pending)
+            self._shot_pending = None
+
+    def _save_shot(self, name: str) -> None:
+        folder = self.options.screenshot
+        folder.mkdir(parents=True, exist_ok=True)
+        self.shots += 1
+        safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in name)
+        pygame.image.save(self.surface, str(folder / f"{self.shots:03d}-{safe}.png"))
+
+    def monkey_events(self) -> list[pygame.event.Event]:
+        """Random clicks and keys (--monkey), seeded by --seed."""
+        rng = self.monkey_rng
+        w, h = self.size
+        self.monkey_left -= 1
+        if rng.random() < 0.7:
+            # Aim mostly at where the controls are: the bottom third and the middle.
+            pos = (rng.randrange(w), rng.randrange(h // 3, h) if rng.random() < 0.6 else rng.randrange(h))
+            return [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+                    pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=rng.choice((1, 1, 1, 3, 4, 5))),
+                    pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)]
+        if rng.random() < 0.03:
+            return [pygame.event.Event(pygame.VIDEORESIZE, w=rng.randrange(900, 1700),
+                                       h=rng.randrange(600, 1000), size=(0, 0))]
+        key = rng.choice((pygame.K_SPACE, pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_LEFT,
+                          pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_a, pygame.K_h,
+                          pygame.K_TAB, pygame.K_1, pygame.K_BACKSPACE))
+        return [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0),
+                pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0)]
+
+    def run(self) -> int:
+        """The frame loop; returns the exit status."""
+        clock = pygame.time.Clock()
+        fixed = self.monkey_left > 0
+        frames = 0
+        while self.running:
+            # The monkey runs on simulated time as fast as the machine allows.
+            dt = clock.tick(0 if fixed else FPS) / 1000.0
+            if fixed:
+                dt = 1 / FPS
+            start = time.perf_counter()
+            events = pygame.event.get()
+            if self.monkey_left > 0:
+                events += self.monkey_events()
+                if self.monkey_left <= 0:
+                    self.quit(0)
+            self.step(dt, events)
+            pygame.display.flip()
+            self.frame_times.append(time.perf_counter() - start)
+            frames += 1
+            if self.options.max_frames is not None and frames >= self.options.max_frames:
+                self.quit(0)
+        return self.exit_code
+
+    def frame_report(self) -> str:
+        """Frame-time percentiles (work per frame: events, update, draw, flip)."""
+        times = sorted(self.frame_times[1:]) or [0.0]
+
+        def pct(p: float) -> float:
+            return times[min(len(times) - 1, int(p / 100 * len(times)))] * 1000
+
+        return (f"frames {len(times)}: p50 {pct(50):.2f} ms, p90 {pct(90):.2f} ms, "
+                f"p99 {pct(99):.2f} ms, max {times[-1] * 1000:.2f} ms")

@@ -1,0 +1,259 @@
+"""Drawing the table scene: reads its visual state, never changes it."""
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import tr
+from game.ui import theme
+from game.ui.cardview import back_image, card_image
+from game.ui.names import cards_text, seat_name, suit_text, team_name
+from game.ui.theme import blit_text
+
+
+class TableView:
+    """The painter of one ``TableScene``."""
+
+    def __init__(self, scene):
+        self.scene = scene
+
+    @property
+    def lay(self):
+        return self.scene.lay
+
+    # ------------------------------------------------------------------ geometry shared with the scene
+
+    def back_slot(self, pos: int, index: int) -> tuple[float, float]:
+        """Top-left of the ``index``-th face-down card of an opponent's fan."""
+        lay = self.lay
+        (x, y), (dx, _) = lay.backs_anchor(pos)
+        n = max(index + 1, self.scene.counts[pos], 1)
+        span = lay.plate[0] * (1.6 if pos == 2 else 1.0) - lay.small_h * 0.7
+        step = min(lay.small_h * 0.22, span / max(1, n - 1))
+        if pos in (1, 3):
+            x = lay.plate_rect(pos).x
+            return (x + index * step, y)
+        return (x + index * step, y)
+
+    def info_rect(self, right: bool) -> pygame.Rect:
+        """The trump panel (top left) or the points panel (top right)."""
+        lay = self.lay
+        s = lay.scale
+        h = round(76 * s) + lay.tiny_h
+        x = lay.width - round(14 * s) - lay.info_w if right else round(14 * s)
+        return pygame.Rect(x, lay.bar_h + round(8 * s), lay.info_w, h)
+
+    def kitty_slot(self) -> tuple[float, float]:
+        """Where the buried kitty lies: the right end of the trump panel's last row."""
+        rect = self.info_rect(False)
+        lay = self.lay
+        return (rect.right - round(12 * lay.scale) - lay.tiny_h * 0.7 - 14,
+                rect.bottom - round(8 * lay.scale) - lay.tiny_h)
+
+    def banner_y(self) -> float:
+        """Between the top seat's plate and the top of the trick."""
+        lay = self.lay
+        top = lay.plate_rect(2).bottom
+        pile = lay.trick_center(2)[1] - lay.trick_h / 2
+        return (top + pile) / 2
+
+    # ------------------------------------------------------------------ the frame
+
+    def draw(self, surface: pygame.Surface) -> None:
+        scene, lay = self.scene, self.lay
+        theme.draw_felt(surface)
+        self.draw_bar(surface)
+        self.draw_trump_panel(surface)
+        self.draw_points_panel(surface)
+        self.draw_centre(surface)
+        for pos in range(4):
+            self.draw_seat(surface, pos)
+        self.draw_piles(surface)
+        scene.hand_view.draw(surface)
+        colour = scene.app.settings.card_back
+        for flight in scene.flights:
+            flight.draw(surface, colour)
+        text, ink = scene.prompt()
+        if text:
+            y = lay.buttons_y() - round(8 * lay.scale)
+            if scene.controls:
+                y -= 0
+            rendered = theme.text(text, lay.font, ink)
+            box = rendered.get_rect(midbottom=(lay.width // 2, y - (0 if not scene.controls else 0)))
+            if scene.controls:
+                box.midbottom = (lay.width // 2, scene.controls[0].rect.top - round(6 * lay.scale))
+            theme.panel(surface, box.inflate(round(24 * lay.scale), round(8 * lay.scale)), (8, 30, 22, 200), 10)
+            surface.blit(rendered, box)
+        for button in scene.controls:
+            button.draw(surface)
+        scene.menu_button.draw(surface)
+        if scene.banner is not None:
+            self.draw_banner(surface, *scene.banner)
+
+    def draw_bar(self, surface: pygame.Surface) -> None:
+        scene, lay = self.scene, self.lay
+        s = lay.scale
+        bar = pygame.Rect(0, 0, lay.width, lay.bar_h)
+        pygame.draw.rect(surface, (9, 44, 32), bar)
+        pygame.draw.line(surface, (60, 120, 95), bar.bottomleft, bar.bottomright, 1)
+        match = scene.driver.match
+        from game.i18n import get_language
+        name = match.ruleset.text(match.ruleset.name, get_language())
+        left = f"{name}  ·  {tr('table.hand_number', n=scene.hand_number)}  ·  {tr('table.seed', seed=match.seed)}"
+        blit_text(surface, left, lay.font_small, (round(14 * s), lay.bar_h // 2), theme.INK_DIM, anchor="midleft")
+        # Both teams' levels in their colours; the dealers' team is marked.
+        levels = scene.shown_hand.levels
+        parts = []
+        for team in (0, 1):
+            label = f"{team_name(team, scene.viewer)}  {tr('table.level', rank=levels[team].label)}"
+            parts.append((label, theme.TEAM_COLOURS[team]))
+        x = lay.width * 0.56
+        for label, colour in parts:
+            r = blit_text(surface, label, lay.font, (x, lay.bar_h // 2), colour, True, anchor="midleft")
+            x = r.right + round(26 * s)
+        btn = scene.menu_button
+        btn.rect = pygame.Rect(lay.width - round(110 * s), round(5 * s), round(100 * s), lay.bar_h - round(10 * s))
+        btn.font_size = lay.font_small
+
+    def draw_trump_panel(self, surface: pygame.Surface) -> None:
+        scene, lay = self.scene, self.lay
+        s = lay.scale
+        rect = self.info_rect(False)
+        theme.panel(surface, rect)
+        x, y = rect.x + round(12 * s), rect.y + round(8 * s)
+        hand = scene.shown_hand
+        rank = hand.rank or hand.bidding.rank if (hand.dealer is not None or hand.setup.first_hand) else None
+        blit_text(surface, tr("table.trump"), lay.font_small, (x, y), theme.INK_DIM)
+        if rank is not None:
+            blit_text(surface, tr("table.level", rank=rank.label), lay.font_small,
+                      (rect.right - round(12 * s), y), theme.GOLD, True, anchor="topright")
+        y += round(22 * s)
+        trump_known = scene.ctx is not None or scene.declarations
+        if trump_known:
+            trump = scene.ctx.trump_suit if scene.ctx is not None else scene.declarations[-1].trump
+            colour = theme.RED if trump is not None and trump.is_red else theme.INK
+            blit_text(surface, suit_text(trump), lay.font_big, (x, y), colour, True)
+        else:
+            blit_text(surface, tr("table.trump_pending"), lay.font, (x, y + round(4 * s)), theme.INK_DIM)
+        y = rect.bottom - round(8 * s) - lay.tiny_h
+        h = lay.tiny_h
+        if scene.declarations:
+            decl = scene.declarations[-1]
+            for i, card in enumerate(decl.cards):
+                surface.blit(card_image(card, h), (x + i * h * 0.45, y))
+            blit_text(surface, seat_name(decl.seat, scene.viewer), lay.font_small,
+                      (x + h * 0.75 + h * 0.45 * (len(decl.cards) - 1) + round(6 * s), y + h / 2), theme.INK,
+                      anchor="midleft")
+        elif scene.ctx is not None:
+            blit_text(surface, tr("table.from_kitty"), lay.font_small, (x, y + h / 2), theme.INK_DIM,
+                      anchor="midleft")
+        # The buried kitty, face down, at the row's right end.
+        if scene.buried:
+            kx, ky = self.kitty_slot()
+            back = back_image(h, scene.app.settings.card_back)
+            for i in range(min(scene.buried, 8)):
+                surface.blit(back, (kx + i * 2, ky))
+            blit_text(surface, tr("table.kitty"), lay.font_small, (kx - round(6 * s), ky + h / 2),
+                      theme.INK_DIM, anchor="midright")
+
+    def draw_points_panel(self, surface: pygame.Surface) -> None:
+        scene, lay = self.scene, self.lay
+        s = lay.scale
+        rect = self.info_rect(True)
+        theme.panel(surface, rect)
+        x, y = rect.x + round(12 * s), rect.y + round(8 * s)
+        blit_text(surface, tr("table.points"), lay.font_small, (x, y), theme.INK_DIM)
+        if scene.dealer is not None:
+            defenders = 1 - scene.dealer % 2
+            blit_text(surface, tr("table.defenders_are", team=team_name(defenders, scene.viewer)), lay.font_small,
+                      (rect.right - round(12 * s), y), theme.TEAM_COLOURS[defenders], True, anchor="topright")
+        y += round(20 * s)
+        total = scene.shown_hand.ruleset.total_points
+        r = blit_text(surface, f"{scene.def_points}", round(lay.font_big * 1.3), (x, y), theme.GOLD, True)
+        blit_text(surface, f"/ {total}", lay.font_small, (r.right + round(8 * s), r.bottom - round(8 * s)),
+                  theme.INK_DIM, anchor="bottomleft")
+        h = lay.tiny_h
+        y = rect.bottom - round(8 * s) - h
+        cards = scene.point_cards
+        if cards:
+            width = rect.w - round(24 * s) - h * 0.7
+            step = min(h * 0.36, width / max(1, len(cards) - 1))
+            for i, card in enumerate(cards):
+                surface.blit(card_image(card, h), (x + i * step, y))
+
+    def draw_centre(self, surface: pygame.Surface) -> None:
+        scene, lay = self.scene, self.lay
+        if scene.deck_left <= 0 and scene.centre_kitty <= 0:
+            return
+        h = lay.small_h
+        cx, cy = lay.deck_point()
+        n = scene.deck_left + scene.centre_kitty
+        back = back_image(h, scene.app.settings.card_back)
+        for i in range(min(6, max(1, n // 12))):
+            surface.blit(back, (cx - h * 0.35 - i * 1.5, cy - h / 2 - i * 1.5))
+        if scene.deck_left > 0:
+            blit_text(surface, str(scene.deck_left), lay.font_small, (cx, cy + h / 2 + 4), theme.INK_DIM,
+                      anchor="midtop")
+
+    def draw_seat(self, surface: pygame.Surface, pos: int) -> None:
+        scene, lay = self.scene, self.lay
+        s = lay.scale
+        seat = scene.seat_at(pos)
+        rect = lay.plate_rect(pos)
+        team_colour = theme.TEAM_COLOURS[seat % 2]
+        turn = scene.turn == seat and scene.shown_hand.phase in ("burying", "playing")
+        theme.panel(surface, rect, (8, 34, 25, 215), round(12 * s), theme.GOLD if turn else team_colour)
+        if turn:
+            pygame.draw.rect(surface, theme.GOLD, rect.inflate(6, 6), width=2, border_radius=round(14 * s))
+        pad = round(12 * s)
+        blit_text(surface, seat_name(seat, scene.viewer), lay.font, (rect.x + pad, rect.y + round(6 * s)),
+                  theme.INK, True)
+        controller = scene.driver.controllers[seat]
+        level = tr("player.human") if controller.human else tr("bots." + controller.level)
+        blit_text(surface, level, lay.font_small, (rect.x + pad, rect.bottom - round(6 * s)), team_colour,
+                  anchor="bottomleft")
+        count = len(scene.hand_view.entries) if pos == 0 else scene.counts[pos]
+        blit_text(surface, tr("table.cards_left", n=count), lay.font_small,
+                  (rect.right - pad, rect.bottom - round(6 * s)), theme.INK_DIM, anchor="bottomright")
+        if scene.dealer == seat:
+            r = round(13 * s)
+            centre = (rect.right - r - round(4 * s), rect.y + r + round(4 * s))
+            pygame.draw.circle(surface, theme.GOLD, centre, r)
+            blit_text(surface, tr("table.dealer_badge"), lay.font_small, centre, theme.INK_DARK, True, anchor="center")
+        if pos != 0:
+            back = back_image(lay.small_h, scene.app.settings.card_back)
+            for i in range(scene.counts[pos]):
+                surface.blit(back, self.back_slot(pos, i))
+        # A declaration stays beside its seat while the bidding is open.
+        if scene.ctx is None:
+            mine = [d for d in scene.declarations if d.seat == seat]
+            if mine:
+                h = lay.tiny_h
+                x = rect.centerx - h * 0.35
+                y = rect.bottom + round(6 * s) if pos != 0 else rect.top - h - round(6 * s)
+                if pos == 2:
+                    y = rect.bottom + round(6 * s)
+                for i, card in enumerate(mine[-1].cards):
+                    surface.blit(card_image(card, h), (x + i * h * 0.5, y))
+
+    def draw_piles(self, surface: pygame.Surface) -> None:
+        scene, lay = self.scene, self.lay
+        for pos in range(4):
+            cards = scene.piles[pos]
+            if not cards:
+                continue
+            positions = lay.row_positions(len(cards), lay.trick_center(pos), lay.trick_h, lay.width * 0.3)
+            for card, xy in zip(cards, positions):
+                surface.blit(card_image(card, lay.trick_h), xy)
+
+    def draw_banner(self, surface: pygame.Surface, text: str, left: float, colour) -> None:
+        lay = self.lay
+        rendered = theme.text(text, lay.font, colour, True)
+        cx = lay.width // 2
+        y = self.banner_y()
+        box = rendered.get_rect(center=(cx, y))
+        alpha = max(0, min(1.0, left / 0.3))
+        layer = pygame.Surface(box.inflate(round(30 * lay.scale), round(14 * lay.scale)).size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (6, 24, 18, 225), layer.get_rect(), border_radius=round(12 * lay.scale))
+        layer.blit(rendered, rendered.get_rect(center=layer.get_rect().center))
+        layer.set_alpha(round(255 * alpha))
+        surface.blit(layer, layer.get_rect(center=(cx, y)))

@@ -1,0 +1,69 @@
+"""The table driver plays whole hands through controllers (no pygame)."""
+import pytest
+
+from game.controllers import make_controllers
+from game.core import BUILTIN_IDS, PLAY, Action, Match, SETTLED, get_ruleset
+from game.driver import DealClosed, HandSettled, MatchOver, Played, TableDriver, TrickWon, fallback_play
+from tests.standin_bots import standin_factory
+
+
+def bots_only(ruleset_id, seed, length=2):
+    match = Match(get_ruleset(ruleset_id), seed, length)
+    controllers = make_controllers([], ["normal"] * 4, match.ruleset, seed, standin_factory)
+    return TableDriver(match, controllers)
+
+
+@pytest.mark.parametrize("ruleset_id", BUILTIN_IDS)
+def test_bots_play_a_match_to_the_end(ruleset_id):
+    saves = []
+    driver = bots_only(ruleset_id, 7)
+    driver.on_save = saves.append
+    kinds = set()
+    for _ in range(10):
+        events = driver.run_until_wait()
+        kinds |= {type(e) for e in events}
+        if driver.match.over:
+            break
+        assert driver.hand.phase == SETTLED
+        if driver.match.ruleset.match_length == "minutes":
+            driver.add_time(60 * 60)  # the clock runs out: this hand is the last that counts
+        driver.next_hand()
+    assert driver.match.over
+    assert {DealClosed, Played, TrickWon, HandSettled, MatchOver} <= kinds
+    assert len(saves) > driver.match.hands_played
+    assert driver.bot_fixes == 0
+
+
+def test_a_person_is_waited_for_and_refused_in_words():
+    match = Match(get_ruleset("hebi-2010"), 3, 1)
+    controllers = make_controllers([0], ["normal"] * 4, match.ruleset, 3, standin_factory)
+    driver = TableDriver(match, controllers)
+    for _ in range(2000):
+        driver.run_until_wait()
+        wait = driver.waiting()
+        if wait is None or wait.kind == "continue":
+            break
+        if wait.kind == "declare":
+            driver.pass_declaration(0)
+        elif wait.kind == "bury":
+            obs = driver.observation(0)
+            assert len(obs.kitty) == match.ruleset.kitty  # the dealer sees the kitty
+            assert driver.submit(Action("bury", 0, tuple(obs.hand[:3]))).code == "bury.count"
+            assert driver.submit(Action("bury", 0, tuple(obs.hand[:8]))) is None
+        elif wait.kind == "play":
+            obs = driver.observation(0)
+            if obs.current is not None and len(obs.current.lead) == 1:
+                wrong = driver.submit(Action(PLAY, 0, tuple(obs.hand[:2])))
+                assert wrong is not None and wrong.code == "follow.count"
+            assert driver.submit(Action(PLAY, 0, tuple(fallback_play(obs)))) is None
+    assert driver.hand.phase == SETTLED
+
+
+def test_a_saved_match_continues_where_it_stopped():
+    saves = []
+    driver = bots_only("logistics-2015", 11)
+    driver.on_save = saves.append
+    driver.run_until_wait()
+    data = saves[3]
+    again = Match.from_dict(data["match"])
+    assert len([t for t in again.hand.tricks if t.complete]) == 4

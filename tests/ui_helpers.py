@@ -1,0 +1,42 @@
+"""Headless helpers for the front-end tests: an app on the dummy driver, fake time, clicks."""
+from __future__ import annotations
+
+import pygame
+
+from game.ui.scene import App, Options
+from tests.standin_bots import standin_factory
+
+
+def make_app(tmp_path, size=(1280, 800), lang="en", **options) -> App:
+    pygame.display.init()
+    pygame.font.init()
+    surface = pygame.display.set_mode(size)
+    opts = Options(lang=lang, data_dir=tmp_path, size=size, bot_factory=standin_factory, **options)
+    return App(opts, surface)
+
+
+def click(app: App, pos, button: int = 1) -> None:
+    pos = (round(pos[0]), round(pos[1]))
+    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+                      pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+                      pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)])
+
+
+def key(app: App, k: int) -> None:
+    app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0),
+                      pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0)])
+
+
+def run(app: App, seconds: float, dt: float = 1 / 30) -> None:
+    for _ in range(round(seconds / dt)):
+        app.step(dt)
+
+
+def pick(app: App, scene, card) -> bool:
+    """Click the first lowered copy of ``card`` in the hand."""
+    for i, entry in enumerate(scene.hand_view.entries):
+        if entry.card == card and not entry.selected:
+            rect = scene.hand_view.rect_of(i)
+            click(app, (rect.x + 4, rect.y + rect.h // 2))
+            return True
+    return False
