@@ -39,6 +39,19 @@ def find_executable(dist: Path) -> Path:
     return exe
 
 
+def folder_size(folder: Path) -> int:
+    """Bytes in ``folder``, each symbolic link counted once (as ``du`` does)."""
+    return sum(p.lstat().st_size for p in folder.rglob("*") if p.is_file() and not p.is_symlink())
+
+
+def bundle_root(exe: Path) -> Path:
+    """What is shipped: the ``.app`` on macOS, else the folder beside the executable."""
+    for parent in exe.parents:
+        if parent.suffix == ".app":
+            return parent
+    return exe.parent
+
+
 def headless_env() -> dict[str, str]:
     """The environment for a run without a display or a sound card."""
     env = dict(os.environ)
@@ -64,6 +77,8 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
 
     exe = find_executable(args.dist)
+    root = bundle_root(exe)
+    print(f"{root}: {folder_size(root) / 2**20:.1f} MB", flush=True)
     with tempfile.TemporaryDirectory(prefix="shengji-smoke-") as tmp:
         game_args = ["--autoplay", "--hands", str(args.hands), "--speed", str(args.speed),
                      "--data-dir", str(Path(tmp) / "data"), "--frame-stats"]
