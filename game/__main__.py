@@ -44,6 +44,7 @@ def main(argv: list[str] | None = None) -> int:
 
     pygame.display.init()
     pygame.font.init()
+    release()
     options = Options(ruleset=args.ruleset, seed=args.seed, lang=args.lang, autoplay=args.autoplay,
                       hands=args.hands, speed=args.speed, screenshot=args.screenshot, monkey=args.monkey,
                       frame_stats=args.frame_stats, data_dir=args.data_dir, size=args.size,
@@ -57,10 +58,22 @@ def main(argv: list[str] | None = None) -> int:
     if args.frame_stats:
         print(f"startup to the first screen: {startup * 1000:.0f} ms")
         print(app.frame_report())
-        if app.options.autoplay:
+        if app.options.autoplay or app.options.monkey:
             print(f"hands played: {app.hands_done}")
+        if app.options.monkey:
+            print("screens seen: " + ", ".join(sorted(app.visited)))
+    release()
     pygame.quit()
     return code
+
+
+def release() -> None:
+    """Forget every cached font and image: they die with ``pygame.quit()``."""
+    from game import assets
+    from game.ui import cardview, theme
+    theme.clear_caches()
+    cardview.forget_art()
+    assets.clear_caches()
 
 
 def first_scene(app, bot_level: str = "normal") -> None:

@@ -127,5 +127,12 @@ def make_controllers(humans: Sequence[int], levels: Sequence[str], ruleset: Rule
             continue
         make = factory or default_bot_factory()
         rng = random.Random(seed * 4 + seat)
-        out.append(BotController(make(levels[seat], seat, rng, ruleset), levels[seat]))
+        level = levels[seat]
+        try:
+            bot = make(level, seat, rng, ruleset)
+        except ValueError:
+            # A level this build of the bots lacks: play the next one down, and say so.
+            level = "normal"
+            bot = make(level, seat, rng, ruleset)
+        out.append(BotController(bot, level))
     return out

@@ -119,6 +119,19 @@ def table(app: App, out: Path, ruleset: str, seed: int, prefix: str) -> None:
             click(app, scene.controls[-1].rect.center)
         elif wait.kind == "play":
             cards = fallback_play(obs)
+            throw = failing_throw(scene) if obs.current is None and "throw" not in taken else None
+            if throw:
+                taken.add("throw")
+                for card in throw:
+                    pick(app, scene, card)
+                frames(app, 0.2)
+                shoot(app, out, f"{prefix}-j-throw-chosen")
+                click(app, scene.controls[-1].rect.center)
+                frames(app, 0.9)
+                shoot(app, out, f"{prefix}-k-throw-failed")
+                frames(app, 1.2)
+                shoot(app, out, f"{prefix}-l-throw-forced")
+                continue
             if obs.current is not None and "illegal" not in taken and len(obs.current.lead) == 1:
                 wrong = [c for c in obs.hand if c not in cards][:1]
                 if wrong and scene.driver.hand.check(Action(PLAY, 0, tuple(wrong))) is not None:
@@ -143,6 +156,19 @@ def table(app: App, out: Path, ruleset: str, seed: int, prefix: str) -> None:
             break
     frames(app, 2.5)
     shoot(app, out, f"{prefix}-i-hand-end")
+
+
+def failing_throw(scene):
+    """A lead of a whole suit that another hand can beat (the tool peeks; the game never does)."""
+    from game.core import decompose, throw_outcome
+    hand = scene.driver.hand
+    mine = hand.hands[0]
+    others = [hand.hands[s] for s in (1, 2, 3)]
+    for suit in {hand.ctx.suit_of(c) for c in mine}:
+        cards = [c for c in mine if hand.ctx.suit_of(c) == suit]
+        if len(decompose(cards, hand.ctx)) > 1 and not throw_outcome(cards, others, hand.ctx).ok:
+            return cards
+    return None
 
 
 def pick(app: App, scene, card) -> None:

@@ -44,3 +44,9 @@ def forget_sizes() -> None:
     """After a resize: drop the scaled images (the masters are cheap to rescale)."""
     if _art is not None:
         _art.clear()
+
+
+def forget_art() -> None:
+    """Drop the art object itself (its fonts die with ``pygame.quit()``)."""
+    global _art
+    _art = None

@@ -26,6 +26,7 @@ class Entry:
     y: float
     lift: float = 0.0  # 0 lowered … 1 raised, eased toward ``selected``
     selected: bool = False
+    fresh: bool = False  # just came from the kitty: tinted until the bury
 
 
 class HandView:
@@ -67,7 +68,7 @@ class HandView:
         if self.focus is not None and self.focus >= len(self.entries):
             self.focus = len(self.entries) - 1 if self.entries else None
 
-    def sync(self, cards: Sequence[Card], origin: tuple[float, float]) -> list[Entry]:
+    def sync(self, cards: Sequence[Card], origin: tuple[float, float], mark_new: bool = False) -> list[Entry]:
         """Match the hand to ``cards``: new cards glide in from ``origin``; returns the
         entries taken out (selected ones first), for their flights to the table."""
         want = Counter(cards)
@@ -85,9 +86,13 @@ class HandView:
             self.entries = [e for e in self.entries if any(e is k for k in keep)]
         for card, n in (want - have).items():
             for _ in range(n):
-                self.entries.append(Entry(card, origin[0], origin[1]))
+                self.entries.append(Entry(card, origin[0], origin[1], fresh=mark_new))
         self._resort()
         return removed
+
+    def unmark(self) -> None:
+        for e in self.entries:
+            e.fresh = False
 
     def clear_selection(self) -> None:
         for e in self.entries:
@@ -176,7 +181,8 @@ class HandView:
             rect = self.rect_of(i)
             shade, margin = shadow(lay.card_h)
             surface.blit(shade, (rect.x - margin + 2, rect.y - margin + 3))
-            surface.blit(card_image(e.card, lay.card_h, "selected" if e.selected else "normal"), rect)
+            variant = "selected" if e.selected else ("highlight" if e.fresh else "normal")
+            surface.blit(card_image(e.card, lay.card_h, variant), rect)
         if self.interactive and self.focus is not None and self.focus < len(self.entries):
             rect = self.rect_of(self.focus)
             w = min(card_width(lay.card_h), rect.w)

@@ -25,6 +25,20 @@ class StartScene(Scene):
             Button(lambda: tr("menu.quit"), self.quit),
         ]
         self.scale = 1.0
+        self.saved = self._saved_summary()
+
+    def _saved_summary(self) -> str | None:
+        """"Saved: ruleset, hand n", read without replaying the match (startup stays quick)."""
+        if not self.app.storage.has_save():
+            return None
+        try:
+            data = self.app.storage.read_save()["match"]
+            names = data["ruleset"]["name"]
+            from game.i18n import get_language
+            name = names.get(get_language()) or names["en"]
+            return tr("menu.saved_match", ruleset=name, hand=len(data["hands"]) + 1)
+        except (ValueError, KeyError, TypeError, AttributeError):
+            return None  # Continue will explain (and move the file aside)
 
     def new_match(self) -> None:
         from game.ui.new_match import NewMatchScene
@@ -79,9 +93,9 @@ class StartScene(Scene):
             theme.panel(surface, box, (70, 20, 16, 220))
             for i, line in enumerate(lines):
                 blit_text(surface, line, round(17 * s), (w / 2, y + i * round(24 * s)), theme.INK, anchor="midtop")
-        elif self.app.storage.has_save():
-            blit_text(surface, tr("menu.saved_match_hint"), round(16 * s),
-                      (w / 2, self.buttons[1].rect.bottom + 2), theme.INK_DIM, anchor="midtop")
+        elif self.saved is not None:
+            blit_text(surface, self.saved, round(16 * s), (w / 2, self.buttons[-1].rect.bottom + round(24 * s)),
+                      theme.INK_DIM, anchor="midtop")
 
     def phase_name(self) -> str:
         return "start"
@@ -120,8 +134,8 @@ class SettingsScene(Scene):
         self.panel = pygame.Rect(0, 0, round(760 * s), round(470 * s))
         self.panel.center = (w // 2, h // 2)
         for i, (_, choice) in enumerate(self.rows):
-            choice.rect = pygame.Rect(self.panel.x + round(260 * s), self.panel.y + round(100 * s + i * 70 * s),
-                                      round(460 * s), round(42 * s))
+            choice.rect = pygame.Rect(self.panel.x + round(240 * s), self.panel.y + round(100 * s + i * 70 * s),
+                                      round(420 * s), round(42 * s))
             choice.font_size = round(18 * s)
         self.back.rect = pygame.Rect(0, 0, round(200 * s), round(46 * s))
         self.back.rect.midbottom = (self.panel.centerx, self.panel.bottom - round(22 * s))
@@ -145,8 +159,9 @@ class SettingsScene(Scene):
                       theme.INK, anchor="midleft")
             choice.draw(surface)
         # The chosen back, so the colour is seen, not guessed.
-        back = back_image(round(70 * s), self.app.settings.card_back)
-        surface.blit(back, (self.panel.right - round(80 * s), self.panel.bottom - round(100 * s)))
+        colour_row = self.rows[-1][1].rect
+        back = back_image(round(64 * s), self.app.settings.card_back)
+        surface.blit(back, back.get_rect(midleft=(colour_row.right + round(16 * s), colour_row.centery)))
         self.back.draw(surface)
 
     def phase_name(self) -> str:

@@ -42,12 +42,19 @@ def team_name(team: int, viewer: int | None) -> str:
     return tr("team.us" if team == viewer % 2 else "team.them")
 
 
+def about(key: str, seat: int, viewer: int | None, **params) -> str:
+    """A sentence about a player: the ``key + "_you"`` form when it is the person
+    (English needs "You win", not "You wins")."""
+    if seat == viewer:
+        return tr(key + "_you", **params)
+    return tr(key, player=seat_name(seat, viewer), **params)
+
+
 def declaration_text(decl: Declaration, viewer: int | None) -> str:
-    player = seat_name(decl.seat, viewer)
     trump = suit_text(decl.trump)
     key = {"open": "declare.made", "overturn": "declare.overturn", "protect": "declare.defend",
            "no-trump": "declare.no_trump"}.get(decl.kind, "declare.made")
-    return tr(key, player=player, trump=trump)
+    return about(key, decl.seat, viewer, trump=trump)
 
 
 def refusal_words(refusal: Refusal) -> str:

@@ -210,6 +210,10 @@ class MatchEndScene(Scene):
         blit_text(surface, tr("match_end.final_levels", us=m.levels[us].label, them=m.levels[them].label) +
                   f"   ({team_name(us, self.viewer)} – {team_name(them, self.viewer)})",
                   round(20 * s), (cx, y), theme.INK, anchor="midtop")
+        if m.last_won_past_ace:
+            y += round(30 * s)
+            blit_text(surface, tr("match_end.passed_ace", team=team_name(m.winner, self.viewer)), round(18 * s),
+                      (cx, y), theme.GOLD, anchor="midtop")
         y += round(30 * s)
         blit_text(surface, tr("match_end.hands_played", hands=m.hands_played), round(18 * s), (cx, y), theme.INK,
                   anchor="midtop")
@@ -219,23 +223,40 @@ class MatchEndScene(Scene):
                       (cx, y), theme.INK, anchor="midtop")
             y += round(28 * s)
         y += round(10 * s)
-        box = pygame.Rect(0, y, round(min(w - 40, 900 * s)), self.menu.rect.top - y - round(20 * s))
-        box.centerx = round(cx)
+        self._draw_history(surface, y)
+        self.menu.draw(surface)
+
+    def _draw_history(self, surface, y: float) -> None:
+        """A short table: one row per hand, coloured by the team that went up."""
+        s = self.scale
+        w = surface.get_width()
+        row_h = round(28 * s)
+        room = max(1, (self.menu.rect.top - y - round(70 * s)) // row_h)
+        rows = self.match.history[-room:]
+        box = pygame.Rect(0, y, round(min(w - 40, 900 * s)), round(56 * s) + row_h * len(rows))
+        box.centerx = w // 2
         theme.panel(surface, box)
-        row_h = round(26 * s)
-        rows = m.history[-max(1, (box.h - round(50 * s)) // row_h):]
-        blit_text(surface, tr("match_end.history"), round(17 * s), (box.x + round(16 * s), box.y + round(10 * s)),
-                  theme.INK_DIM)
-        ry = box.y + round(40 * s)
+        columns = (("col_hand", 0.0), ("col_dealer", 0.08), ("col_rank", 0.27), ("col_trump", 0.34),
+                   ("col_points", 0.52), ("col_result", 0.67), ("col_levels", 0.9))
+        size = round(16 * s)
+        left = box.x + round(18 * s)
+        span = box.w - round(36 * s)
+        for key, at in columns:
+            blit_text(surface, tr("match_end." + key), size, (left + at * span, box.y + round(12 * s)), theme.INK_DIM)
+        ry = box.y + round(44 * s)
         for summary in rows:
             team = summary.up_team
-            line = tr("match_end.history_row", n=summary.number, dealer=seat_name(summary.dealer, self.viewer),
-                      rank=summary.rank, trump=_trump_label(summary.trump), points=summary.total,
-                      team=team_name(team, self.viewer), levels=summary.up_levels,
-                      after=f"{summary.levels_after[0]}/{summary.levels_after[1]}")
-            blit_text(surface, line, round(16 * s), (box.x + round(16 * s), ry), theme.TEAM_COLOURS[team])
+            if summary.up_levels:
+                result = tr("match_end.result_up", team=team_name(team, self.viewer), levels=summary.up_levels)
+            else:
+                result = tr("match_end.result_take", team=team_name(team, self.viewer))
+            cells = (str(summary.number), seat_name(summary.dealer, self.viewer), summary.rank,
+                     _trump_label(summary.trump), str(summary.total), result,
+                     f"{summary.levels_after[0]} – {summary.levels_after[1]}")
+            for (key, at), cell in zip(columns, cells):
+                colour = theme.TEAM_COLOURS[team] if key == "col_result" else theme.INK
+                blit_text(surface, cell, size, (left + at * span, ry), colour)
             ry += row_h
-        self.menu.draw(surface)
 
     def phase_name(self) -> str:
         return "match-end"

@@ -89,6 +89,7 @@ class App:
         self.monkey_left = options.monkey
         self.hands_done = 0
         self.message: str | None = None  # shown once on the start screen
+        self.visited: set[str] = set()  # phase names seen (the monkey's coverage)
 
     # ------------------------------------------------------------------ window
 
@@ -153,8 +154,9 @@ class App:
     def phase_changed(self, name: str | None = None, delay: float = 0.0) -> None:
         """Take a screenshot after the next frame (or ``delay`` seconds, to let an
         animation settle) when --screenshot is on."""
+        top = self.top
+        self.visited.add(name or (top.phase_name() if top else "empty"))
         if self.options.screenshot is not None:
-            top = self.top
             self._shot_pending = name or (top.phase_name() if top else "empty")
             self._shot_delay = delay
 

@@ -20,7 +20,7 @@ from game.ui import theme
 from game.ui.flights import Flight, fly
 from game.ui.hand_view import HandView
 from game.ui.layout import TableLayout
-from game.ui.names import cards_text, declaration_text, refusal_words, seat_name, suit_text
+from game.ui.names import about, cards_text, declaration_text, refusal_words, seat_name, suit_text
 from game.ui.scene import Scene
 from game.ui.table_view import TableView
 from game.ui.widgets import Button, layout_row, play_sound
@@ -60,6 +60,7 @@ class TableScene(Scene):
         self.shown_hand = hand
         self.counts = [0, 0, 0, 0]
         self.piles: list[list[Card]] = [[], [], [], []]
+        self.dimmed: list[set[int]] = [set(), set(), set(), set()]  # a failed throw's returned cards
         self.declarations = []
         self.ctx: TrumpContext | None = None
         self.dealer = hand.dealer
@@ -96,6 +97,13 @@ class TableScene(Scene):
                 self.piles[self.pos(seat)] = list(cards)
         self.hand_view.set_sort(self._sort_function())
         self.hand_view.sync(obs.hand, self.lay.seat_point(0))
+        if obs.phase == "burying" and obs.kitty:
+            # The dealer's picked-up kitty stays tinted until it is buried, as before the save.
+            left = list(obs.kitty)
+            for e in self.hand_view.entries:
+                if e.card in left:
+                    left.remove(e.card)
+                    e.fresh = True
         self.hand_view.settle()
 
     def pos(self, seat: int) -> int:
@@ -266,13 +274,13 @@ class TableScene(Scene):
         if not event.declared:
             self.say(tr("declare.none_kitty", trump=trump), 2.5)
         else:
-            self.say(tr("kitty.pick_up", player=seat_name(event.dealer, self.viewer)), 2.0)
+            self.say(about("kitty.pick_up", event.dealer, self.viewer), 2.0)
         p = self.pos(event.dealer)
         start = self._deck_corner(self.lay.small_h)
         self.centre_kitty = 0
         if p == 0:
             self.hand_view.set_sort(self.ctx.sort_hand)
-            self.hand_view.sync(obs.hand, start)
+            self.hand_view.sync(obs.hand, start, mark_new=True)
         else:
             self.hand_view.set_sort(self.ctx.sort_hand)
             for i in range(event.kitty_size):
@@ -287,6 +295,7 @@ class TableScene(Scene):
         end = self.view.kitty_slot()
         h = self.lay.tiny_h
         if p == 0:
+            self.hand_view.unmark()
             removed = self.hand_view.sync(self.driver.observation(self.bottom).hand, end)
             starts = [(e.x, e.y - e.lift * self.lay.raise_by) for e in removed]
             h0 = self.lay.card_h
@@ -327,17 +336,29 @@ class TableScene(Scene):
         play_sound("play")
         self.hold = duration + self.seconds(0.05)
         if event.attempted:
-            player = seat_name(event.seat, self.viewer)
-            text = tr("throw.failed", player=player, cards=cards_text(event.cards))
+            text = about("throw.failed", event.seat, self.viewer, cards=cards_text(event.cards))
             if event.penalty:
                 text += "  " + tr("throw.penalty", penalty=abs(event.penalty))
             self.later(duration, lambda: self.say(text, 3.2, theme.RED))
+            self.later(duration + self.seconds(0.6),
+                       lambda p=p: self._dim_returned(p, list(event.attempted), list(event.cards)))
             self.later(duration + self.seconds(1.8), lambda p=p, c=list(event.cards): self._land_play(p, c))
             self.later(duration + self.seconds(1.8), self._refresh_points)
             play_sound("error")
 
     def _land_play(self, p: int, cards: list[Card]) -> None:
         self.piles[p] = list(cards)
+        self.dimmed[p] = set()
+
+    def _dim_returned(self, p: int, attempted: list[Card], forced: list[Card]) -> None:
+        keep = list(forced)
+        dim = set()
+        for i, card in enumerate(attempted):
+            if card in keep:
+                keep.remove(card)
+            else:
+                dim.add(i)
+        self.dimmed[p] = dim
 
     def _refresh_points(self) -> None:
         self.def_points = self.driver.observation(self.bottom).defender_points
@@ -362,12 +383,12 @@ class TableScene(Scene):
                 cards.append(card)
                 self.flights.append(fly(card, start, end, self.lay.trick_h, h1, self.seconds(0.4), fade=True))
             self.piles[p] = []
+            self.dimmed[p] = set()
         dealer_side = self.dealer is not None and trick.winner % 2 == self.dealer % 2
         if not dealer_side:
             self.point_cards += [c for c in cards if c.points]
         self._refresh_points()
-        player = seat_name(trick.winner, self.viewer)
-        text = tr("table.wins_trick", player=player)
+        text = about("table.wins_trick", trick.winner, self.viewer)
         if trick.points:
             text += "  " + tr("table.trick_points", points=trick.points)
         self.say(text, 1.4)
@@ -463,15 +484,17 @@ class TableScene(Scene):
             if wait.kind == "play":
                 selected = self.hand_view.selected
                 current = self.driver.hand.current_trick
+                need = tr("table.select_one_card") if current is not None and len(current.lead) == 1 \
+                    else tr("table.select_n_cards", n=len(current.lead)) if current is not None else ""
                 if not selected:
                     if current is None:
                         return tr("table.your_turn_lead"), theme.GOLD
-                    return tr("table.select_n_cards", n=len(current.lead)), theme.GOLD
+                    return need, theme.GOLD
                 refusal = self.play_check()
                 if refusal is None:
                     return tr("table.ready_to_play", cards=cards_text(selected)), theme.INK
                 if refusal.code == "follow.count" and len(selected) < len(current.lead):
-                    return tr("table.select_n_cards", n=len(current.lead)), theme.INK
+                    return need, theme.INK
                 return refusal_words(refusal), theme.RED
         if self.turn is not None and self.driver.hand.phase in ("burying", "playing"):
             if self.turn != self.viewer:

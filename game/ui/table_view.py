@@ -38,7 +38,7 @@ class TableView:
         """The trump panel (top left) or the points panel (top right)."""
         lay = self.lay
         s = lay.scale
-        h = round(76 * s) + lay.tiny_h
+        h = round(86 * s) + lay.tiny_h
         x = lay.width - round(14 * s) - lay.info_w if right else round(14 * s)
         return pygame.Rect(x, lay.bar_h + round(8 * s), lay.info_w, h)
 
@@ -242,8 +242,9 @@ class TableView:
             if not cards:
                 continue
             positions = lay.row_positions(len(cards), lay.trick_center(pos), lay.trick_h, lay.width * 0.3)
-            for card, xy in zip(cards, positions):
-                surface.blit(card_image(card, lay.trick_h), xy)
+            dim = scene.dimmed[pos]
+            for i, (card, xy) in enumerate(zip(cards, positions)):
+                surface.blit(card_image(card, lay.trick_h, "disabled" if i in dim else "normal"), xy)
 
     def draw_banner(self, surface: pygame.Surface, text: str, left: float, colour) -> None:
         lay = self.lay

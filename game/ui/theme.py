@@ -113,6 +113,12 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, colour=PANEL, radius: int 
 _FELT_CACHE: dict = {}
 
 
+def clear_caches() -> None:
+    """Drop rendered text and the felt (after ``pygame.quit()``)."""
+    _TEXT_CACHE.clear()
+    _FELT_CACHE.clear()
+
+
 def draw_felt(surface: pygame.Surface) -> None:
     """The table cloth: a soft radial vignette, rendered once per window size."""
     size = surface.get_size()
