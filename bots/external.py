@@ -24,7 +24,7 @@ Seats for the arena and the game:
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 import json
 import logging
@@ -141,6 +141,7 @@ class ExternalProgram:
         self._answers: queue.Queue = queue.Queue()
         self._outbox: queue.Queue = queue.Queue()
         self.stderr_tail: deque[str] = deque(maxlen=20)
+        self.tap: Callable[[str, str], None] | None = None  # sees (">" or "<", line)
         try:
             self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                          stderr=subprocess.PIPE, cwd=cwd,
@@ -212,9 +213,13 @@ class ExternalProgram:
 
     def _send(self, request: dict) -> int:
         self._next_id += 1
-        request["id"] = self._next_id
-        request["hand_number"] = self.hand_number
-        self._outbox.put((encode(request) + "\n").encode("utf-8"))
+        head = {"type": request.get("type"), "id": self._next_id}
+        if request.get("type") != "hello":
+            head["hand_number"] = self.hand_number
+        line = encode({**head, **{k: v for k, v in request.items() if k not in head}})
+        if self.tap is not None:
+            self.tap(">", line)
+        self._outbox.put((line + "\n").encode("utf-8"))
         return self._next_id
 
     def _exited(self) -> str:
@@ -274,6 +279,8 @@ class ExternalProgram:
                 if line is _EOF:
                     self._stop(self._exited())
                     return None, self.stopped
+                if self.tap is not None and line is not _TOO_LONG:
+                    self.tap("<", line.rstrip("\n"))
                 if line is _TOO_LONG:
                     self._timeouts = 0
                     return None, f"an answer line longer than {MAX_LINE} bytes"
@@ -428,9 +435,10 @@ def external_command(spec: str) -> str | None:
 
 
 def start_program(command: str, seat: int, ruleset: Ruleset,
-                  external_ms: float = DEFAULT_EXTERNAL_MS, **options) -> ExternalProgram:
-    """Start the program and send it ``hello``."""
+                  external_ms: float = DEFAULT_EXTERNAL_MS, tap=None, **options) -> ExternalProgram:
+    """Start the program and send it ``hello``. ``tap(direction, line)`` sees every line."""
     program = ExternalProgram(command, external_ms, **options)
+    program.tap = tap
     program.notify(hello_request(seat, ruleset, external_ms))
     return program
 
