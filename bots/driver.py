@@ -2,8 +2,9 @@
 
 Shared by the arena, the tests and the game's autoplay. The driver is the referee's side of
 the table: it deals card by card and, after each card, offers every seat that can declare
-its options — the seat that just received the card first, then on round the table; after a
-declaration the round is offered again so others may overturn at once. It then runs the
+its options when they may have changed: the seat that just received the card is asked, and
+after a declaration every seat is asked again (round the table from the receiver) so others
+may overturn at once; after the last card every seat gets a last call. It then runs the
 after-deal window (the defenders first), the bury and the tricks.
 
 Bots only ever get ``observe(hand, seat)``. A bot's illegal move or exception does not stop
@@ -70,13 +71,16 @@ def play_hand(hand: Hand, bots: Sequence, on_decision: OnDecision | None = None,
             on_decision(seat, kind, obs, choice, elapsed)
         return choice, failed
 
+    options_cache: dict[int, list] = {}
     while not hand.finished:
         phase = hand.phase
         if phase == DEALING:
             if hand.dealt < hand.to_deal:
                 receiver = hand.next_card_seat()
                 hand.deal()
-                _offer_declarations(hand, bots, ask, report, receiver)
+                options_cache.pop(receiver, None)  # its cards changed
+                _offer_declarations(hand, bots, ask, report, receiver, options_cache,
+                                    last_call=hand.dealt == hand.to_deal)
             else:
                 hand.finish_deal()
         elif phase == AFTER_DEAL:
@@ -99,25 +103,36 @@ def play_hand(hand: Hand, bots: Sequence, on_decision: OnDecision | None = None,
         elif phase == PLAYING:
             seat = hand.to_act()
             cards, failed = ask(seat, PLAY, bots[seat].play)
-            refusal = None if failed else _play_refusal(hand, seat, cards)
-            if failed or refusal is not None:
-                if not failed:
-                    report.illegal.append(Incident(seat, PLAY, refusal, tuple(cards or ())))
-                cards = _default_play(hand, seat)
-            hand.play(seat, cards)
+            if not failed:
+                # Hand.play checks the move itself (check_play) before applying it.
+                refusal = _try_play(hand, seat, cards)
+                if refusal is None:
+                    continue
+                report.illegal.append(Incident(seat, PLAY, refusal, _as_tuple(cards)))
+            hand.play(seat, _default_play(hand, seat))
         else:  # pragma: no cover - the core has no other live phase
             raise RuntimeError(f"unexpected phase {phase}")
     return report
 
 
-def _offer_declarations(hand: Hand, bots, ask, report: HandReport, first: int) -> None:
+def _offer_declarations(hand: Hand, bots, ask, report: HandReport, first: int,
+                        cache: dict[int, list], last_call: bool = False) -> None:
+    """Offer the seats whose situation changed their options, the receiver of the last card
+    first: a seat is asked after each card it receives and, when someone declares, everyone
+    is asked again (to overturn at once). ``last_call`` asks every seat once more."""
     for _ in range(8):  # a declaration re-opens the round; bidding closes quickly
         declared = False
         for i in range(4):
             seat = (first + i) % 4
-            options = hand.declaration_options(seat)
+            options = cache.get(seat)
+            if options is None:
+                options = cache[seat] = hand.declaration_options(seat)
+            elif not last_call:
+                continue  # nothing new for this seat since it was last asked
             if options and _declare(hand, bots, ask, report, seat, options):
                 declared = True
+                cache.clear()  # the bidding changed: everyone's options may have
+        last_call = False
         if not declared:
             return
 
@@ -142,15 +157,25 @@ def _bury_refusal(hand: Hand, seat: int, cards) -> str | None:
     return None if refusal is None else refusal.english()
 
 
-def _play_refusal(hand: Hand, seat: int, cards) -> str | None:
+def _try_play(hand: Hand, seat: int, cards) -> str | None:
+    """Play if the core accepts the move; else why not (nothing changes then)."""
     try:
         cards = list(cards)
-        if not all(isinstance(c, Card) for c in cards):
+        if not cards or not all(isinstance(c, Card) for c in cards):
             return "not a list of cards"
-        refusal = hand.check_play(seat, cards)
+        hand.play(seat, cards)
+    except IllegalActionError as e:
+        return e.refusal.english()
     except (TypeError, AttributeError) as e:
         return f"not a list of cards: {e}"
-    return None if refusal is None else refusal.english()
+    return None
+
+
+def _as_tuple(cards) -> tuple:
+    try:
+        return tuple(cards)
+    except TypeError:
+        return ()
 
 
 def _default_play(hand: Hand, seat: int) -> list[Card]:

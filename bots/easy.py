@@ -1,19 +1,19 @@
 """``easy``: sound rule-following heuristics without memory.
 
-The same heuristics as ``normal`` but blind to everything before the current trick: an ace
-is a sure winner, a king never is; it never throws, never leads for a partner's ruff and
-does not plan the end of the hand. It bids on trump length alone and buries its cheapest
-cards.
+It looks only at its hand and the trick on the table: an ace (a top unit) is a sure
+winner, nothing else is. It follows the classic rules of thumb — feed points to a partner
+who has played a top card or trumped, take a trick with points as cheaply as possible,
+otherwise play the cheapest legal cards; lead aces and top pairs, else low from a short
+suit. It never throws, bids on trump length alone and buries its cheapest cards.
 """
 from __future__ import annotations
 
-from game.core import Format, Observation
+from game.core import TRUMP, Observation
 
 from .base import Reason
 from .bidding import choose_bury, choose_declaration
-from .memory import CardMemory
-from .normal import NormalBot, NormalPolicy, checked
-from .tables import tables
+from .normal import NormalBot, NormalPolicy, checked, win_cost
+from .plays import cheap_key, feed_key, follow, winning_plays
 from .view import View
 
 
@@ -23,6 +23,61 @@ class EasyPolicy(NormalPolicy):
     contest_end = False
     cautious = False
 
+    def follow(self, v: View):
+        tab = v.tab
+        tr = v.trick
+        mine = v.mine()
+        hand = v.hand
+        ck = cheap_key(tab, {s: len(mine[s]) for s in tab.side_suits})
+        void = not mine[tr.suit]
+        last = len(tr.plays) == 3
+        if tr.winner == v.partner:
+            tier, top = tr.best_value
+            sure = last or tier == 1 or (tr.single_unit and top >= tab.top_pos[tr.suit])
+            if sure:
+                fk = feed_key(tab)
+                play = follow(mine, hand, tr.suit, tr.fmt, tr.n, tab, fk, fk)
+                code = "discard.feed" if void else "follow.feed"
+                return play, Reason(code, {"cards": play})
+        else:
+            wins = winning_plays(mine, tr, tab, ck)
+            if wins:
+                trumping = void and tr.suit != TRUMP
+                play = wins[0] if last else wins[-1]
+                if win_cost(play, tab, trumping) <= tr.points + (1 if last else -4):
+                    code = "trump.win" if trumping else "follow.win"
+                    return play, Reason(code, {"cards": play})
+        play = follow(mine, hand, tr.suit, tr.fmt, tr.n, tab, ck, ck)
+        return play, Reason("discard.cheap" if void else "follow.cheap", {"cards": play})
+
+    def lead_options(self, v: View):
+        """Rank-only leads: a top unit of a side suit (nobody can beat an ace), a low card
+        from a short suit, a low trump when long in trumps."""
+        tab = v.tab
+        mine = v.mine()
+        lengths = {s: len(mine[s]) for s in tab.side_suits}
+        ck = cheap_key(tab, lengths)
+        offers = []
+        for suit in tab.side_suits:
+            cards = mine[suit]
+            if not cards:
+                continue
+            top = tab.top_pos[suit]
+            for u in tab.units(cards):
+                if u.top == top:
+                    code = "lead.boss_pair" if u.pairs else "lead.boss"
+                    offers.append((26 + 7 * u.pairs, list(u.cards), code))
+            low = min(cards, key=ck)
+            offers.append((10 - 0.7 * len(cards) - 1.6 * low.points - 0.4 * tab.pos[low],
+                           [low], "lead.low"))
+        trumps = mine[TRUMP]
+        if trumps:
+            low = min(trumps, key=ck)
+            score = 8 if len(trumps) * 2 >= len(v.hand) else -4 - 0.3 * tab.pos[low]
+            offers.append((score - low.points, [low], "lead.trump_pull" if score > 0 else "lead.low"))
+        offers.sort(key=lambda o: -o[0])
+        return offers
+
     def declare(self, obs: Observation, options):
         return choose_declaration(obs, options, eagerness=1.1)
 
@@ -31,19 +86,13 @@ class EasyPolicy(NormalPolicy):
 
 
 class EasyBot(NormalBot):
+    """No memory: the view it plays from holds only its hand and the current trick."""
+
     level = "easy"
     policy_class = EasyPolicy
 
     def view(self, obs: Observation) -> View:
-        tab = tables(obs.ctx)
-        mem = CardMemory(tab, obs.ruleset.decks, obs.dealer)
-        if obs.current is not None:
-            plays = obs.current.plays
-            lead = plays[0][1]
-            fmt = Format.of(tab.units(lead)) if len(lead) > 1 else None
-            for i, (seat, cards) in enumerate(plays):
-                mem.on_play(seat, cards, None if i == 0 else lead, fmt)
-        return View.of(obs, mem)
+        return View.of(obs, None)
 
     def decide_play(self, obs: Observation):
         v = self.view(obs)

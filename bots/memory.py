@@ -28,19 +28,20 @@ class CardMemory:
     """Public knowledge of one hand's play phase."""
 
     __slots__ = ("tab", "decks", "dealer", "remaining", "void", "nopair", "notractor",
-                 "known", "plays_seen", "points_out")
+                 "known", "plays_seen", "points_out", "suit_left")
 
     def __init__(self, tab: Tables, decks: int, dealer: int):
         self.tab = tab
         self.decks = decks
         self.dealer = dealer
-        self.remaining: Counter = Counter(make_deck(decks))
+        self.remaining: Counter = _full_deck(decks).copy()
         self.void: list[set[str]] = [set() for _ in range(4)]
         self.nopair: list[set[str]] = [set() for _ in range(4)]
         self.notractor: list[set[str]] = [set() for _ in range(4)]
         self.known: list[Counter] = [Counter() for _ in range(4)]
         self.plays_seen = 0
         self.points_out = 100 * decks  # points not yet played
+        self.suit_left = {s: decks * len(cs) for s, cs in tab.by_suit.items()}
 
     def copy(self) -> "CardMemory":
         m = CardMemory.__new__(CardMemory)
@@ -52,6 +53,7 @@ class CardMemory:
         m.known = [k.copy() for k in self.known]
         m.plays_seen = self.plays_seen
         m.points_out = self.points_out
+        m.suit_left = dict(self.suit_left)
         return m
 
     # ------------------------------------------------------------------ updates
@@ -68,9 +70,12 @@ class CardMemory:
                 lead_format=None, attempted: Sequence[Card] = ()) -> None:
         """Record a play; ``lead`` is None when the seat led."""
         self.plays_seen += 1
+        suit_of = self.tab.suit
+        left = self.suit_left
         for c in cards:
             self.remaining[c] -= 1
             self.points_out -= c.points
+            left[suit_of[c]] -= 1
             k = self.known[seat]
             if k[c] > 0:
                 k[c] -= 1
@@ -82,7 +87,6 @@ class CardMemory:
                     self.known[seat][card] = n
         if lead is None:
             return
-        suit_of = self.tab.suit
         suit = suit_of[lead[0]]
         n = len(lead)
         in_suit = [c for c in cards if suit_of[c] == suit]
@@ -112,6 +116,16 @@ class CardMemory:
         if kitty:
             out.subtract(kitty)
         return +out
+
+
+_DECKS: dict[int, Counter] = {}
+
+
+def _full_deck(decks: int) -> Counter:
+    got = _DECKS.get(decks)
+    if got is None:
+        got = _DECKS[decks] = Counter(make_deck(decks))
+    return got
 
 
 def _has_run(counts: Counter, tab: Tables) -> bool:

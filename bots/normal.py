@@ -53,6 +53,9 @@ class NormalPolicy:
     partner_ruff = True
     contest_end = True
     cautious = True
+    later_points = 3.0  # points the players still to come may add to a trick
+    ruff_bonus = 6.0  # worth of ruffing a suit the partner led into my void
+    low_trump_lead = True
 
     # ------------------------------------------------------------------ play
 
@@ -86,16 +89,20 @@ class NormalPolicy:
                 code = ("discard.feed" if void else "follow.feed") if pts else \
                     ("discard.cheap" if void else "follow.cheap")
                 return play, Reason(code, {"cards": play})
-            stake = tr.points
+            # The partner may lose it: take it over when that secures points, or ruff the
+            # suit he led for me to trump.
+            stake = tr.points + (self.later_points if opps_after else 0.0)
+            if trumping and tr.leader == v.partner:
+                stake += self.ruff_bonus
             best = self._best_win(v, tr, wins, opps_after, trumping)
-            if best is not None and best[1] and stake >= 10 and stake + 2 >= best[2]:
+            if best is not None and best[1] and stake >= best[2] + 4.0:
                 return best[0], Reason("follow.secure", {"cards": best[0]})
             return self._cheap(v, tr, mine, ck)
         # An opponent is winning (or nobody has played but the leader, an opponent).
         best = self._best_win(v, tr, wins, opps_after, trumping)
         if best is not None:
             play, secure, cost = best
-            stake = tr.points + 1.0
+            stake = tr.points + 1.0 + (self.later_points if opps_after else 0.0)
             if secure:
                 stake += sum(c.points for c in play)
             if endgame:
@@ -200,10 +207,13 @@ class NormalPolicy:
                     offer(score, list(u.cards), "lead.boss_pair" if u.pairs else "lead.boss")
             if suit == TRUMP:
                 # 3. Drawing trumps with a low one when long in them (dealer side).
-                if v.dealer_side and my_trumps >= max(4, 0.5 * out_trumps) and out_trumps > 0:
-                    low = min(cards, key=ck)
-                    if not tab.is_honour(low):
+                low = min(cards, key=ck)
+                if not tab.is_honour(low):
+                    if v.dealer_side and my_trumps >= max(4, 0.5 * out_trumps) and out_trumps > 0:
                         offer(12 - low.points, [low], "lead.trump_pull")
+                    elif self.low_trump_lead:
+                        # Better than leading points into the opponents.
+                        offer(-4 - 0.3 * tab.pos[low] - low.points, [low], "lead.low")
                 continue
             # 4. A suit the partner has shown void in, for him to trump.
             if self.partner_ruff and suit in mem.void[partner] and TRUMP not in mem.void[partner] \

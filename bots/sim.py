@@ -18,16 +18,17 @@ from collections import Counter
 from collections.abc import Sequence
 import random
 
-from game.core import TRUMP, Card, Format, Ruleset, settle, throw_outcome, trick_winner
+from game.core import TRUMP, Card, Format, Ruleset, settle, throw_outcome
 
 from .memory import CardMemory
 from .tables import Tables
-from .view import View
+from .view import TrickState, View
 
 
 class World:
     __slots__ = ("ruleset", "tab", "dealer", "hands", "kitty", "plays", "leader",
-                 "trick_points", "penalties", "mem", "tricks_done", "last_lead", "lead_fmt")
+                 "trick_points", "penalties", "mem", "tricks_done", "last_lead", "lead_fmt",
+                 "trick")
 
     def __init__(self, ruleset: Ruleset, tab: Tables, dealer: int, hands: list[list[Card]],
                  kitty: list[Card], plays: list[tuple[int, tuple[Card, ...]]],
@@ -45,9 +46,11 @@ class World:
         self.tricks_done = tricks_done
         self.last_lead: tuple[Card, ...] | None = None
         self.lead_fmt = None
+        self.trick: TrickState | None = None
         if plays:
             lead = plays[0][1]
             self.lead_fmt = Format.of(tab.units(lead)) if len(lead) > 1 else None
+            self.trick = TrickState(self.plays, tab)
 
     def copy(self) -> "World":
         w = World.__new__(World)
@@ -61,6 +64,7 @@ class World:
         w.tricks_done = self.tricks_done
         w.last_lead = self.last_lead
         w.lead_fmt = self.lead_fmt
+        w.trick = TrickState(w.plays, self.tab) if w.plays else None
         return w
 
     @property
@@ -76,7 +80,7 @@ class World:
         return View(seat, self.ruleset, self.tab, self.dealer, self.hands[seat], self.plays,
                     self.mem, self.kitty if seat == self.dealer else (),
                     [len(h) for h in self.hands], self.trick_points + self.penalties,
-                    self.tricks_done)
+                    self.tricks_done, self.trick)
 
     def apply(self, seat: int, cards: Sequence[Card]) -> int | None:
         """Play; returns the trick's winner when the play completes a trick."""
@@ -103,14 +107,19 @@ class World:
         for c in cards:
             hand.remove(c)
         self.plays.append((seat, cards))
+        if len(self.plays) == 1:
+            self.trick = TrickState(self.plays, tab)
+        else:
+            self.trick.add(seat, cards, tab)
         if len(self.plays) < 4:
             return None
-        plays = [p for _, p in self.plays]
-        winner = self.plays[trick_winner(plays, tab.ctx)][0]
+        # The winner by the core's play_value, as trick_winner would find it.
+        winner = self.trick.winner
         if winner % 2 != self.dealer % 2:
-            self.trick_points += sum(c.points for p in plays for c in p)
+            self.trick_points += self.trick.points
         self.last_lead = self.plays[0][1]
         self.plays = []
+        self.trick = None
         self.tricks_done += 1
         return winner
 
@@ -148,7 +157,11 @@ def rollout(world: World, next_leader: int, policy, seat: int, first: Sequence[C
             leader = last = won
     while any(w.hands):
         s = w.to_act(leader)
-        cards, _ = policy.play(w.view(s))
+        hand = w.hands[s]
+        if w.plays and len(hand) == w.trick.n:
+            cards = list(hand)  # the last cards: nothing to choose
+        else:
+            cards, _ = policy.play(w.view(s))
         won = w.apply(s, cards)
         if won is not None:
             leader = last = won

@@ -32,16 +32,22 @@ class TrickState:
         self.units = tab.units(self.lead)
         self.fmt = Format.of(self.units)
         self.single_unit = len(self.units) == 1
-        best_i, best_v = 0, (0, self.units[0].top if self.single_unit else -1)
-        ctx = tab.ctx
+        self.best_index = 0
+        self.best_value = (0, self.units[0].top if self.single_unit else -1)
+        self.winner = self.leader
+        self.points = sum(c.points for c in self.lead)
         for i in range(1, len(plays)):
-            v = play_value(plays[i][1], self.lead, ctx, self.units)
-            if v is not None and v > best_v:
-                best_i, best_v = i, v
-        self.best_index = best_i
-        self.best_value = best_v
-        self.winner = plays[best_i][0]
-        self.points = sum(c.points for _, cs in plays for c in cs)
+            self._count(i, plays[i][0], plays[i][1], tab)
+
+    def _count(self, i: int, seat: int, cards: Sequence[Card], tab: Tables) -> None:
+        v = play_value(cards, self.lead, tab.ctx, self.units)
+        if v is not None and v > self.best_value:
+            self.best_index, self.best_value, self.winner = i, v, seat
+        self.points += sum(c.points for c in cards)
+
+    def add(self, seat: int, cards: Sequence[Card], tab: Tables) -> None:
+        """Account for a play just appended to ``plays`` (simulations keep one state)."""
+        self._count(len(self.plays) - 1, seat, cards, tab)
 
     def value_of(self, cards: Sequence[Card], tab: Tables):
         return play_value(cards, self.lead, tab.ctx, self.units)
@@ -52,18 +58,18 @@ class View:
 
     __slots__ = ("seat", "ruleset", "tab", "ctx", "dealer", "hand", "plays", "mem", "kitty",
                  "hand_sizes", "defender_points", "tricks_done", "_unseen", "_suit_info",
-                 "_trick", "_mine")
+                 "_trick", "_mine", "_held", "_tops")
 
     def __init__(self, seat: int, ruleset: Ruleset, tab: Tables, dealer: int,
                  hand: Sequence[Card], plays: Sequence[tuple[int, Sequence[Card]]],
                  mem: CardMemory, kitty: Sequence[Card], hand_sizes: Sequence[int],
-                 defender_points: int, tricks_done: int):
+                 defender_points: int, tricks_done: int, trick: TrickState | None = None):
         self.seat = seat
         self.ruleset = ruleset
         self.tab = tab
         self.ctx = tab.ctx
         self.dealer = dealer
-        self.hand = list(hand)
+        self.hand = hand if isinstance(hand, list) else list(hand)
         self.plays = plays
         self.mem = mem
         self.kitty = kitty
@@ -72,8 +78,10 @@ class View:
         self.tricks_done = tricks_done
         self._unseen = None
         self._suit_info: dict = {}
-        self._trick = None
+        self._trick = trick
         self._mine = None
+        self._held = None
+        self._tops: dict = {}
 
     @classmethod
     def of(cls, obs: Observation, mem: CardMemory) -> "View":
@@ -124,43 +132,60 @@ class View:
             self._unseen = self.mem.unseen(self.hand, self.kitty if self.seat == self.dealer else ())
         return self._unseen
 
-    def suit_info(self, suit: str) -> tuple[int, int, list[int], int]:
-        """(count, highest single position, pair positions sorted, points) of unseen ``suit``."""
-        got = self._suit_info.get(suit)
-        if got is None:
-            unseen = self.unseen
-            pos = self.tab.pos
-            count = 0
-            top = -1
-            pairs = set()
-            points = 0
-            for c in self.tab.by_suit[suit]:
-                n = unseen[c]
-                if n:
-                    count += n
-                    points += c.points * n
-                    p = pos[c]
-                    if p > top:
-                        top = p
-                    if n >= 2:
-                        pairs.add(p)
-            got = (count, top, sorted(pairs), points)
-            self._suit_info[suit] = got
-        return got
+    def _held_counts(self) -> Counter:
+        """The cards this seat knows are not out: its hand, and the kitty for the dealer."""
+        if self._held is None:
+            held = Counter(self.hand)
+            if self.kitty and self.seat == self.dealer:
+                held.update(self.kitty)
+            self._held = held
+        return self._held
 
     def unseen_count(self, suit: str) -> int:
-        return self.suit_info(suit)[0]
+        """How many cards of ``suit`` this seat has not seen."""
+        got = self._suit_info.get(suit)
+        if got is None:
+            held = self._held_counts()
+            suit_of = self.tab.suit
+            mine = sum(n for c, n in held.items() if suit_of[c] == suit)
+            got = self._suit_info[suit] = self.mem.suit_left[suit] - mine
+        return got
+
+    def top_out(self, suit: str, pairs: int) -> int:
+        """The highest position of an unseen single (``pairs`` 0) or pair (1) of ``suit``."""
+        key = (suit, pairs)
+        got = self._tops.get(key)
+        if got is None:
+            got = -1
+            need = 2 if pairs else 1
+            remaining = self.mem.remaining
+            held = self._held_counts()
+            pos = self.tab.pos
+            for c in self.tab.by_suit[suit]:  # highest first
+                if remaining[c] - held[c] >= need:
+                    got = pos[c]
+                    break
+            self._tops[key] = got
+        return got
+
+    def pair_positions_out(self, suit: str) -> list[int]:
+        key = (suit, "pairs")
+        got = self._tops.get(key)
+        if got is None:
+            remaining = self.mem.remaining
+            held = self._held_counts()
+            pos = self.tab.pos
+            got = sorted({pos[c] for c in self.tab.by_suit[suit] if remaining[c] - held[c] >= 2})
+            self._tops[key] = got
+        return got
 
     def higher_unit_out(self, suit: str, pairs: int, top: int) -> bool:
         """Could a card still out form a unit of this kind above ``top`` in ``suit``?"""
-        count, high, pair_pos, _ = self.suit_info(suit)
-        if pairs == 0:
-            return high > top
-        if pairs == 1:
-            return bool(pair_pos) and pair_pos[-1] > top
+        if pairs <= 1:
+            return self.top_out(suit, pairs) > top
         run = 0
         prev = None
-        for p in pair_pos:
+        for p in self.pair_positions_out(suit):
             run = run + 1 if prev is not None and p == prev + 1 else 1
             prev = p
             if run >= pairs and p > top:
