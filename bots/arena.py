@@ -143,7 +143,8 @@ def summarise(results: list[DealResult], args, elapsed: float) -> dict:
     return {
         "ruleset": args.ruleset, "a": args.a, "b": args.b, "seed": args.seed,
         "think_ms": (args.think_ms if args.think_ms is not None else DEFAULT_THINK_MS)
-        if "hard" in (args.a, args.b) else None,
+        if "hard" in (args.a, args.b, *(getattr(args, "seat_specs", None) or {}).values())
+        else None,
         "deals": n, "hands": hands, "redeals": sum(r.redeals for r in results),
         "illegal": sum(r.illegal for r in results), "errors": sum(r.errors for r in results),
         "a_levels_per_deal": round(mean, 4),

@@ -19,6 +19,7 @@ Seats for the arena and the game:
   or for a level name; an ``ExternalBot`` made so owns its program (``close()`` it);
 * ``seat_bot_factory(external_ms)`` → a ``make_bot``-compatible factory that also accepts
   ``external:COMMAND`` as a level (for ``game.controllers.make_controllers``);
+* ``hand_over(bots, hand)`` after every hand (sends ``result``), ``close_all(bots)`` at the end;
 * ``ArenaSeats``: the arena's ``--seat`` programs, bound to team positions in duplicate play.
 """
 from __future__ import annotations
@@ -74,11 +75,15 @@ class ExternalRefusal:
                 f"{self.command!r}): {self.reason}")
 
 
-def split_command(command: str) -> list[str]:
-    """The argument list of a command line (POSIX shell quoting; Windows keeps the string)."""
-    if os.name == "nt":  # pragma: no cover - CreateProcess parses the command line itself
-        return [command]
-    return shlex.split(command)
+def split_command(command: str) -> list[str] | str:
+    """What ``Popen`` runs for a command line: its arguments split with POSIX shell quoting
+    (no shell runs), or on Windows the string itself, which CreateProcess parses."""
+    if os.name == "nt":  # pragma: no cover - Windows
+        return command.strip()
+    try:
+        return shlex.split(command)
+    except ValueError as e:  # an unclosed quote
+        raise ExternalProgramError(f"cannot read the command {command!r}: {e}") from None
 
 
 def _kill(proc: subprocess.Popen) -> None:
@@ -121,6 +126,7 @@ class ExternalProgram:
     def __init__(self, command: str | Sequence[str], time_ms: float = DEFAULT_EXTERNAL_MS,
                  max_timeouts: int = MAX_TIMEOUTS_IN_A_ROW, cwd: str | None = None,
                  env: Mapping[str, str] | None = None):
+        argv: list[str] | str
         if isinstance(command, str):
             self.command = command
             argv = split_command(command)
@@ -461,6 +467,20 @@ def seat_bot_factory(external_ms: float = DEFAULT_EXTERNAL_MS):
     return make
 
 
+def hand_over(bots: Sequence, hand: Hand) -> None:
+    """Send ``result`` to every external bot among ``bots`` (call it when a hand is over)."""
+    for bot in bots:
+        if isinstance(bot, ExternalBot):
+            bot.end_hand(hand)
+
+
+def close_all(bots: Sequence) -> None:
+    """End the programs the external bots among ``bots`` own (call it when the match ends)."""
+    for bot in bots:
+        if isinstance(bot, ExternalBot):
+            bot.close()
+
+
 class ArenaSeats:
     """The arena's ``--seat`` players, bound to team positions for duplicate play.
 
@@ -504,9 +524,7 @@ class ArenaSeats:
         return make_bot(spec, seat, rng, ruleset, think_ms=think_ms)
 
     def end_hand(self, bots: Sequence[Bot], hand: Hand) -> None:
-        for bot in bots:
-            if isinstance(bot, ExternalBot):
-                bot.end_hand(hand)
+        hand_over(bots, hand)
 
     @property
     def refusals(self) -> list[ExternalRefusal]:
@@ -536,5 +554,5 @@ class ArenaSeats:
 
 
 __all__ = ["DEFAULT_EXTERNAL_MS", "ArenaSeats", "ExternalBot", "ExternalProgram",
-           "ExternalProgramError", "ExternalRefusal", "external_command", "make_seat_bot",
-           "parse_seat_spec", "seat_bot_factory", "start_program"]
+           "ExternalProgramError", "ExternalRefusal", "close_all", "external_command",
+           "hand_over", "make_seat_bot", "parse_seat_spec", "seat_bot_factory", "start_program"]

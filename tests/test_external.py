@@ -13,7 +13,8 @@ from bots import EasyBot
 from bots.arena import main as arena_main
 from bots.driver import play_hand
 from bots.external import (ArenaSeats, ExternalBot, ExternalProgram, ExternalProgramError,
-                           make_seat_bot, parse_seat_spec, seat_bot_factory, start_program)
+                           close_all, hand_over, make_seat_bot, parse_seat_spec,
+                           seat_bot_factory, start_program)
 from bots.protocol import (PROTOCOL_VERSION, AnswerRefused, hello_request, play_request,
                            read_answer)
 from game.core import (BURYING, PLAYING, Card, CardError, Hand, HandSetup, Rank, get_ruleset,
@@ -446,8 +447,13 @@ def test_seat_specs_and_the_factory(tmp_path):
     bot = make("external:" + command(EXAMPLE), 1, random.Random(1), ruleset)
     try:
         assert isinstance(bot, ExternalBot) and bot.owns_program and bot.program.running
+        # A whole hand as the game would run it: the bot kept, the result sent after it.
+        bots = [bot if s == 1 else EasyBot(s, random.Random(s), ruleset) for s in range(4)]
+        report = play_hand(Hand(ruleset, HandSetup(8, False, (Rank.TWO, Rank.TWO), 1, 1)), bots)
+        hand_over(bots, report.hand)
+        assert report.clean and bot.refusals == [] and bot.program.hand_number == 2
     finally:
-        bot.close()
+        close_all([bot])
     assert bot.program.proc.returncode is not None
     with pytest.raises(ValueError):  # what the table's make_controllers catches
         make_seat_bot("external:" + str(tmp_path / "missing"), 0, random.Random(1), ruleset)
@@ -474,3 +480,12 @@ def test_the_documented_exchange_matches_what_is_sent_now():
     assert [m.get("type") for d, m in documented if d == ">"][:2] == ["hello", "declare"]
     assert keys(documented) == keys(now)
     assert documented[0][1]["protocol"] == PROTOCOL_VERSION
+
+
+def test_the_docstring_examples():
+    import doctest
+    import bots.external
+    import bots.protocol
+    for module in (bots.protocol, bots.external):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0
