@@ -8,6 +8,13 @@ cancels. Each deal starts from seed-chosen team levels and dealer; the dealer te
 cycles through every rank from 2 to A. The score of a deal is team A's levels gained minus
 team B's over its two plays; the summary gives its mean with a 95% confidence interval
 clustered by deal (the two plays of a deal are not independent).
+
+``--seat N=external:"COMMAND"`` (repeatable) seats an outside program speaking the bot
+protocol (docs/bot-protocol.md); ``--seat N=LEVEL`` a bot of another level. A ``--seat``
+player sits at seat N in the first play of each deal and moves with its team to seat
+(N+1) mod 4 in the second, so it always plays for the same team. ``external_refusals`` in
+the JSON summary counts the program's answers that were refused (the ``easy`` bot's move
+was played instead).
 """
 from __future__ import annotations
 
@@ -24,6 +31,7 @@ from game.core import BUILTIN_IDS, REDEAL, Hand, HandSetup, Rank, get_ruleset
 
 from . import BOT_LEVELS, make_bot
 from .driver import play_hand
+from .external import DEFAULT_EXTERNAL_MS, ArenaSeats, ExternalProgramError, parse_seat_spec
 from .hard import DEFAULT_THINK_MS
 
 RANKS = [r for r in Rank if r <= Rank.ACE]
@@ -43,6 +51,7 @@ class DealResult:
     b_times: list[float] = field(default_factory=list)
     a_dealer_wins: int = 0
     messages: list[str] = field(default_factory=list)
+    external_refusals: int = 0
 
 
 def deal_setup(seed: int, index: int, attempt: int = 0) -> HandSetup:
@@ -58,7 +67,7 @@ def deal_setup(seed: int, index: int, attempt: int = 0) -> HandSetup:
 
 
 def play_deal(ruleset_id: str, seed: int, index: int, level_a: str, level_b: str,
-              think_ms: float | None = None) -> DealResult:
+              think_ms: float | None = None, seats: ArenaSeats | None = None) -> DealResult:
     ruleset = get_ruleset(ruleset_id)
     out = DealResult(index)
     for play in (0, 1):
@@ -69,8 +78,13 @@ def play_deal(ruleset_id: str, seed: int, index: int, level_a: str, level_b: str
             for seat in range(4):
                 level = level_a if seat % 2 == a_parity else level_b
                 rng = random.Random(f"bot:{seed}:{index}:{play}:{attempt}:{seat}")
-                bots.append(make_bot(level, seat, rng, ruleset, think_ms=think_ms))
+                bot = seats.bot(seat, play, rng, ruleset, think_ms) if seats else None
+                bots.append(bot or make_bot(level, seat, rng, ruleset, think_ms=think_ms))
+            refused = len(seats.refusals) if seats else 0
             report = play_hand(Hand(ruleset, setup), bots, on_decision=None)
+            if seats:
+                seats.end_hand(bots, report.hand)
+                out.external_refusals += len(seats.refusals) - refused
             out.illegal += len(report.illegal)
             out.errors += len(report.errors)
             for inc in report.illegal + report.errors:
@@ -129,7 +143,8 @@ def summarise(results: list[DealResult], args, elapsed: float) -> dict:
     return {
         "ruleset": args.ruleset, "a": args.a, "b": args.b, "seed": args.seed,
         "think_ms": (args.think_ms if args.think_ms is not None else DEFAULT_THINK_MS)
-        if "hard" in (args.a, args.b) else None,
+        if "hard" in (args.a, args.b, *(getattr(args, "seat_specs", None) or {}).values())
+        else None,
         "deals": n, "hands": hands, "redeals": sum(r.redeals for r in results),
         "illegal": sum(r.illegal for r in results), "errors": sum(r.errors for r in results),
         "a_levels_per_deal": round(mean, 4),
@@ -143,6 +158,9 @@ def summarise(results: list[DealResult], args, elapsed: float) -> dict:
         "decision_ms_a": _percentiles(a_t),
         "decision_ms_b": _percentiles(b_t),
         "incidents": [m for r in results for m in r.messages][:20],
+        "seats": dict(getattr(args, "seat_specs", None) or {}),
+        "external_refusals": sum(r.external_refusals for r in results),
+        "external": getattr(args, "external_summary", None) or [],
     }
 
 
@@ -180,14 +198,28 @@ def _worker(job):
 
 
 def run(args) -> dict:
+    specs = getattr(args, "seat_specs", None)
+    if specs:  # the programs live in this process: play the deals here, one by one
+        with ArenaSeats(specs, get_ruleset(args.ruleset),
+                        getattr(args, "external_ms", DEFAULT_EXTERNAL_MS)) as seats:
+            jobs = [(args.ruleset, args.seed, i, args.a, args.b, args.think_ms, seats)
+                    for i in range(args.deals)]
+            summary = _run_jobs(args, jobs, 1)
+            args.external_summary = seats.summary()
+        summary["external"] = args.external_summary
+        return summary
     jobs = [(args.ruleset, args.seed, i, args.a, args.b, args.think_ms) for i in range(args.deals)]
+    return _run_jobs(args, jobs, args.jobs)
+
+
+def _run_jobs(args, jobs, workers: int) -> dict:
     progress = Progress(args.deals, not args.no_progress and args.deals >= 5)
     results: list[DealResult] = []
     total = 0.0
     start = time.perf_counter()
-    if args.jobs > 1:
+    if workers > 1:
         import multiprocessing
-        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
             for r in pool.imap_unordered(_worker, jobs, chunksize=1):
                 results.append(r)
                 total += r.diff
@@ -215,8 +247,27 @@ def main(argv=None) -> int:
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--no-progress", action="store_true")
+    p.add_argument("--seat", action="append", default=[], metavar="N=external:COMMAND",
+                   help="seat N (in the first play; it moves with its team) is played by an "
+                        "outside program speaking the bot protocol, or N=LEVEL by that bot "
+                        "level; repeatable (with --seat, deals are played in this process)")
+    p.add_argument("--external-ms", type=float, default=DEFAULT_EXTERNAL_MS, metavar="MS",
+                   help=f"an outside program's time limit per answer (default "
+                        f"{DEFAULT_EXTERNAL_MS})")
     args = p.parse_args(argv)
-    summary = run(args)
+    args.seat_specs = {}
+    for text in args.seat:
+        try:
+            seat, spec = parse_seat_spec(text)
+        except ValueError as e:
+            p.error(str(e))
+        args.seat_specs[seat] = spec
+    if args.external_ms <= 0:
+        p.error("--external-ms must be positive")
+    try:
+        summary = run(args)
+    except ExternalProgramError as e:
+        p.error(str(e))
     if args.json:
         print(json.dumps(summary))
     else:
@@ -236,6 +287,12 @@ def _text(s: dict) -> str:
         f"p95 {s['decision_ms']['p95']} max {s['decision_ms']['max']}",
     ]
     lines += ["  " + m for m in s["incidents"]]
+    for ext in s.get("external", []):
+        lines.append(f"seat {ext['seat']} (team {ext['team']}) {ext['command']!r}: "
+                     f"{ext['refusals']} refused answers"
+                     + ("" if ext["running"] or ext["stopped"] == "closed"
+                        else f"; {ext['stopped']}"))
+        lines += ["  " + m for m in ext["first_refusals"]]
     return "\n".join(lines)
 
 

@@ -1,0 +1,558 @@
+"""A seat played by an outside program through the bot protocol (``docs/bot-protocol.md``).
+
+``ExternalProgram`` runs one program as a subprocess: one JSON request per line on its
+standard input, one JSON answer per line on its standard output, each answer awaited for at
+most the time limit. ``ExternalBot`` is a ``Bot`` that asks the program and checks the answer
+with the rules core; any answer it cannot play — not JSON, cards the seat does not hold, a
+broken rule, too slow, or no program any more — is *refused*: the seat plays the ``easy``
+bot's move instead, the refusal is logged and recorded in ``ExternalProgram.refusals``.
+
+Failure policy: an answer past the time limit refuses that decision only (the late answer is
+skipped when it comes); after three of them in a row the program counts as hung and is
+stopped. A program that exited or was stopped is not restarted: the seat plays the ``easy``
+moves for the rest of the run, each one counted as a refusal (logged once).
+
+Seats for the arena and the game:
+
+* ``parse_seat_spec("2=external:python bot.py")`` → ``(2, "external:python bot.py")``;
+* ``make_seat_bot(spec, seat, rng, ruleset, external_ms)`` → a bot for ``external:COMMAND``
+  or for a level name; an ``ExternalBot`` made so owns its program (``close()`` it);
+* ``seat_bot_factory(external_ms)`` → a ``make_bot``-compatible factory that also accepts
+  ``external:COMMAND`` as a level (for ``game.controllers.make_controllers``);
+* ``hand_over(bots, hand)`` after every hand (sends ``result``), ``close_all(bots)`` at the end;
+* ``ArenaSeats``: the arena's ``--seat`` programs, bound to team positions in duplicate play.
+"""
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+import json
+import logging
+import os
+import queue
+import random
+import shlex
+import signal
+import subprocess
+import threading
+import time
+import weakref
+
+from game.core import Card, Hand, Observation, Ruleset
+
+from . import BOT_LEVELS, make_bot
+from .base import Bot, Reason
+from .easy import EasyBot
+from .protocol import (BURY, DECLARE, PLAY, AnswerRefused, bury_request, declare_request, encode,
+                       hello_request, play_request, read_answer, result_request)
+
+log = logging.getLogger("bots.external")
+
+DEFAULT_EXTERNAL_MS = 5000
+MAX_TIMEOUTS_IN_A_ROW = 3
+MAX_LINE = 1 << 20  # an answer line longer than this is refused unread
+EXTERNAL_PREFIX = "external:"
+_EOF = object()
+_TOO_LONG = object()
+
+
+class ExternalProgramError(ValueError):
+    """The program cannot be started (no such file, not executable, empty command)."""
+
+
+@dataclass(frozen=True)
+class ExternalRefusal:
+    """One decision the program did not make: the ``easy`` bot's move was played instead."""
+    seat: int
+    decision: str  # declare, bury or play
+    reason: str
+    command: str
+    hand_number: int
+
+    def __str__(self) -> str:
+        return (f"seat {self.seat} {self.decision} (hand {self.hand_number}, "
+                f"{self.command!r}): {self.reason}")
+
+
+def split_command(command: str) -> list[str] | str:
+    """What ``Popen`` runs for a command line: its arguments split with POSIX shell quoting
+    (no shell runs), or on Windows the string itself, which CreateProcess parses."""
+    if os.name == "nt":  # pragma: no cover - Windows
+        return command.strip()
+    try:
+        return shlex.split(command)
+    except ValueError as e:  # an unclosed quote
+        raise ExternalProgramError(f"cannot read the command {command!r}: {e}") from None
+
+
+def _kill(proc: subprocess.Popen) -> None:
+    """Stop a process (and, on POSIX, the process group it leads) and reap it: no zombie.
+
+    The pipes are left to the threads that read and write them, which close them when they
+    see the end (closing a pipe another thread is blocked on could hang)."""
+    if os.name == "posix":
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)  # its own children too (a shell script's)
+        except OSError:  # the group is gone already
+            pass
+    if proc.poll() is None:
+        try:
+            proc.kill()
+        except OSError:  # pragma: no cover - it exited just now
+            pass
+    try:
+        proc.wait(timeout=5)
+    except subprocess.TimeoutExpired:  # pragma: no cover - unkillable
+        pass
+
+
+def _close(stream) -> None:
+    try:
+        stream.close()
+    except (OSError, ValueError):  # a broken pipe
+        pass
+
+
+class ExternalProgram:
+    """One outside program speaking the protocol on its standard input and output.
+
+    Pipes are read and written by daemon threads (so a program that never reads its input or
+    floods its error output cannot block the game); ``ask`` waits for an answer with a
+    deadline. Standard error is drained: its last lines are kept for the refusal message when
+    the program exits, and logged at DEBUG level.
+    """
+
+    def __init__(self, command: str | Sequence[str], time_ms: float = DEFAULT_EXTERNAL_MS,
+                 max_timeouts: int = MAX_TIMEOUTS_IN_A_ROW, cwd: str | None = None,
+                 env: Mapping[str, str] | None = None):
+        argv: list[str] | str
+        if isinstance(command, str):
+            self.command = command
+            argv = split_command(command)
+        else:
+            argv = list(command)
+            self.command = " ".join(shlex.quote(a) for a in argv)
+        if not argv or not argv[0]:
+            raise ExternalProgramError("the external program's command is empty")
+        self.time_ms = float(time_ms)
+        self.max_timeouts = max_timeouts
+        self.refusals: list[ExternalRefusal] = []
+        self.hand_number = 1  # the hand the next requests belong to
+        self.stopped: str | None = None  # why the program no longer answers
+        self._dead_logged = False
+        self._next_id = 0
+        self._timeouts = 0
+        self._lock = threading.RLock()
+        self._answers: queue.Queue = queue.Queue()
+        self._outbox: queue.Queue = queue.Queue()
+        self.stderr_tail: deque[str] = deque(maxlen=20)
+        self.tap: Callable[[str, str], None] | None = None  # sees (">" or "<", line)
+        try:
+            self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         stderr=subprocess.PIPE, cwd=cwd,
+                                         env=dict(env) if env is not None else None,
+                                         start_new_session=os.name == "posix")
+        except OSError as e:
+            raise ExternalProgramError(f"cannot start {self.command!r}: {e}") from None
+        self._finalizer = weakref.finalize(self, _kill, self.proc)
+        self._threads = [
+            threading.Thread(target=self._read_answers, name="external-out", daemon=True),
+            threading.Thread(target=self._read_errors, name="external-err", daemon=True),
+            threading.Thread(target=self._write_requests, name="external-in", daemon=True),
+        ]
+        for t in self._threads:
+            t.start()
+
+    # ------------------------------------------------------------------ pipe threads
+
+    def _read_answers(self) -> None:
+        out = self.proc.stdout
+        try:
+            skipping = False
+            while True:
+                raw = out.readline(MAX_LINE)
+                if not raw:
+                    break
+                complete = raw.endswith(b"\n")
+                if skipping:  # the tail of an over-long line
+                    skipping = not complete
+                    continue
+                if not complete and len(raw) >= MAX_LINE:
+                    self._answers.put(_TOO_LONG)
+                    skipping = True
+                    continue
+                self._answers.put(raw.decode("utf-8", errors="replace"))
+        except (OSError, ValueError):  # pragma: no cover - closed under us
+            pass
+        self._answers.put(_EOF)
+        _close(out)
+
+    def _read_errors(self) -> None:
+        try:
+            for raw in iter(self.proc.stderr.readline, b""):
+                line = raw.decode("utf-8", errors="replace").rstrip("\n")
+                self.stderr_tail.append(line)
+                log.debug("%s stderr: %s", self.command, line)
+        except (OSError, ValueError):  # pragma: no cover
+            pass
+        _close(self.proc.stderr)
+
+    def _write_requests(self) -> None:
+        stdin = self.proc.stdin
+        while True:
+            data = self._outbox.get()
+            if data is None:
+                break
+            try:
+                stdin.write(data)
+                stdin.flush()
+            except (OSError, ValueError):  # it exited: the answer reader sees the end
+                break
+        _close(stdin)
+
+    # ------------------------------------------------------------------ requests
+
+    @property
+    def running(self) -> bool:
+        return self.stopped is None
+
+    def _send(self, request: dict) -> int:
+        self._next_id += 1
+        head = {"type": request.get("type"), "id": self._next_id}
+        if request.get("type") != "hello":
+            head["hand_number"] = self.hand_number
+        line = encode({**head, **{k: v for k, v in request.items() if k not in head}})
+        if self.tap is not None:
+            self.tap(">", line)
+        self._outbox.put((line + "\n").encode("utf-8"))
+        return self._next_id
+
+    def _exited(self) -> str:
+        try:
+            why = f"the program exited (exit status {self.proc.wait(timeout=1)})"
+        except subprocess.TimeoutExpired:  # closed its output but still runs
+            _kill(self.proc)
+            why = "the program closed its standard output (it was stopped)"
+        self._threads[1].join(timeout=0.5)  # its last error output
+        tail = [line for line in self.stderr_tail if line.strip()]
+        if tail:
+            why += f"; its last error output: {tail[-1][:200]}"
+        return why
+
+    def _stop(self, why: str) -> None:
+        self.stopped = why
+        _kill(self.proc)
+        self._outbox.put(None)
+
+    def notify(self, request: dict) -> None:
+        """Send a request that takes no answer (hello, result)."""
+        with self._lock:
+            if self.running:
+                self._send(request)
+
+    def ask(self, request: dict) -> tuple[object, str | None]:
+        """Send ``request`` and wait for its answer: (decoded JSON, None), or (None, why not)."""
+        with self._lock:
+            if not self.running:
+                return None, f"the program is not running ({self.stopped})"
+            # Lines that came after the last answer (late answers, chatter) are stale.
+            while True:
+                try:
+                    line = self._answers.get_nowait()
+                except queue.Empty:
+                    break
+                if line is _EOF:
+                    self._stop(self._exited())
+                    return None, self.stopped
+                log.debug("%s: stale line skipped: %.80s", self.command, line)
+            request_id = self._send(request)
+            deadline = time.monotonic() + self.time_ms / 1000
+            while True:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    self._timeouts += 1
+                    why = f"no answer within {self.time_ms:.0f} ms"
+                    if self._timeouts >= self.max_timeouts:
+                        self._stop(f"stopped after {self._timeouts} answers in a row past the "
+                                   f"time limit")
+                        why += f"; {self.stopped}"
+                    return None, why
+                try:
+                    line = self._answers.get(timeout=remaining)
+                except queue.Empty:
+                    continue
+                if line is _EOF:
+                    self._stop(self._exited())
+                    return None, self.stopped
+                if self.tap is not None and line is not _TOO_LONG:
+                    self.tap("<", line.rstrip("\n"))
+                if line is _TOO_LONG:
+                    self._timeouts = 0
+                    return None, f"an answer line longer than {MAX_LINE} bytes"
+                if not line.strip():
+                    continue  # blank lines are ignored
+                try:
+                    answer = json.loads(line)
+                except ValueError:
+                    self._timeouts = 0
+                    return None, f"not valid JSON: {line.strip()[:80]!r}"
+                if (isinstance(answer, dict) and "id" in answer
+                        and str(answer["id"]) != str(request_id)):
+                    log.debug("%s: answer to request %r skipped (waiting for %d)", self.command,
+                              answer["id"], request_id)
+                    continue
+                self._timeouts = 0
+                return answer, None
+
+    def refuse(self, seat: int, decision: str, reason: str) -> ExternalRefusal:
+        refusal = ExternalRefusal(seat, decision, reason, self.command, self.hand_number)
+        self.refusals.append(refusal)
+        if not self.running and reason.startswith("the program is not running"):
+            if not self._dead_logged:
+                self._dead_logged = True
+                log.warning("%s; the easy bot plays its moves from now on", refusal)
+            return refusal
+        if not self.running:
+            self._dead_logged = True
+        log.warning("refused: %s; the easy bot's move is played instead", refusal)
+        return refusal
+
+    def end_hand(self, request: dict) -> None:
+        """Send the hand's result; the following requests belong to the next hand."""
+        self.notify(request)
+        self.hand_number += 1
+
+    def close(self, grace: float = 0.5) -> None:
+        """End the program: close its input (a polite program exits), then kill it."""
+        with self._lock:
+            if self.stopped is None:
+                self.stopped = "closed"
+            self._outbox.put(None)
+            try:
+                self.proc.wait(timeout=grace)
+            except subprocess.TimeoutExpired:
+                pass
+            _kill(self.proc)
+            for t in self._threads:
+                t.join(timeout=1)
+            self._finalizer.detach()
+
+    def __enter__(self) -> "ExternalProgram":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"ExternalProgram({self.command!r}, pid={self.proc.pid})"
+
+
+class ExternalBot(Bot):
+    """A seat played by an ``ExternalProgram``, with the ``easy`` bot standing in for every
+    answer it refuses. ``end_hand(hand)`` sends the result; call it when a hand is over."""
+
+    level = "external"
+
+    def __init__(self, seat: int, rng: random.Random, ruleset: Ruleset,
+                 program: ExternalProgram, fallback: Bot | None = None, owns_program: bool = False):
+        super().__init__(seat, rng, ruleset)
+        self.program = program
+        self.fallback = fallback if fallback is not None else EasyBot(seat, rng, ruleset)
+        self.owns_program = owns_program
+
+    def _ask(self, kind: str, request: dict, obs: Observation, options=None):
+        answer, why = self.program.ask(request)
+        if why is None:
+            try:
+                return read_answer(kind, answer, obs, options), None
+            except AnswerRefused as e:
+                why = str(e)
+        self.program.refuse(self.seat, kind, why)
+        return None, why
+
+    def decide_declare(self, obs: Observation, options):
+        choice, why = self._ask(DECLARE, declare_request(obs, options), obs, options)
+        if why is not None:
+            return self.fallback.decide_declare(obs, options)
+        return choice, Reason("external.answer")
+
+    def decide_bury(self, obs: Observation):
+        choice, why = self._ask(BURY, bury_request(obs), obs)
+        if why is not None:
+            return self.fallback.decide_bury(obs)
+        return choice, Reason("external.answer")
+
+    def decide_play(self, obs: Observation):
+        choice, why = self._ask(PLAY, play_request(obs), obs)
+        if why is not None:
+            return self.fallback.decide_play(obs)
+        return choice, Reason("external.answer")
+
+    @property
+    def refusals(self) -> list[ExternalRefusal]:
+        return self.program.refusals
+
+    def end_hand(self, hand: Hand) -> None:
+        """Tell the program how the hand ended (settled or dealt again)."""
+        self.program.end_hand(result_request(hand, self.seat))
+
+    def close(self) -> None:
+        if self.owns_program:
+            self.program.close()
+
+    def __repr__(self) -> str:
+        return f"ExternalBot(seat={self.seat}, {self.program.command!r})"
+
+
+# ---------------------------------------------------------------------- seat specs
+
+def parse_seat_spec(text: str) -> tuple[int, str]:
+    """``"N=external:COMMAND"`` or ``"N=LEVEL"`` → (N, the part after ``=``).
+
+    >>> parse_seat_spec('2=external:python3 "my bot.py" --fast')
+    (2, 'external:python3 "my bot.py" --fast')
+    >>> parse_seat_spec("1=hard")
+    (1, 'hard')
+    """
+    seat_text, sep, what = text.partition("=")
+    try:
+        seat = int(seat_text.strip())
+    except ValueError:
+        seat = -1
+    if not sep or not 0 <= seat <= 3:
+        raise ValueError(f"a seat is given as N=external:COMMAND or N=LEVEL with N from 0 to 3, "
+                         f"not {text!r}")
+    what = what.strip()
+    if what.startswith(EXTERNAL_PREFIX):
+        if not what[len(EXTERNAL_PREFIX):].strip():
+            raise ValueError(f"no command after 'external:' in {text!r}")
+    elif what not in BOT_LEVELS:
+        raise ValueError(f"unknown player {what!r} for seat {seat} (known: "
+                         f"{', '.join(BOT_LEVELS)}, external:COMMAND)")
+    return seat, what
+
+
+def external_command(spec: str) -> str | None:
+    """The command of an ``external:COMMAND`` spec, else None."""
+    if spec.startswith(EXTERNAL_PREFIX):
+        return spec[len(EXTERNAL_PREFIX):].strip()
+    return None
+
+
+def start_program(command: str, seat: int, ruleset: Ruleset,
+                  external_ms: float = DEFAULT_EXTERNAL_MS, tap=None, **options) -> ExternalProgram:
+    """Start the program and send it ``hello``. ``tap(direction, line)`` sees every line."""
+    program = ExternalProgram(command, external_ms, **options)
+    program.tap = tap
+    program.notify(hello_request(seat, ruleset, external_ms))
+    return program
+
+
+def make_seat_bot(spec: str, seat: int, rng: random.Random, ruleset: Ruleset,
+                  external_ms: float = DEFAULT_EXTERNAL_MS, **options) -> Bot:
+    """A bot for a seat spec: ``external:COMMAND`` (an ``ExternalBot`` that owns its program:
+    call ``close()`` when the match is over) or a level name (``make_bot``)."""
+    command = external_command(spec)
+    if command is None:
+        return make_bot(spec, seat, rng, ruleset, **options)
+    program = start_program(command, seat, ruleset, external_ms)
+    return ExternalBot(seat, rng, ruleset, program, owns_program=True)
+
+
+def seat_bot_factory(external_ms: float = DEFAULT_EXTERNAL_MS):
+    """A factory with ``make_bot``'s signature that also understands ``external:COMMAND``."""
+    def make(level: str, seat: int, rng: random.Random, ruleset: Ruleset, **options) -> Bot:
+        return make_seat_bot(level, seat, rng, ruleset, external_ms, **options)
+    return make
+
+
+def hand_over(bots: Sequence, hand: Hand) -> None:
+    """Send ``result`` to every external bot among ``bots`` (call it when a hand is over)."""
+    for bot in bots:
+        if isinstance(bot, ExternalBot):
+            bot.end_hand(hand)
+
+
+def close_all(bots: Sequence) -> None:
+    """End the programs the external bots among ``bots`` own (call it when the match ends)."""
+    for bot in bots:
+        if isinstance(bot, ExternalBot):
+            bot.close()
+
+
+class ArenaSeats:
+    """The arena's ``--seat`` players, bound to team positions for duplicate play.
+
+    ``--seat N=...`` names seat N in the first play of each deal. In the second play the
+    teams swap seats (team A moves from seats 0/2 to 1/3), and the player moves with its
+    team to seat (N+1) mod 4 — so an outside program always plays for the same team and the
+    duplicate score compares the teams, not the cards. One program is started per external
+    spec for the whole run; it gets ``hello`` (with seat N) once and a ``result`` after every
+    hand; the ``seat`` field of each request says where it sits in that hand.
+    """
+
+    def __init__(self, specs: Mapping[int, str], ruleset: Ruleset,
+                 external_ms: float = DEFAULT_EXTERNAL_MS):
+        self.specs = dict(specs)
+        self.ruleset = ruleset
+        self.external_ms = external_ms
+        self.programs: dict[int, ExternalProgram] = {}
+        try:
+            for n, spec in sorted(self.specs.items()):
+                command = external_command(spec)
+                if command is not None:
+                    self.programs[n] = start_program(command, n, ruleset, external_ms)
+        except Exception:
+            self.close()
+            raise
+
+    @staticmethod
+    def first_play_seat(seat: int, play: int) -> int:
+        """The ``--seat`` number of whoever sits at ``seat`` in play 0 or 1 of a deal."""
+        return (seat - play) % 4
+
+    def bot(self, seat: int, play: int, rng: random.Random, ruleset: Ruleset,
+            think_ms: float | None = None) -> Bot | None:
+        """The bot for ``seat`` in this play, or None when the team's level plays it."""
+        n = self.first_play_seat(seat, play)
+        spec = self.specs.get(n)
+        if spec is None:
+            return None
+        if n in self.programs:
+            return ExternalBot(seat, rng, ruleset, self.programs[n])
+        return make_bot(spec, seat, rng, ruleset, think_ms=think_ms)
+
+    def end_hand(self, bots: Sequence[Bot], hand: Hand) -> None:
+        hand_over(bots, hand)
+
+    @property
+    def refusals(self) -> list[ExternalRefusal]:
+        return [r for n in sorted(self.programs) for r in self.programs[n].refusals]
+
+    def summary(self) -> list[dict]:
+        out = []
+        for n, program in sorted(self.programs.items()):
+            reasons: dict[str, int] = {}
+            for r in program.refusals:
+                reasons[r.decision] = reasons.get(r.decision, 0) + 1
+            out.append({"seat": n, "team": "A" if n % 2 == 0 else "B", "command": program.command,
+                        "refusals": len(program.refusals), "by_decision": reasons,
+                        "running": program.running, "stopped": program.stopped,
+                        "first_refusals": [str(r) for r in program.refusals[:5]]})
+        return out
+
+    def close(self) -> None:
+        for program in self.programs.values():
+            program.close()
+
+    def __enter__(self) -> "ArenaSeats":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+__all__ = ["DEFAULT_EXTERNAL_MS", "ArenaSeats", "ExternalBot", "ExternalProgram",
+           "ExternalProgramError", "ExternalRefusal", "close_all", "external_command",
+           "hand_over", "make_seat_bot", "parse_seat_spec", "seat_bot_factory", "start_program"]

@@ -1,0 +1,267 @@
+"""The external bot protocol, version 1: the JSON requests a seat gets and the answers it gives.
+
+This module only builds and checks messages; ``bots.external`` runs the program. Every
+request is built from the seat's ``Observation`` (``game.core.observe``) — the same view our
+own bots get — so a request never holds another seat's cards. The full description, with an
+example exchange, is ``docs/bot-protocol.md``.
+
+>>> import random
+>>> from game.core import Hand, HandSetup, Rank, get_ruleset, observe
+>>> hand = Hand(get_ruleset("logistics-2015"), HandSetup(7, True, (Rank.TWO, Rank.TWO), None, 0))
+>>> hello = hello_request(2, hand.ruleset, 5000)
+>>> hello["type"], hello["protocol"], hello["seat"], hello["ruleset"]["id"]
+('hello', 1, 2, 'logistics-2015')
+>>> try:
+...     read_answer("play", {"bury": ["5S", "6S"]}, observe(hand, 0))
+... except AnswerRefused as refused:
+...     print(refused)
+the answer is for 'bury', but the request was 'play'
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+import json
+from typing import Any
+
+from game.core import (BURYING, PLAYING, REDEAL, SETTLED, Card, CardError, Hand,
+                       Observation, Ruleset, TrumpContext, check_follow, check_lead, decompose,
+                       format_cards, make_deck, observe, points_of, suit_of_play)
+
+PROTOCOL_VERSION = 1
+HELLO, DECLARE, BURY, PLAY, RESULT = "hello", "declare", "bury", "play", "result"
+ANSWERED = (DECLARE, BURY, PLAY)  # the requests that wait for an answer
+
+
+class AnswerRefused(ValueError):
+    """An answer the seat's program gave that cannot be played; the message says why."""
+
+
+# ------------------------------------------------------------------------ the observation
+
+try:  # the core's own serializer (main, 5c82572); this branch's core predates it
+    from game.core import observation_to_json as _core_observation_to_json
+except ImportError:  # pragma: no cover - depends on the core's version
+    _core_observation_to_json = None
+
+
+def _trick_json(trick) -> dict:
+    out = {"leader": trick.leader,
+           "plays": [{"seat": s, "cards": format_cards(c)} for s, c in trick.plays]}
+    if trick.winner is not None:
+        out["winner"] = trick.winner
+        out["points"] = trick.points
+    if trick.attempted:
+        out["attempted"] = format_cards(trick.attempted)
+        out["penalty"] = trick.penalty
+    return out
+
+
+def _observation_json(obs: Observation) -> dict:
+    """A copy of the core's ``observation_to_json`` (same fields, same order), used only while
+    the core on this branch lacks it; delete it once the branch has the core's."""
+    return {
+        "seat": obs.seat,
+        "ruleset": obs.ruleset.id,
+        "phase": obs.phase,
+        "first_hand": obs.first_hand,
+        "levels": [r.label for r in obs.levels],
+        "dealer": obs.dealer,
+        "level": obs.rank.label if obs.rank else None,
+        "trump": obs.ctx.trump_code if obs.ctx else None,
+        "declarations": [{"seat": d.seat, "cards": format_cards(d.cards), "kind": d.kind,
+                          "after_deal": d.after_deal} for d in obs.declarations],
+        "hand": format_cards(obs.ctx.sort_hand(obs.hand) if obs.ctx else sorted(obs.hand)),
+        "hand_sizes": list(obs.hand_sizes),
+        "kitty": format_cards(obs.kitty),
+        "tricks": [_trick_json(t) for t in obs.tricks],
+        "current": _trick_json(obs.current) if obs.current else None,
+        "to_act": obs.to_act,
+        "leading": obs.leading,
+        "defender_points": obs.defender_points,
+        "penalties": obs.penalties,
+    }
+
+
+def observation_json(obs: Observation) -> dict:
+    """The observation in the referee's card notation: the core's ``observation_to_json``."""
+    if _core_observation_to_json is not None:
+        return _core_observation_to_json(obs)
+    return _observation_json(obs)
+
+
+# ------------------------------------------------------------------------ requests
+
+def ruleset_json(ruleset: Ruleset) -> dict:
+    """Every field of the ruleset (``Ruleset.to_dict``) plus three derived numbers."""
+    data = ruleset.to_dict()
+    data.update(hand_size=ruleset.hand_size, step=ruleset.step, total_points=ruleset.total_points)
+    return data
+
+
+def card_order(ctx: TrumpContext) -> dict[str, list]:
+    """Each of the 54 cards → [effective suit, position] in this hand's trump context.
+
+    The effective suit is ``"trump"`` or the printed suit's letter; within an effective suit a
+    higher position beats a lower one, equal positions tie (the first played wins), and pairs
+    at consecutive positions form tractors (RULES.md §2–3).
+    """
+    return {str(c): [_suit_code(ctx.suit_of(c)), ctx.position(c)]
+            for c in sorted(set(make_deck(1)), key=lambda c: (-ctx.strength(c), str(c)))}
+
+
+def _suit_code(suit) -> str:
+    return "trump" if suit == "trump" else suit.value
+
+
+def hello_request(seat: int, ruleset: Ruleset, time_ms: float) -> dict:
+    """The first request: who the program is and under which rules it plays."""
+    return {"type": HELLO, "protocol": PROTOCOL_VERSION, "seat": seat,
+            "ruleset": ruleset_json(ruleset), "time_ms": int(time_ms)}
+
+
+def _base(kind: str, obs: Observation) -> dict:
+    req = {"type": kind}
+    req.update(observation_json(obs))
+    req["cards_dealt"] = obs.cards_dealt
+    req["cards_to_deal"] = obs.cards_to_deal
+    return req
+
+
+def declare_request(obs: Observation, options: Sequence[Sequence[Card]]) -> dict:
+    """The seat may declare now: the cards dealt to it so far and what it may show."""
+    req = _base(DECLARE, obs)
+    req["options"] = [format_cards(o) for o in options]
+    req["after_deal"] = obs.phase == "after_deal"
+    return req
+
+
+def bury_request(obs: Observation) -> dict:
+    """The dealer holds the kitty (``hand`` includes it; ``kitty`` is what was picked up)."""
+    req = _base(BURY, obs)
+    req["count"] = obs.ruleset.kitty
+    req["card_order"] = card_order(obs.ctx)
+    return req
+
+
+def play_request(obs: Observation) -> dict:
+    """The seat leads or follows. ``legal`` holds the cheap hints (never all follows)."""
+    req = _base(PLAY, obs)
+    req["card_order"] = card_order(obs.ctx)
+    lead = obs.lead
+    if lead is None:
+        req["legal"] = {"leading": True, "lead": None, "lead_suit": None, "lead_shape": None,
+                        "count": None}
+    else:
+        req["legal"] = {"leading": False, "lead": format_cards(lead),
+                        "lead_suit": _suit_code(suit_of_play(lead, obs.ctx)),
+                        "lead_shape": [u.shape for u in decompose(lead, obs.ctx)],
+                        "count": len(lead)}
+    return req
+
+
+def result_request(hand: Hand, seat: int) -> dict:
+    """The end of a hand (settled, or dealt again): what the seat may see of it, and the score."""
+    obs = observe(hand, seat)
+    req = {"type": RESULT}
+    req.update(observation_json(obs))
+    req["redeal"] = hand.phase == REDEAL
+    s = hand.settlement if hand.phase == SETTLED else None
+    if s is None:
+        req.update(settlement=None, kitty_points=None, up_seats=[])
+        return req
+    dealer_team = hand.dealer % 2
+    up_team = dealer_team if s.up_side == "dealers" else 1 - dealer_team
+    req["settlement"] = s.to_dict()
+    # Every card but the kitty has been played, so its points are public by now.
+    req["kitty_points"] = points_of(hand.kitty)
+    req["up_seats"] = [up_team, up_team + 2] if s.up_levels else []
+    return req
+
+
+def encode(request: dict) -> str:
+    """One line of JSON (no newline inside; non-ASCII kept as UTF-8)."""
+    return json.dumps(request, ensure_ascii=False, separators=(",", ":"))
+
+
+# ------------------------------------------------------------------------ answers
+
+def _cards_of(answer: Any, key: str, limit: int) -> list[Card]:
+    value = answer[key]
+    if not isinstance(value, list):
+        raise AnswerRefused(f"'{key}' must be a list of cards, not {type(value).__name__}")
+    if len(value) > limit:
+        raise AnswerRefused(f"'{key}' names {len(value)} cards, more than the seat holds")
+    out = []
+    for item in value:
+        if not isinstance(item, str):
+            raise AnswerRefused(f"'{key}' must hold card strings such as \"10S\", not {item!r}")
+        try:
+            out.append(Card.parse(item))
+        except CardError as e:
+            raise AnswerRefused(f"'{key}': {e}") from None
+    return out
+
+
+def _not_held(cards: Sequence[Card], hand: Sequence[Card]) -> str | None:
+    missing = Counter(cards) - Counter(hand)
+    if missing:
+        return "the seat does not hold " + " ".join(format_cards(sorted(missing.elements())))
+    return None
+
+
+def read_answer(kind: str, answer: Any, obs: Observation,
+                options: Sequence[Sequence[Card]] | None = None) -> list[Card] | None:
+    """The cards a program's answer to a ``kind`` request names, checked against the rules
+    (through the core's checks); raises ``AnswerRefused`` with the reason otherwise.
+    A declaration answer may be None (pass)."""
+    if not isinstance(answer, dict):
+        raise AnswerRefused(f"the answer must be a JSON object, not {type(answer).__name__}")
+    if kind not in answer:
+        others = [k for k in ANSWERED if k in answer]
+        if others:
+            raise AnswerRefused(f"the answer is for '{others[0]}', but the request was '{kind}'")
+        raise AnswerRefused(f"the answer has no '{kind}' field")
+    limit = len(obs.hand)
+    if kind == DECLARE:
+        if answer[kind] is None or answer[kind] == []:
+            return None
+        cards = _cards_of(answer, kind, max([limit] + [len(o) for o in options or ()]))
+        wanted = Counter(cards)
+        for option in options or ():
+            if Counter(option) == wanted:
+                return list(option)
+        shown = "; ".join(" ".join(format_cards(o)) for o in options or ()) or "none"
+        raise AnswerRefused(f"{' '.join(format_cards(cards))} is not one of the declarations "
+                            f"allowed now ({shown})")
+    cards = _cards_of(answer, kind, limit)
+    if kind == BURY:
+        if obs.phase != BURYING:
+            raise AnswerRefused("the seat is not burying now")
+        need = obs.ruleset.kitty
+        if len(cards) != need:
+            raise AnswerRefused(f"bury exactly {need} cards, not {len(cards)}")
+        why = _not_held(cards, obs.hand)
+        if why:
+            raise AnswerRefused(why)
+        return cards
+    if kind == PLAY:
+        if obs.phase != PLAYING or obs.ctx is None:
+            raise AnswerRefused("the seat is not playing now")
+        if not cards:
+            raise AnswerRefused("play at least one card")
+        why = _not_held(cards, obs.hand)
+        if why:
+            raise AnswerRefused(why)
+        lead = obs.lead
+        refusal = (check_lead(cards, obs.ctx) if lead is None
+                   else check_follow(lead, obs.hand, cards, obs.ctx))
+        if refusal is not None:
+            raise AnswerRefused(refusal.english())
+        return cards
+    raise AnswerRefused(f"no answer is expected to '{kind}'")  # pragma: no cover
+
+
+__all__ = ["PROTOCOL_VERSION", "HELLO", "DECLARE", "BURY", "PLAY", "RESULT", "AnswerRefused",
+           "observation_json", "ruleset_json", "card_order", "hello_request", "declare_request",
+           "bury_request", "play_request", "result_request", "encode", "read_answer"]
