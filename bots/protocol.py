@@ -24,7 +24,7 @@ from collections.abc import Sequence
 import json
 from typing import Any
 
-from game.core import (BURYING, PLAYING, REDEAL, SETTLED, Card, CardError, Hand,
+from game.core import (observation_to_json, BURYING, PLAYING, REDEAL, SETTLED, Card, CardError, Hand,
                        Observation, Ruleset, TrumpContext, check_follow, check_lead, decompose,
                        format_cards, make_deck, observe, points_of, suit_of_play)
 
@@ -39,55 +39,9 @@ class AnswerRefused(ValueError):
 
 # ------------------------------------------------------------------------ the observation
 
-try:  # the core's own serializer (main, 5c82572); this branch's core predates it
-    from game.core import observation_to_json as _core_observation_to_json
-except ImportError:  # pragma: no cover - depends on the core's version
-    _core_observation_to_json = None
-
-
-def _trick_json(trick) -> dict:
-    out = {"leader": trick.leader,
-           "plays": [{"seat": s, "cards": format_cards(c)} for s, c in trick.plays]}
-    if trick.winner is not None:
-        out["winner"] = trick.winner
-        out["points"] = trick.points
-    if trick.attempted:
-        out["attempted"] = format_cards(trick.attempted)
-        out["penalty"] = trick.penalty
-    return out
-
-
-def _observation_json(obs: Observation) -> dict:
-    """A copy of the core's ``observation_to_json`` (same fields, same order), used only while
-    the core on this branch lacks it; delete it once the branch has the core's."""
-    return {
-        "seat": obs.seat,
-        "ruleset": obs.ruleset.id,
-        "phase": obs.phase,
-        "first_hand": obs.first_hand,
-        "levels": [r.label for r in obs.levels],
-        "dealer": obs.dealer,
-        "level": obs.rank.label if obs.rank else None,
-        "trump": obs.ctx.trump_code if obs.ctx else None,
-        "declarations": [{"seat": d.seat, "cards": format_cards(d.cards), "kind": d.kind,
-                          "after_deal": d.after_deal} for d in obs.declarations],
-        "hand": format_cards(obs.ctx.sort_hand(obs.hand) if obs.ctx else sorted(obs.hand)),
-        "hand_sizes": list(obs.hand_sizes),
-        "kitty": format_cards(obs.kitty),
-        "tricks": [_trick_json(t) for t in obs.tricks],
-        "current": _trick_json(obs.current) if obs.current else None,
-        "to_act": obs.to_act,
-        "leading": obs.leading,
-        "defender_points": obs.defender_points,
-        "penalties": obs.penalties,
-    }
-
-
 def observation_json(obs: Observation) -> dict:
     """The observation in the referee's card notation: the core's ``observation_to_json``."""
-    if _core_observation_to_json is not None:
-        return _core_observation_to_json(obs)
-    return _observation_json(obs)
+    return observation_to_json(obs)
 
 
 # ------------------------------------------------------------------------ requests
