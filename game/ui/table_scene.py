@@ -296,8 +296,10 @@ class TableScene(TableEvents, Scene):
         self.view.draw(surface)
 
     def animating(self) -> bool:
-        return (self.changed or self.busy or self.banner is not None or self.hand_view.moving
-                or bool(self.flights))
+        # Pauses (a hold, a bot thinking, a timeline waiting) change nothing on screen.
+        fading = self.banner is not None and self.banner[1] < 0.35
+        return (self.changed or bool(self.flights) or fading or self.hand_view.moving
+                or bool(self.touched))
 
     def dirty_rects(self) -> list[pygame.Rect] | None:
         """The screen areas the last frame changed, or None for the whole window."""
