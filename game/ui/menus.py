@@ -41,14 +41,17 @@ class StartScene(Scene):
             return None  # Continue will explain (and move the file aside)
 
     def new_match(self) -> None:
+        """Open the new-match screen."""
         from game.ui.new_match import NewMatchScene
         self.app.push(NewMatchScene(self.app))
 
     def resume(self) -> None:
+        """Continue the saved match."""
         from game.ui.launch import continue_match
         continue_match(self.app)
 
     def rules(self) -> None:
+        """Open the rules."""
         from game.ui.rules_scene import RulesScene
         self.app.push(RulesScene(self.app, self.app.settings.last_ruleset))
 
@@ -83,8 +86,9 @@ class StartScene(Scene):
         for i, card in enumerate(fan):
             image = pygame.transform.rotozoom(card_image(card, ch), 18 - 12 * i, 1.0)
             surface.blit(image, image.get_rect(center=(w / 2 - 90 * s + 60 * s * i, h * 0.13 + abs(i - 1.5) * 8 * s)))
-        blit_text(surface, tr("app.title"), round(56 * s), (w / 2, h * 0.25), theme.GOLD, True, anchor="center")
-        blit_text(surface, tr("app.subtitle"), round(20 * s), (w / 2, h * 0.25 + 44 * s), theme.INK_DIM,
+        blit_text(surface, tr("app.title"), round(56 * s), (w / 2, h * 0.13 + 118 * s), theme.GOLD, True,
+                  anchor="center")
+        blit_text(surface, tr("app.subtitle"), round(20 * s), (w / 2, h * 0.13 + 164 * s), theme.INK_DIM,
                   anchor="center")
         for b in self.buttons:
             b.draw(surface)
@@ -185,6 +189,7 @@ class LeaveDialog(Scene):
         self.scale = 1.0
 
     def leave(self) -> None:
+        """Save and go back to the start screen."""
         from game.ui.launch import autosave
         autosave(self.app, self.table.driver.save_data())
         self.app.reset(StartScene(self.app))

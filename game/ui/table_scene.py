@@ -50,6 +50,7 @@ class TableScene(TableEvents, Scene):
         self.error = ""
         self.person = PersonControls(self)
         self.menu_button = Button(lambda: tr("button.menu"), self.open_menu)
+        self.rules_button = Button(lambda: tr("menu.rules"), self.open_rules)
         self.changed = True
         self.minutes_left: int | None = None
         self.moved: list[pygame.Rect] = []
@@ -61,6 +62,7 @@ class TableScene(TableEvents, Scene):
     # ------------------------------------------------------------------ visual state
 
     def reset_visuals(self) -> None:
+        """Clear the table for a new hand."""
         hand = self.driver.hand
         # The hand on screen: the driver moves on to the next hand under the end-of-hand panel.
         self.shown_hand = hand
@@ -114,9 +116,11 @@ class TableScene(TableEvents, Scene):
         self.hand_view.settle()
 
     def pos(self, seat: int) -> int:
+        """The screen position (0 bottom … 3 left) of ``seat``."""
         return (seat - self.bottom) % 4
 
     def seat_at(self, pos: int) -> int:
+        """The seat at screen position ``pos``."""
         return (pos + self.bottom) % 4
 
     def _provisional_sort(self, cards):
@@ -135,20 +139,25 @@ class TableScene(TableEvents, Scene):
 
     @property
     def speed(self) -> float:
+        """The animation speed factor."""
         return max(0.1, self.app.speed)
 
     def seconds(self, base: float) -> float:
+        """``base`` seconds at the current speed."""
         return base / self.speed
 
     def later(self, seconds: float, callback: Callable[[], None]) -> None:
+        """Call ``callback`` after ``seconds`` (the driver waits for it)."""
         self.timeline.append([seconds, callback])
 
     def say(self, text: str, seconds: float = 2.0, colour=theme.INK) -> None:
+        """Show a banner for a while."""
         self.banner = (text, max(0.8, seconds), colour)
         self.changed = True
 
     @property
     def busy(self) -> bool:
+        """Is an animation or a pause still running?"""
         return bool(self.flights or self.timeline or self.hold > 0 or self.pending)
 
     # ------------------------------------------------------------------ scene contract
@@ -160,6 +169,11 @@ class TableScene(TableEvents, Scene):
         self.hand_view.settle()
         self.person.key = None
         self._warm = self._warm_list()
+        s = self.lay.scale
+        for i, button in enumerate((self.menu_button, self.rules_button)):
+            button.rect = pygame.Rect(self.lay.width - round((110 + 110 * i) * s), round(5 * s), round(100 * s),
+                                      self.lay.bar_h - round(10 * s))
+            button.font_size = self.lay.font_small
 
     def _warm_list(self) -> list:
         """Card images this layout needs, drawn a few per frame ahead of use, so the first
@@ -178,7 +192,7 @@ class TableScene(TableEvents, Scene):
         return "table-" + self.driver.hand.phase
 
     def handle_event(self, e: pygame.event.Event) -> None:
-        if self.menu_button.handle_event(e):
+        if self.menu_button.handle_event(e) or self.rules_button.handle_event(e):
             return
         if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
             self.open_menu()
@@ -282,8 +296,10 @@ class TableScene(TableEvents, Scene):
         self.view.draw(surface)
 
     def animating(self) -> bool:
-        return (self.changed or self.busy or self.banner is not None or self.hand_view.moving
-                or bool(self.flights))
+        # Pauses (a hold, a bot thinking, a timeline waiting) change nothing on screen.
+        fading = self.banner is not None and self.banner[1] < 0.35
+        return (self.changed or bool(self.flights) or fading or self.hand_view.moving
+                or bool(self.touched))
 
     def dirty_rects(self) -> list[pygame.Rect] | None:
         """The screen areas the last frame changed, or None for the whole window."""
@@ -302,7 +318,14 @@ class TableScene(TableEvents, Scene):
             from game.ui.launch import autosave
             autosave(self.app, self.driver.save_data())
 
+    def open_rules(self) -> None:
+        """The rules of this match's ruleset; the table waits underneath."""
+        from game.ui.rules_scene import RulesScene
+        ruleset = self.driver.match.ruleset
+        self.app.push(RulesScene(self.app, ruleset.id))
+
     def open_menu(self) -> None:
+        """Ask before leaving the table (the match is saved)."""
         from game.ui.menus import LeaveDialog
         if self.app.options.autoplay and self.app.monkey_left <= 0:
             self.app.quit(0)
