@@ -30,9 +30,12 @@ from .view import TrickState, View
 Decision = tuple[list[Card], Reason]
 
 
-def endgame_cards(view: View) -> int:
+ENDGAME_CARDS = {1: 2, 2: 4, 3: 5}
+
+
+def endgame_cards(view: View, table: dict[int, int] = ENDGAME_CARDS) -> int:
     """Cards left in hand from which every winnable trick is contested."""
-    return {1: 2, 2: 4, 3: 5}.get(view.ruleset.decks, 4)
+    return table.get(view.ruleset.decks, 4)
 
 
 def win_cost(play: Sequence[Card], tab: Tables, trumping: bool) -> float:
@@ -56,6 +59,8 @@ class NormalPolicy:
     later_points = 3.0  # points the players still to come may add to a trick
     ruff_bonus = 6.0  # worth of ruffing a suit the partner led into my void
     low_trump_lead = True
+    endgame = ENDGAME_CARDS
+    eagerness = 1.0  # below 1 declares more readily
 
     # ------------------------------------------------------------------ play
 
@@ -76,7 +81,7 @@ class NormalPolicy:
         held = mine[tr.suit]
         after = v.after_me()
         opps_after = [s for s in after if not v.is_partner(s)]
-        endgame = self.contest_end and len(hand) <= endgame_cards(v)
+        endgame = self.contest_end and len(hand) <= endgame_cards(v, self.endgame)
         void = not held
         wins = winning_plays(mine, tr, tab, ck)
         trumping = void and tr.suit != TRUMP
@@ -163,7 +168,7 @@ class NormalPolicy:
         others = (opps[0], partner, opps[1])
         lengths = {s: len(mine[s]) for s in tab.side_suits}
         ck = cheap_key(tab, lengths)
-        endgame = self.contest_end and len(v.hand) <= endgame_cards(v)
+        endgame = self.contest_end and len(v.hand) <= endgame_cards(v, self.endgame)
         mem = v.mem
         offers: list[tuple[float, list[Card], str]] = []
 
@@ -251,7 +256,7 @@ class NormalPolicy:
     # ------------------------------------------------------------------ other decisions
 
     def declare(self, obs: Observation, options):
-        return choose_declaration(obs, options)
+        return choose_declaration(obs, options, self.eagerness)
 
     def bury(self, obs: Observation):
         return choose_bury(obs, careful=True)
