@@ -43,6 +43,8 @@ class HardBot(NormalBot):
         self.min_gain = min_gain
         self.rollout_policy = NormalPolicy()
         self.last_worlds = 0
+        self.searches = 0  # decisions that ran a search
+        self.changes = 0  # searches that overruled the normal policy
 
     # ------------------------------------------------------------------ decisions
 
@@ -58,8 +60,10 @@ class HardBot(NormalBot):
             return base
         deadline = None if self.think_ms is None else start + self.think_ms / 1000.0
         best, worlds = self.search(v, candidates, deadline)
+        self.searches += 1
         if best == 0:
             return base
+        self.changes += 1
         play = candidates[best]
         return checked(v, (play, Reason("search.best", {"worlds": worlds, "cards": play})))
 

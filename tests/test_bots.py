@@ -85,11 +85,17 @@ def test_every_level_alone_at_the_table(ruleset_id):
 def test_hard_plays_legally_with_a_short_budget(ruleset_id):
     ruleset = get_ruleset(ruleset_id)
     rng = random.Random(11)
-    for i in range(2):
-        bots = [make_bot("hard" if s % 2 == i % 2 else "normal", s, random.Random(i * 4 + s),
-                         ruleset, think_ms=8) for s in range(4)]
-        report = play_hand(Hand(ruleset, random_setup(rng)), bots)
+    searched = 0
+    for i in range(4):
+        # Two sampled worlds and three candidates a decision: every search path, quickly.
+        bots = [make_bot("hard", s, random.Random(i * 4 + s), ruleset, samples=2,
+                         max_candidates=3) if s % 2 == i % 2 else
+                make_bot("normal", s, random.Random(s), ruleset) for s in range(4)]
+        report = play_hand(Hand(ruleset, random_setup(rng)), bots,
+                           on_decision=lambda *a: None)
         _check_hand(report, ["normal"] * 4)
+        searched += sum(b.searches for b in bots if isinstance(b, HardBot))
+    assert searched > 0
 
 
 def _hand_log(level, ruleset_id, seed, **kw):
