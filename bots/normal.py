@@ -60,6 +60,9 @@ class NormalPolicy:
     ruff_bonus = 6.0  # worth of ruffing a suit the partner led into my void
     low_trump_lead = True
     endgame = ENDGAME_CARDS
+    feed_defender = (3.0, 14.0)  # feed_key (point weight, honour cost) for defenders
+    feed_dealer = (3.0, 20.0)  # and for the dealer side
+    trump_throw_honours = False  # may a safe throw in trumps spend jokers and level cards?
     eagerness = 1.0  # below 1 declares more readily
 
     # ------------------------------------------------------------------ play
@@ -88,7 +91,9 @@ class NormalPolicy:
         if tr.winner == v.partner:
             safe = not v.threatened(opps_after, tr, tr.best_value, self.cautious)
             if safe or not opps_after:
-                fk = feed_key(tab)
+                # Points count for the defenders only: the dealer side merely keeps them
+                # from the defenders, so it feeds less eagerly.
+                fk = feed_key(tab, *(self.feed_dealer if v.dealer_side else self.feed_defender))
                 play = follow(mine, hand, tr.suit, tr.fmt, tr.n, tab, fk, fk)
                 pts = sum(c.points for c in play)
                 code = ("discard.feed" if void else "follow.feed") if pts else \
@@ -190,8 +195,11 @@ class NormalPolicy:
                 throw = [c for u in boss for c in u.cards]
                 if self._safe_throw(v, suit, throw, others):
                     pts = sum(c.points for c in throw)
-                    offer(40 + len(throw) + pts * 0.3 + (5 if endgame else 0), throw,
-                          "lead.safe_throw")
+                    score = 40 + len(throw) + pts * 0.3 + (5 if endgame else 0)
+                    if suit == TRUMP and not endgame and not self.trump_throw_honours \
+                            and any(tab.is_honour(c) for c in throw):
+                        score = 5  # top trumps are for control, not for pulling two cards
+                    offer(score, throw, "lead.safe_throw")
             # 2. Units nobody can beat.
             for u in boss:
                 pts = sum(c.points for c in u.cards)
