@@ -21,10 +21,10 @@ from game.core import TRUMP, Card, Observation
 
 from .base import Bot, Reason
 from .bidding import choose_bury, choose_declaration
-from .memory import CardMemory, MemoryTracker
-from .plays import (cheap_key, choose_in_suit, feed_key, follow, high_key, is_legal_follow,
-                    is_legal_lead, legal_fallback, winning_plays)
-from .tables import Tables, tables
+from .memory import MemoryTracker
+from .plays import (cheap_key, feed_key, follow, is_legal_follow, is_legal_lead,
+                    legal_fallback, winning_plays)
+from .tables import Tables
 from .view import TrickState, View
 
 Decision = tuple[list[Card], Reason]

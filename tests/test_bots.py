@@ -391,3 +391,30 @@ def test_hard_respects_its_time_budget():
     assert time.perf_counter() - start < 0.5
     assert is_legal(observe(hand, seat), move)
     assert TRUMP  # the public name stays exported
+
+
+def test_the_step_driver_waits_for_a_seat_without_a_bot():
+    from bots.driver import HandDriver
+    ruleset = get_ruleset("hebi-2010")
+    hand = Hand(ruleset, HandSetup(12, False, (Rank.TWO, Rank.SIX), 0, 0))
+    bots = [make_bot("easy", s, random.Random(s), ruleset) for s in range(4)]
+    human = bots[2]
+    table = list(bots)
+    table[2] = None  # the front end plays seat 2 itself
+    driver = HandDriver(hand, table)
+    waits = 0
+    for _ in range(5000):
+        event = driver.step()
+        if event == "finished":
+            break
+        if event == "waiting":
+            waits += 1
+            seat = driver.waiting_for()
+            assert seat == 2
+            obs = observe(hand, seat)
+            if hand.phase == BURYING:
+                hand.bury(seat, human.bury(obs))
+            else:
+                hand.play(seat, human.play(obs))
+    assert hand.phase in (SETTLED, REDEAL) and driver.report.clean
+    assert waits >= (1 if hand.phase == REDEAL else ruleset.hand_size // 2)
