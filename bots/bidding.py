@@ -19,10 +19,7 @@ from .plays import pick
 from .tables import Tables, tables
 
 
-def trump_share(decks: int) -> float:
-    """The fraction of the deck that is trump with a suit declared (jokers, level cards, suit)."""
-    return 18 / 54
-
+TRUMP_SHARE = 18 / 54  # trumps with a suit declared: its 13 cards, 3 level cards, 2 jokers
 
 def trump_strength(cards: Sequence[Card], tab: Tables) -> float:
     """Trump length, with extra weight for jokers, level cards and pairs."""
@@ -58,8 +55,8 @@ def projected(cards: Sequence[Card], tab: Tables, hand_size: int, prior_weight: 
     """Trump strength projected to a full hand, shrunk towards the average share."""
     held = len(cards)
     if held == 0:
-        return hand_size * trump_share(1)
-    avg_rate = trump_share(1) * 1.05  # strength per card of an average hand
+        return hand_size * TRUMP_SHARE
+    avg_rate = TRUMP_SHARE * 1.05  # strength per card of an average hand
     rate = (trump_strength(cards, tab) + prior_weight * avg_rate) / (held + prior_weight)
     return rate * hand_size
 
@@ -78,7 +75,7 @@ def choose_declaration(obs: Observation, options: Sequence[Sequence[Card]],
         return None, Reason("declare.pass")
     hand = list(obs.hand)
     size = obs.ruleset.hand_size
-    avg = size * trump_share(obs.ruleset.decks) * 1.05
+    avg = size * TRUMP_SHARE * 1.05
     seat = obs.seat
     after_deal = obs.phase == "after_deal"
     standing = obs.declarations[-1] if obs.declarations else None

@@ -43,6 +43,8 @@ class HardBot(NormalBot):
         self.min_gain = min_gain
         self.rollout_policy = NormalPolicy()
         self.last_worlds = 0
+        self.searches = 0  # decisions that ran a search
+        self.changes = 0  # searches that overruled the normal policy
 
     # ------------------------------------------------------------------ decisions
 
@@ -58,8 +60,10 @@ class HardBot(NormalBot):
             return base
         deadline = None if self.think_ms is None else start + self.think_ms / 1000.0
         best, worlds = self.search(v, candidates, deadline)
+        self.searches += 1
         if best == 0:
             return base
+        self.changes += 1
         play = candidates[best]
         return checked(v, (play, Reason("search.best", {"worlds": worlds, "cards": play})))
 
@@ -127,6 +131,8 @@ class HardBot(NormalBot):
         mem = v.mem
         known_kitty = list(v.kitty) if v.seat == v.dealer else None
         policy = self.rollout_policy
+        # Past the deadline a world is finished only within half a budget more.
+        hard_stop = None if deadline is None else deadline + self.think_ms / 2000.0
         while worlds < limit and alive:
             if deadline is not None and worlds >= 2 and time.perf_counter() > deadline:
                 break
@@ -139,9 +145,18 @@ class HardBot(NormalBot):
                           known_kitty if known_kitty is not None else kitty,
                           list(v.plays), v.defender_points, 0, mem.copy(), v.tricks_done)
             base = rollout(world.copy(), leader, policy, v.seat, candidates[0])
+            got = []
             for i in alive:
-                diffs[i].append(rollout(world.copy(), leader, policy, v.seat, candidates[i]) - base)
-            worlds += 1
+                if hard_stop is not None and time.perf_counter() > hard_stop:
+                    break  # a slow world (or a busy machine): drop it, keep the budget
+                got.append((i, rollout(world.copy(), leader, policy, v.seat, candidates[i]) - base))
+            else:
+                for i, d in got:
+                    diffs[i].append(d)
+                worlds += 1
+                got = None
+            if got is not None:
+                break
             if worlds >= 6 and len(alive) > 1:
                 stats = {i: _mean_se(diffs[i]) for i in alive}
                 floor = max(0.0, max(m - 2 * se for m, se in stats.values()))

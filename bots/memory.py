@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from game.core import PLAYING, TRUMP, Card, Observation, make_deck
+from game.core import PLAYING, TRUMP, Card, Format, Observation, make_deck
 
 from .tables import Tables, tables
 
@@ -188,7 +188,6 @@ class MemoryTracker:
         lead = plays[0][1]
         fmt = None
         if len(plays) > 1 and len(lead) > 1:
-            from game.core import Format
             fmt = Format.of(mem.tab.units(lead))
         for i in range(start, len(plays)):
             seat, cards = plays[i]

@@ -21,18 +21,21 @@ from game.core import TRUMP, Card, Observation
 
 from .base import Bot, Reason
 from .bidding import choose_bury, choose_declaration
-from .memory import CardMemory, MemoryTracker
-from .plays import (cheap_key, choose_in_suit, feed_key, follow, high_key, is_legal_follow,
-                    is_legal_lead, legal_fallback, winning_plays)
-from .tables import Tables, tables
+from .memory import MemoryTracker
+from .plays import (cheap_key, feed_key, follow, is_legal_follow, is_legal_lead,
+                    legal_fallback, winning_plays)
+from .tables import Tables
 from .view import TrickState, View
 
 Decision = tuple[list[Card], Reason]
 
 
-def endgame_cards(view: View) -> int:
+ENDGAME_CARDS = {1: 2, 2: 4, 3: 5}
+
+
+def endgame_cards(view: View, table: dict[int, int] = ENDGAME_CARDS) -> int:
     """Cards left in hand from which every winnable trick is contested."""
-    return {1: 2, 2: 4, 3: 5}.get(view.ruleset.decks, 4)
+    return table.get(view.ruleset.decks, 4)
 
 
 def win_cost(play: Sequence[Card], tab: Tables, trumping: bool) -> float:
@@ -56,6 +59,11 @@ class NormalPolicy:
     later_points = 3.0  # points the players still to come may add to a trick
     ruff_bonus = 6.0  # worth of ruffing a suit the partner led into my void
     low_trump_lead = True
+    endgame = ENDGAME_CARDS
+    feed_defender = (3.0, 14.0)  # feed_key (point weight, honour cost) for defenders
+    feed_dealer = (3.0, 20.0)  # and for the dealer side
+    trump_throw_honours = False  # may a safe throw in trumps spend jokers and level cards?
+    eagerness = 1.0  # below 1 declares more readily
 
     # ------------------------------------------------------------------ play
 
@@ -76,14 +84,16 @@ class NormalPolicy:
         held = mine[tr.suit]
         after = v.after_me()
         opps_after = [s for s in after if not v.is_partner(s)]
-        endgame = self.contest_end and len(hand) <= endgame_cards(v)
+        endgame = self.contest_end and len(hand) <= endgame_cards(v, self.endgame)
         void = not held
         wins = winning_plays(mine, tr, tab, ck)
         trumping = void and tr.suit != TRUMP
         if tr.winner == v.partner:
             safe = not v.threatened(opps_after, tr, tr.best_value, self.cautious)
             if safe or not opps_after:
-                fk = feed_key(tab)
+                # Points count for the defenders only: the dealer side merely keeps them
+                # from the defenders, so it feeds less eagerly.
+                fk = feed_key(tab, *(self.feed_dealer if v.dealer_side else self.feed_defender))
                 play = follow(mine, hand, tr.suit, tr.fmt, tr.n, tab, fk, fk)
                 pts = sum(c.points for c in play)
                 code = ("discard.feed" if void else "follow.feed") if pts else \
@@ -163,7 +173,7 @@ class NormalPolicy:
         others = (opps[0], partner, opps[1])
         lengths = {s: len(mine[s]) for s in tab.side_suits}
         ck = cheap_key(tab, lengths)
-        endgame = self.contest_end and len(v.hand) <= endgame_cards(v)
+        endgame = self.contest_end and len(v.hand) <= endgame_cards(v, self.endgame)
         mem = v.mem
         offers: list[tuple[float, list[Card], str]] = []
 
@@ -185,8 +195,11 @@ class NormalPolicy:
                 throw = [c for u in boss for c in u.cards]
                 if self._safe_throw(v, suit, throw, others):
                     pts = sum(c.points for c in throw)
-                    offer(40 + len(throw) + pts * 0.3 + (5 if endgame else 0), throw,
-                          "lead.safe_throw")
+                    score = 40 + len(throw) + pts * 0.3 + (5 if endgame else 0)
+                    if suit == TRUMP and not endgame and not self.trump_throw_honours \
+                            and any(tab.is_honour(c) for c in throw):
+                        score = 5  # top trumps are for control, not for pulling two cards
+                    offer(score, throw, "lead.safe_throw")
             # 2. Units nobody can beat.
             for u in boss:
                 pts = sum(c.points for c in u.cards)
@@ -251,7 +264,7 @@ class NormalPolicy:
     # ------------------------------------------------------------------ other decisions
 
     def declare(self, obs: Observation, options):
-        return choose_declaration(obs, options)
+        return choose_declaration(obs, options, self.eagerness)
 
     def bury(self, obs: Observation):
         return choose_bury(obs, careful=True)

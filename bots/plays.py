@@ -38,15 +38,17 @@ def cheap_key(tab: Tables, lengths: dict[str, int] | None = None) -> Key:
     return key
 
 
-def feed_key(tab: Tables) -> Key:
-    """Give a winning partner points: 10s and Ks first, then 5s, then the cheapest."""
+def feed_key(tab: Tables, weight: float = 3.0, honour: float = 8.0) -> Key:
+    """Give a winning partner points: 10s and Ks first, then 5s, then the cheapest.
+    ``weight`` is the worth of a point against a card's rank; ``honour`` the extra cost of
+    giving up a joker or a level card."""
     pos, trump, level = tab.pos, tab.is_trump, tab.level
 
     def key(c: Card) -> float:
         v = pos[c]
         if trump[c]:
-            v += 25 + (8 if c.is_joker or c.rank == level else 0)
-        return v - 3.0 * c.points
+            v += 25 + (honour if c.is_joker or c.rank == level else 0)
+        return v - weight * c.points
     return key
 
 

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 import random
 
-from game.core import TRUMP, Card, Format, Ruleset, settle, throw_outcome
+from game.core import Card, Format, Ruleset, settle, throw_outcome
 
 from .memory import CardMemory
 from .tables import Tables

@@ -85,11 +85,17 @@ def test_every_level_alone_at_the_table(ruleset_id):
 def test_hard_plays_legally_with_a_short_budget(ruleset_id):
     ruleset = get_ruleset(ruleset_id)
     rng = random.Random(11)
-    for i in range(2):
-        bots = [make_bot("hard" if s % 2 == i % 2 else "normal", s, random.Random(i * 4 + s),
-                         ruleset, think_ms=8) for s in range(4)]
-        report = play_hand(Hand(ruleset, random_setup(rng)), bots)
+    searched = 0
+    for i in range(4):
+        # Two sampled worlds and three candidates a decision: every search path, quickly.
+        bots = [make_bot("hard", s, random.Random(i * 4 + s), ruleset, samples=2,
+                         max_candidates=3) if s % 2 == i % 2 else
+                make_bot("normal", s, random.Random(s), ruleset) for s in range(4)]
+        report = play_hand(Hand(ruleset, random_setup(rng)), bots,
+                           on_decision=lambda *a: None)
         _check_hand(report, ["normal"] * 4)
+        searched += sum(b.searches for b in bots if isinstance(b, HardBot))
+    assert searched > 0
 
 
 def _hand_log(level, ruleset_id, seed, **kw):
@@ -385,3 +391,30 @@ def test_hard_respects_its_time_budget():
     assert time.perf_counter() - start < 0.5
     assert is_legal(observe(hand, seat), move)
     assert TRUMP  # the public name stays exported
+
+
+def test_the_step_driver_waits_for_a_seat_without_a_bot():
+    from bots.driver import HandDriver
+    ruleset = get_ruleset("hebi-2010")
+    hand = Hand(ruleset, HandSetup(12, False, (Rank.TWO, Rank.SIX), 0, 0))
+    bots = [make_bot("easy", s, random.Random(s), ruleset) for s in range(4)]
+    human = bots[2]
+    table = list(bots)
+    table[2] = None  # the front end plays seat 2 itself
+    driver = HandDriver(hand, table)
+    waits = 0
+    for _ in range(5000):
+        event = driver.step()
+        if event == "finished":
+            break
+        if event == "waiting":
+            waits += 1
+            seat = driver.waiting_for()
+            assert seat == 2
+            obs = observe(hand, seat)
+            if hand.phase == BURYING:
+                hand.bury(seat, human.bury(obs))
+            else:
+                hand.play(seat, human.play(obs))
+    assert hand.phase in (SETTLED, REDEAL) and driver.report.clean
+    assert waits >= (1 if hand.phase == REDEAL else ruleset.hand_size // 2)
