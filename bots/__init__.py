@@ -1,5 +1,17 @@
 """Bots for 升级 Shengji: four levels on the rules core's public API.
 
+Protocol (OpenSpiel style: seat and RNG in the constructor, an observation per decision)::
+
+    bot = make_bot("normal", seat, random.Random(seed), ruleset)        # or NormalBot(...)
+    bot.declare(observe(hand, seat), hand.declaration_options(seat))    # cards or None
+    bot.bury(observe(hand, hand.dealer))                                # kitty-size cards
+    bot.play(observe(hand, seat))                                       # a lead or a follow
+    cards, reason = bot.explain(obs)   # the Hint: reason is a code str with .params/.english
+
+``bots.driver.play_hand(hand, bots)`` runs a whole hand asking the bots (autoplay, arena,
+tests). Levels: ``random`` (uniform legal choice), ``easy`` (heuristics, no memory),
+``normal`` (card memory), ``hard`` (normal plus time-boxed determinized look-ahead).
+
 >>> import random
 >>> from game.core import get_ruleset
 >>> bot = make_bot("normal", 0, random.Random(1), get_ruleset("hebi-2010"))
@@ -14,27 +26,30 @@ from game.core import Ruleset
 
 from .base import Bot, Reason, is_legal, legal_plays
 from .easy import EasyBot
-from .hard import HardBot
+from .hard import DEFAULT_THINK_MS, HardBot
 from .normal import NormalBot
 from .random_bot import RandomBot
 
 BOT_LEVELS: dict[str, type[Bot]] = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot,
-                                  "hard": HardBot}
+                                    "hard": HardBot}
 
 
 def make_bot(level: str, seat: int, rng: random.Random, ruleset: Ruleset,
              think_ms: float | None = None, **options) -> Bot:
-    """A bot of the named level. ``think_ms`` is the ``hard`` level's budget per decision."""
+    """A bot of the named level. ``think_ms`` is the ``hard`` level's budget per decision
+    (default ``DEFAULT_THINK_MS``); other levels ignore it. ``options`` go to ``HardBot``:
+    ``samples=k`` without ``think_ms`` searches exactly k sampled worlds and no time box,
+    so its decisions are reproducible from the seed on any machine."""
     try:
         cls = BOT_LEVELS[level]
     except KeyError:
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join(BOT_LEVELS)})") from None
-    if level == "hard":
-        if think_ms is not None:
-            options["think_ms"] = think_ms
-        return cls(seat, rng, ruleset, **options)
+    if cls is HardBot or issubclass(cls, HardBot):
+        if think_ms is None and "samples" not in options:
+            think_ms = DEFAULT_THINK_MS
+        return cls(seat, rng, ruleset, think_ms=think_ms, **options)
     return cls(seat, rng, ruleset)
 
 
-__all__ = ["BOT_LEVELS", "Bot", "EasyBot", "HardBot", "NormalBot", "RandomBot", "Reason", "is_legal",
-           "legal_plays", "make_bot"]
+__all__ = ["BOT_LEVELS", "DEFAULT_THINK_MS", "Bot", "EasyBot", "HardBot", "NormalBot",
+           "RandomBot", "Reason", "is_legal", "legal_plays", "make_bot"]

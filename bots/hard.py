@@ -31,13 +31,16 @@ class HardBot(NormalBot):
     level = "hard"
 
     def __init__(self, seat, rng, ruleset, think_ms: float | None = DEFAULT_THINK_MS,
-                 samples: int | None = None, max_candidates: int = 6, **_):
+                 samples: int | None = None, max_candidates: int = 5, z: float = 1.0,
+                 min_gain: float = 0.02, **_):
         super().__init__(seat, rng, ruleset)
         if think_ms is None and samples is None:
             samples = 16
         self.think_ms = think_ms
         self.samples = samples
         self.max_candidates = max_candidates
+        self.z = z
+        self.min_gain = min_gain
         self.rollout_policy = NormalPolicy()
         self.last_worlds = 0
 
@@ -55,7 +58,7 @@ class HardBot(NormalBot):
             return base
         deadline = None if self.think_ms is None else start + self.think_ms / 1000.0
         best, worlds = self.search(v, candidates, deadline)
-        if best is None or best == 0:
+        if best == 0:
             return base
         play = candidates[best]
         return checked(v, (play, Reason("search.best", {"worlds": worlds, "cards": play})))
@@ -108,10 +111,13 @@ class HardBot(NormalBot):
     # ------------------------------------------------------------------ search
 
     def search(self, v: View, candidates: list[list[Card]], deadline: float | None):
+        """Play every candidate out in the same sampled worlds; the normal policy's choice
+        (candidate 0) stands unless another beats it by a clear margin: the paired mean
+        difference must exceed ``self.z`` standard errors. Clearly worse candidates drop out
+        as worlds accumulate."""
         n = len(candidates)
-        totals = [0.0] * n
-        counts = [0] * n
-        alive = list(range(n))
+        diffs: list[list[float]] = [[] for _ in range(n)]
+        alive = list(range(1, n))
         kitty_size = 0 if v.seat == v.dealer else v.ruleset.kitty
         unseen = v.unseen
         sizes = v.hand_sizes
@@ -120,7 +126,8 @@ class HardBot(NormalBot):
         limit = self.samples if self.samples is not None else 10_000
         mem = v.mem
         known_kitty = list(v.kitty) if v.seat == v.dealer else None
-        while worlds < limit:
+        policy = self.rollout_policy
+        while worlds < limit and alive:
             if deadline is not None and worlds >= 2 and time.perf_counter() > deadline:
                 break
             dealt = sample_hands(self.rng, unseen, sizes, v.seat, mem, kitty_size, v.tab)
@@ -131,25 +138,33 @@ class HardBot(NormalBot):
             world = World(v.ruleset, v.tab, v.dealer, hands,
                           known_kitty if known_kitty is not None else kitty,
                           list(v.plays), v.defender_points, 0, mem.copy(), v.tricks_done)
+            base = rollout(world.copy(), leader, policy, v.seat, candidates[0])
             for i in alive:
-                u = rollout(world.copy(), leader, self.rollout_policy, v.seat, candidates[i])
-                totals[i] += u
-                counts[i] += 1
+                diffs[i].append(rollout(world.copy(), leader, policy, v.seat, candidates[i]) - base)
             worlds += 1
-            if worlds >= 4 and len(alive) > 2:
-                means = {i: totals[i] / counts[i] for i in alive}
-                top = max(means.values())
-                margin = 1.2 / worlds ** 0.5
-                alive = [i for i in alive if means[i] >= top - margin or i == 0]
+            if worlds >= 6 and len(alive) > 1:
+                stats = {i: _mean_se(diffs[i]) for i in alive}
+                floor = max(0.0, max(m - 2 * se for m, se in stats.values()))
+                alive = [i for i in alive if stats[i][0] + 2 * stats[i][1] >= floor]
         self.last_worlds = worlds
-        if worlds == 0:
-            return None, 0
-        means = [totals[i] / counts[i] if counts[i] == worlds else float("-inf")
-                 for i in range(n)]
-        best = max(range(n), key=lambda i: (means[i] > means[0] + 0.02 * (i != 0), means[i]))
-        if means[best] <= means[0] + 0.02:
-            best = 0
+        best, best_low = 0, 0.0
+        for i in range(1, n):
+            if len(diffs[i]) < max(2, worlds // 2):
+                continue
+            m, se = _mean_se(diffs[i])
+            low = m - self.z * se
+            if low > best_low and m > self.min_gain:
+                best, best_low = i, low
         return best, worlds
+
+
+def _mean_se(values: list[float]) -> tuple[float, float]:
+    k = len(values)
+    m = sum(values) / k
+    if k < 2:
+        return m, float("inf")
+    var = sum((x - m) ** 2 for x in values) / (k - 1)
+    return m, (var / k) ** 0.5
 
 
 def _key(play) -> tuple:

@@ -134,8 +134,10 @@ class World:
 
 
 def utility(ruleset: Ruleset, seat: int, dealer: int, total: int, levels: int, side: str,
-            point_weight: float = 0.3) -> float:
-    """The hand's value for ``seat``'s team: levels won minus lost, plus a little for points."""
+            point_weight: float = 1.0) -> float:
+    """The hand's value for ``seat``'s team: levels won minus lost, the deal changing hands
+    as half a level, and the defenders' points at a level per settlement step — a smooth
+    companion of the level table that makes few samples tell moves apart."""
     defenders = seat % 2 != dealer % 2
     value = levels if side == "defenders" else -levels
     if side == "defenders":

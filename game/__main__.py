@@ -8,6 +8,7 @@ import time
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line, checked."""
     from game.core import BUILTIN_IDS
     p = argparse.ArgumentParser(prog="shengji", description="升级 Shengji (Tractor), an offline card game.")
     p.add_argument("--ruleset", choices=BUILTIN_IDS, help="the ruleset to preselect (or to autoplay)")

@@ -65,15 +65,19 @@ class HumanController(Controller):
         self._answer: Any = PENDING
 
     def begin(self, kind: str, obs: Observation) -> None:
+        """Start deciding."""
         self.kind, self._answer = kind, PENDING
 
     def answer(self, value: Any) -> None:
+        """The person's decision (from the table scene)."""
         self._answer = value
 
     def result(self) -> Any:
+        """The decision, or ``PENDING``."""
         return self._answer
 
     def cancel(self) -> None:
+        """Forget the decision in progress."""
         self.kind, self._answer = None, PENDING
 
 
@@ -86,10 +90,12 @@ class BotController(Controller):
         self._future: Future | None = None
 
     def begin(self, kind: str, obs: Observation) -> None:
+        """Start deciding."""
         method = self.bot.bury if kind == BURY else self.bot.play
         self._future = _pool().submit(method, obs)
 
     def result(self) -> Any:
+        """The decision, or ``PENDING``."""
         if self._future is None or not self._future.done():
             return PENDING
         future, self._future = self._future, None
@@ -99,6 +105,7 @@ class BotController(Controller):
             return None  # the driver substitutes a legal move
 
     def declare(self, obs: Observation, options: Sequence[Sequence[Card]]) -> Sequence[Card] | None:
+        """A declaration among ``options``, or None to pass."""
         try:
             choice = self.bot.declare(obs, [list(o) for o in options])
         except Exception:  # noqa: BLE001
@@ -106,6 +113,7 @@ class BotController(Controller):
         return list(choice) if choice else None
 
     def cancel(self) -> None:
+        """Forget the decision in progress."""
         if self._future is not None:
             self._future.cancel()
             self._future = None

@@ -30,17 +30,20 @@ class Event:
 
 @dataclass(frozen=True)
 class HandStarted(Event):
+    """A new hand is about to be dealt (``number`` counts from 1)."""
     number: int
 
 
 @dataclass(frozen=True)
 class Dealt(Event):
+    """One card went to ``seat``."""
     seat: int
     card: Card  # the front end shows it only to its owner's screen
 
 
 @dataclass(frozen=True)
 class Declared(Event):
+    """A seat showed cards to declare, overturn or protect."""
     declaration: Declaration
 
 
@@ -64,12 +67,14 @@ class Redealt(Event):
 
 @dataclass(frozen=True)
 class Buried(Event):
+    """The dealer buried ``count`` cards."""
     seat: int
     count: int
 
 
 @dataclass(frozen=True)
 class Played(Event):
+    """A seat led or followed; a failed throw carries what was tried and its penalty."""
     seat: int
     cards: tuple[Card, ...]
     attempted: tuple[Card, ...] = ()  # a failed throw: what was tried
@@ -78,17 +83,20 @@ class Played(Event):
 
 @dataclass(frozen=True)
 class TrickWon(Event):
+    """The trick is complete; ``number`` is its place in the hand."""
     trick: TrickView
     number: int
 
 
 @dataclass(frozen=True)
 class HandSettled(Event):
+    """The last trick is played and the hand is scored."""
     pass
 
 
 @dataclass(frozen=True)
 class MatchOver(Event):
+    """The match has a winner (team 0 or 1)."""
     winner: int | None
 
 
@@ -139,15 +147,19 @@ class TableDriver:
 
     @property
     def hand(self):
+        """The hand being played."""
         return self.match.hand
 
     def humans(self) -> list[int]:
+        """The seats people play."""
         return [s for s, c in enumerate(self.controllers) if c.human]
 
     def observation(self, seat: int) -> Observation:
+        """What ``seat`` may see now."""
         return observe(self.hand, seat)
 
     def declaration_options(self, seat: int) -> list[list[Card]]:
+        """What ``seat`` may show to declare now."""
         return self.hand.declaration_options(seat)
 
     def waiting(self) -> Wait | None:
@@ -331,9 +343,11 @@ class TableDriver:
     # ------------------------------------------------------------------ saving
 
     def save_data(self) -> dict:
+        """The match and the table's settings, as saved."""
         return {"match": self.match.to_dict(), "table": self.config}
 
     def save(self) -> None:
+        """Hand the save data to ``on_save``."""
         if self.on_save is not None:
             self.on_save(self.save_data())
 

@@ -65,6 +65,7 @@ class Settings:
 
     @property
     def speed_factor(self) -> float:
+        """The animation speed as a factor."""
         return SPEEDS.get(self.speed, 1.0)
 
     @classmethod
@@ -99,10 +100,12 @@ class Storage:
 
     @property
     def settings_path(self) -> Path:
+        """Where the settings are kept."""
         return self.folder / SETTINGS_FILE
 
     @property
     def save_path(self) -> Path:
+        """Where the match is saved."""
         return self.folder / SAVE_FILE
 
     def load_settings(self, default_language: str) -> Settings:
@@ -114,6 +117,7 @@ class Storage:
         return Settings.from_dict(data, default_language)
 
     def save_settings(self, settings: Settings) -> None:
+        """Write the settings (a read-only folder is not an error)."""
         try:
             atomic_write_json(self.settings_path, asdict(settings))
         except OSError:
@@ -122,12 +126,15 @@ class Storage:
     # ------------------------------------------------------------------ the saved match
 
     def has_save(self) -> bool:
+        """Is there a saved match?"""
         return self.save_path.is_file()
 
     def write_save(self, data: dict) -> None:
+        """Save the match atomically."""
         atomic_write_json(self.save_path, data)
 
     def delete_save(self) -> None:
+        """Forget the saved match."""
         try:
             self.save_path.unlink()
         except OSError:

@@ -82,7 +82,8 @@ def table(app: App, out: Path, ruleset: str, seed: int, prefix: str) -> None:
     from game.driver import fallback_bury, fallback_play
     from game.ui.launch import start_match
     from game.ui.table_scene import TableScene
-    start_match(app, ruleset, seed, 0, ["normal"] * 4, "practice", 1)
+    from game.core import get_ruleset
+    start_match(app, ruleset, seed, 0, ["normal"] * 4, "practice", get_ruleset(ruleset).match_options[0])
     scene: TableScene = app.top
     taken = set()
     for _ in range(3000):
@@ -215,9 +216,9 @@ def main() -> int:
             app = App(opts, pygame.display.get_surface())
             menus(app, out)
             table(app, out, "hebi-2010", 5, "10-hebi")
+            table(app, out, "logistics-2015", 4, "30-logistics")
             if size == (1280, 800):
                 table(app, out, "lanzhou-2010", 3, "20-lanzhou")
-                table(app, out, "logistics-2015", 4, "30-logistics")
             match_end(app, out, "40-match-end")
             print(out)
     return 0

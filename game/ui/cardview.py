@@ -28,10 +28,12 @@ def back_image(height: float, colour: str) -> pygame.Surface:
 
 
 def shadow(height: float) -> tuple[pygame.Surface, int]:
+    """A soft drop shadow for a card ``height`` tall, and its margin."""
     return art().shadow(max(8, int(height)))
 
 
 def card_width(height: float) -> int:
+    """The width of a card ``height`` tall."""
     return card_size(max(1, int(height)))[0]
 
 

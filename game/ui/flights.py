@@ -60,4 +60,5 @@ class Flight:
 
 def fly(card: Card | None, start, end, h0, h1, duration: float, delay: float = 0.0,
         on_land=None, fade: bool = False) -> Flight:
+    """A card flight with the table's easing."""
     return Flight(card, start, end, h0, h1, Tween(duration, ease_in_out_cubic, delay), on_land, fade)

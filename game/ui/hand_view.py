@@ -21,6 +21,7 @@ from game.ui.tween import approach
 
 @dataclass
 class Entry:
+    """One card of the fanned hand, where it is drawn now."""
     card: Card
     x: float
     y: float
@@ -45,10 +46,12 @@ class HandView:
 
     @property
     def cards(self) -> list[Card]:
+        """The cards, in order."""
         return [e.card for e in self.entries]
 
     @property
     def selected(self) -> list[Card]:
+        """The raised cards."""
         return [e.card for e in self.entries if e.selected]
 
     def set_sort(self, sort_key: Callable[[Iterable[Card]], list[Card]]) -> None:
@@ -93,10 +96,12 @@ class HandView:
         return removed
 
     def unmark(self) -> None:
+        """End the kitty tint."""
         for e in self.entries:
             e.fresh = False
 
     def clear_selection(self) -> None:
+        """Lower every card."""
         for e in self.entries:
             e.selected = False
 
@@ -112,14 +117,17 @@ class HandView:
     # ------------------------------------------------------------------ geometry
 
     def targets(self) -> list[tuple[float, float]]:
+        """Where each card belongs (top-left corners)."""
         return self.layout.hand_positions(len(self.entries)) if self.layout else []
 
     def rect_of(self, i: int) -> pygame.Rect:
+        """The card's rectangle as drawn now."""
         e = self.entries[i]
         lay = self.layout
         return pygame.Rect(round(e.x), round(e.y - e.lift * lay.raise_by), lay.card_w, lay.card_h)
 
     def index_at(self, pos: tuple[int, int]) -> int | None:
+        """The topmost card under ``pos``."""
         for i in range(len(self.entries) - 1, -1, -1):
             if self.rect_of(i).collidepoint(pos):
                 return i

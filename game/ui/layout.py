@@ -101,6 +101,7 @@ class TableLayout:
         return [(x0 + i * step, center[1] - height / 2) for i in range(n)]
 
     def deck_point(self) -> tuple[float, float]:
+        """Where the deck sits while dealing."""
         return self.center
 
     # ------------------------------------------------------------------ the person's hand
@@ -118,6 +119,7 @@ class TableLayout:
         return [(x0 + i * step, self.hand_y) for i in range(n)]
 
     def buttons_y(self) -> int:
+        """The top of the button row above the hand."""
         return self.hand_y - self.raise_by - self.button_h - round(8 * self.scale)
 
     def kitty_point(self) -> tuple[float, float]:

@@ -41,14 +41,17 @@ class StartScene(Scene):
             return None  # Continue will explain (and move the file aside)
 
     def new_match(self) -> None:
+        """Open the new-match screen."""
         from game.ui.new_match import NewMatchScene
         self.app.push(NewMatchScene(self.app))
 
     def resume(self) -> None:
+        """Continue the saved match."""
         from game.ui.launch import continue_match
         continue_match(self.app)
 
     def rules(self) -> None:
+        """Open the rules."""
         from game.ui.rules_scene import RulesScene
         self.app.push(RulesScene(self.app, self.app.settings.last_ruleset))
 
@@ -185,6 +188,7 @@ class LeaveDialog(Scene):
         self.scale = 1.0
 
     def leave(self) -> None:
+        """Save and go back to the start screen."""
         from game.ui.launch import autosave
         autosave(self.app, self.table.driver.save_data())
         self.app.reset(StartScene(self.app))

@@ -18,6 +18,7 @@ def card_text(card: Card) -> str:
 
 
 def cards_text(cards: Sequence[Card]) -> str:
+    """Cards as text, separated by spaces."""
     return " ".join(card_text(c) for c in cards)
 
 
@@ -37,6 +38,7 @@ def seat_name(seat: int, viewer: int | None) -> str:
 
 
 def team_name(team: int, viewer: int | None) -> str:
+    """Us / Them from a person's seat; the compass pair in autoplay."""
     if viewer is None:
         return tr("team.north_south" if team == 0 else "team.east_west")
     return tr("team.us" if team == viewer % 2 else "team.them")
@@ -51,6 +53,7 @@ def about(key: str, seat: int, viewer: int | None, **params) -> str:
 
 
 def declaration_text(decl: Declaration, viewer: int | None) -> str:
+    """A declaration as a sentence."""
     trump = suit_text(decl.trump)
     key = {"open": "declare.made", "overturn": "declare.overturn", "protect": "declare.defend",
            "no-trump": "declare.no_trump"}.get(decl.kind, "declare.made")

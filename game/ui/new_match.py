@@ -42,6 +42,7 @@ class NewMatchScene(Scene):
 
     @property
     def ruleset(self):
+        """The ruleset chosen."""
         return self.rulesets[self.index]
 
     def _set_seat(self, seat: int) -> None:
@@ -51,11 +52,13 @@ class NewMatchScene(Scene):
         self.levels[seat] = level
 
     def select(self, index: int) -> None:
+        """Choose the ruleset at ``index``."""
         self.index = index
         self.length_choice.options = list(self.ruleset.match_options)
         self.length = self.ruleset.match_options[0]
 
     def begin(self) -> None:
+        """Remember the choices and deal the first hand."""
         from game.ui.launch import start_match
         st = self.app.settings
         st.last_ruleset, st.last_seat, st.last_bots, st.last_mode = (

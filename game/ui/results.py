@@ -40,6 +40,7 @@ class HandEndScene(Scene):
         self.done = False
 
     def proceed(self) -> None:
+        """Close the panel (or quit after --hands N)."""
         if self.done:
             return
         self.done = True
@@ -167,6 +168,7 @@ class MatchEndScene(Scene):
         self.confetti = Tween(1.2, ease_out_back)
 
     def to_menu(self) -> None:
+        """Back to the start screen (autoplay quits)."""
         if self.app.options.autoplay and self.app.monkey_left <= 0:
             self.app.quit(0)
             return

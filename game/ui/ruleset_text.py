@@ -10,14 +10,17 @@ from game.i18n import get_language, tr
 
 
 def name(ruleset: Ruleset) -> str:
+    """The ruleset's name in the current language."""
     return ruleset.text(ruleset.name, get_language())
 
 
 def description(ruleset: Ruleset) -> str:
+    """Its description in the current language."""
     return ruleset.text(ruleset.description, get_language())
 
 
 def length_label(ruleset: Ruleset, n: int) -> str:
+    """``n`` hands or minutes, as the ruleset counts its matches."""
     return tr("new_match.hands_n" if ruleset.match_length == "hands" else "new_match.minutes_n", n=n)
 
 

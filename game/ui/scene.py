@@ -130,6 +130,7 @@ class App:
 
     @property
     def size(self) -> tuple[int, int]:
+        """The window size."""
         return self.surface.get_size()
 
     @property
@@ -138,6 +139,7 @@ class App:
         return self.options.speed if self.options.speed else self.settings.speed_factor
 
     def save_settings(self) -> None:
+        """Apply and store the settings; every scene lays out again."""
         set_language(self.settings.language)
         widgets.SOUND_ON[0] = self.settings.sound
         self.storage.save_settings(self.settings)
@@ -148,15 +150,18 @@ class App:
 
     @property
     def top(self) -> Scene | None:
+        """The scene that gets input."""
         return self.stack[-1] if self.stack else None
 
     def push(self, scene: Scene) -> None:
+        """Open ``scene`` over the current one."""
         self.dirty = True
         self.stack.append(scene)
         scene.layout(self.size)
         self.phase_changed()
 
     def pop(self) -> Scene | None:
+        """Close the top scene."""
         self.dirty = True
         scene = self.stack.pop() if self.stack else None
         if self.top is not None:
@@ -165,6 +170,7 @@ class App:
         return scene
 
     def replace(self, scene: Scene) -> None:
+        """Swap the top scene for ``scene``."""
         if self.stack:
             self.stack.pop()
         self.push(scene)
@@ -175,6 +181,7 @@ class App:
         self.push(scene)
 
     def quit(self, code: int = 0) -> None:
+        """Stop the frame loop with ``code``."""
         self.running = False
         self.exit_code = code
 

@@ -23,14 +23,17 @@ class PersonControls:
 
     @property
     def driver(self):
+        """The table's driver."""
         return self.scene.driver
 
     @property
     def viewer(self) -> int | None:
+        """The person's seat."""
         return self.scene.viewer
 
     @property
     def hand(self):
+        """The person's fanned hand."""
         return self.scene.hand_view
 
     def update(self) -> None:

@@ -20,6 +20,7 @@ class TableEvents:
 
 
     def on_event(self, event) -> None:
+        """Show one driver event."""
         self.since_event = 0.0
         # The deal and ordinary plays change a few known areas; anything else redraws all.
         quiet = isinstance(event, Dealt) or (isinstance(event, Played) and not event.attempted)

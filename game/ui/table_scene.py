@@ -61,6 +61,7 @@ class TableScene(TableEvents, Scene):
     # ------------------------------------------------------------------ visual state
 
     def reset_visuals(self) -> None:
+        """Clear the table for a new hand."""
         hand = self.driver.hand
         # The hand on screen: the driver moves on to the next hand under the end-of-hand panel.
         self.shown_hand = hand
@@ -114,9 +115,11 @@ class TableScene(TableEvents, Scene):
         self.hand_view.settle()
 
     def pos(self, seat: int) -> int:
+        """The screen position (0 bottom … 3 left) of ``seat``."""
         return (seat - self.bottom) % 4
 
     def seat_at(self, pos: int) -> int:
+        """The seat at screen position ``pos``."""
         return (pos + self.bottom) % 4
 
     def _provisional_sort(self, cards):
@@ -135,20 +138,25 @@ class TableScene(TableEvents, Scene):
 
     @property
     def speed(self) -> float:
+        """The animation speed factor."""
         return max(0.1, self.app.speed)
 
     def seconds(self, base: float) -> float:
+        """``base`` seconds at the current speed."""
         return base / self.speed
 
     def later(self, seconds: float, callback: Callable[[], None]) -> None:
+        """Call ``callback`` after ``seconds`` (the driver waits for it)."""
         self.timeline.append([seconds, callback])
 
     def say(self, text: str, seconds: float = 2.0, colour=theme.INK) -> None:
+        """Show a banner for a while."""
         self.banner = (text, max(0.8, seconds), colour)
         self.changed = True
 
     @property
     def busy(self) -> bool:
+        """Is an animation or a pause still running?"""
         return bool(self.flights or self.timeline or self.hold > 0 or self.pending)
 
     # ------------------------------------------------------------------ scene contract
@@ -303,6 +311,7 @@ class TableScene(TableEvents, Scene):
             autosave(self.app, self.driver.save_data())
 
     def open_menu(self) -> None:
+        """Ask before leaving the table (the match is saved)."""
         from game.ui.menus import LeaveDialog
         if self.app.options.autoplay and self.app.monkey_left <= 0:
             self.app.quit(0)

@@ -18,27 +18,33 @@ Easing = Callable[[float], float]
 
 
 def linear(t: float) -> float:
+    """No easing."""
     return t
 
 
 def ease_out_cubic(t: float) -> float:
+    """Fast start, soft landing."""
     return 1 - (1 - t) ** 3
 
 
 def ease_in_out_cubic(t: float) -> float:
+    """Soft start and landing."""
     return 4 * t ** 3 if t < 0.5 else 1 - (-2 * t + 2) ** 3 / 2
 
 
 def ease_out_back(t: float) -> float:
+    """Overshoots a little, then settles (for numbers that pop in)."""
     c1 = 1.70158
     return 1 + (c1 + 1) * (t - 1) ** 3 + c1 * (t - 1) ** 2
 
 
 def lerp(a: float, b: float, t: float) -> float:
+    """Linear interpolation."""
     return a + (b - a) * t
 
 
 def lerp2(a: tuple[float, float], b: tuple[float, float], t: float) -> tuple[float, float]:
+    """Linear interpolation of points."""
     return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
 
 
@@ -61,6 +67,7 @@ class Tween:
 
     @property
     def started(self) -> bool:
+        """Has the delay passed?"""
         return self.elapsed >= self.delay
 
     @property
@@ -77,7 +84,9 @@ class Tween:
 
     @property
     def done(self) -> bool:
+        """Has the tween finished?"""
         return self.elapsed >= self.delay + self.duration
 
     def finish(self) -> None:
+        """Jump to the end."""
         self.elapsed = self.delay + self.duration

@@ -45,13 +45,16 @@ class Button:
 
     @property
     def text(self) -> str:
+        """The label now."""
         return self.label() if callable(self.label) else self.label
 
     @property
     def enabled(self) -> bool:
+        """Can it be clicked now?"""
         return self._enabled() if callable(self._enabled) else bool(self._enabled)
 
     def preferred_width(self, size: int) -> int:
+        """Wide enough for the label at ``size``."""
         return theme.text(self.text, size, theme.INK_DARK, True).get_width() + size * 2
 
     def handle_event(self, e: pygame.event.Event) -> bool:
