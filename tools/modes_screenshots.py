@@ -166,7 +166,7 @@ def practice(app: App, out: Path) -> None:
             shoot(app, out, "71-practice-replayed-deal-from-north")
             return
         hand = table.driver.hand
-        if hand.phase == "dealing" and hand.dealt > 40 and "try-declare" not in taken and not table.busy:
+        if hand.phase == "dealing" and hand.dealt > 40 and "try-declare" not in taken:
             # Raise two cards that cannot declare: the refusal names §8.
             taken.add("try-declare")
             obs = table.driver.observation(0)

@@ -149,6 +149,9 @@ class Bidding:
         """The rule a refused declaration breaks, as specific as the cards allow (RULES.md §8).
 
         Only called for a refused declaration; ``declare.invalid`` is the last resort."""
+        if self.closed and not self.deal_over and self.ruleset.overturn == "pair-once" \
+                and any(d.kind != OPEN for d in self.shown):
+            return Refusal("declare.once")
         if self.closed or (self.deal_over and not after_deal) or not cards:
             return Refusal("declare.closed")
         if after_deal:
