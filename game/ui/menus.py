@@ -97,8 +97,9 @@ class StartScene(Scene):
         for i, card in enumerate(fan):
             image = pygame.transform.rotozoom(card_image(card, ch), 18 - 12 * i, 1.0)
             surface.blit(image, image.get_rect(center=(w / 2 - 90 * s + 60 * s * i, h * 0.13 + abs(i - 1.5) * 8 * s)))
-        blit_text(surface, tr("app.title"), round(56 * s), (w / 2, h * 0.25), theme.GOLD, True, anchor="center")
-        blit_text(surface, tr("app.subtitle"), round(20 * s), (w / 2, h * 0.25 + 44 * s), theme.INK_DIM,
+        blit_text(surface, tr("app.title"), round(56 * s), (w / 2, h * 0.13 + 118 * s), theme.GOLD, True,
+                  anchor="center")
+        blit_text(surface, tr("app.subtitle"), round(20 * s), (w / 2, h * 0.13 + 164 * s), theme.INK_DIM,
                   anchor="center")
         for b in self.buttons:
             b.draw(surface)

@@ -50,6 +50,7 @@ class TableScene(TableEvents, Scene):
         self.error = ""
         self.person = PersonControls(self)
         self.menu_button = Button(lambda: tr("button.menu"), self.open_menu)
+        self.rules_button = Button(lambda: tr("menu.rules"), self.open_rules)
         self.changed = True
         self.minutes_left: int | None = None
         self.moved: list[pygame.Rect] = []
@@ -168,6 +169,11 @@ class TableScene(TableEvents, Scene):
         self.hand_view.settle()
         self.person.key = None
         self._warm = self._warm_list()
+        s = self.lay.scale
+        for i, button in enumerate((self.menu_button, self.rules_button)):
+            button.rect = pygame.Rect(self.lay.width - round((110 + 110 * i) * s), round(5 * s), round(100 * s),
+                                      self.lay.bar_h - round(10 * s))
+            button.font_size = self.lay.font_small
 
     def _warm_list(self) -> list:
         """Card images this layout needs, drawn a few per frame ahead of use, so the first
@@ -186,7 +192,7 @@ class TableScene(TableEvents, Scene):
         return "table-" + self.driver.hand.phase
 
     def handle_event(self, e: pygame.event.Event) -> None:
-        if self.menu_button.handle_event(e):
+        if self.menu_button.handle_event(e) or self.rules_button.handle_event(e):
             return
         if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
             self.open_menu()
@@ -290,8 +296,10 @@ class TableScene(TableEvents, Scene):
         self.view.draw(surface)
 
     def animating(self) -> bool:
-        return (self.changed or self.busy or self.banner is not None or self.hand_view.moving
-                or bool(self.flights))
+        # Pauses (a hold, a bot thinking, a timeline waiting) change nothing on screen.
+        fading = self.banner is not None and self.banner[1] < 0.35
+        return (self.changed or bool(self.flights) or fading or self.hand_view.moving
+                or bool(self.touched))
 
     def dirty_rects(self) -> list[pygame.Rect] | None:
         """The screen areas the last frame changed, or None for the whole window."""
@@ -309,6 +317,12 @@ class TableScene(TableEvents, Scene):
         if not self.app.options.autoplay and not self.driver.match.over:
             from game.ui.launch import autosave
             autosave(self.app, self.driver.save_data())
+
+    def open_rules(self) -> None:
+        """The rules of this match's ruleset; the table waits underneath."""
+        from game.ui.rules_scene import RulesScene
+        ruleset = self.driver.match.ruleset
+        self.app.push(RulesScene(self.app, ruleset.id))
 
     def open_menu(self) -> None:
         """Ask before leaving the table (the match is saved)."""

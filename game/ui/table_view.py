@@ -86,6 +86,7 @@ class TableView:
         for button in scene.controls:
             button.draw(surface)
         scene.menu_button.draw(surface)
+        scene.rules_button.draw(surface)
         if scene.banner is not None:
             self.draw_banner(surface, *scene.banner)
 
@@ -111,13 +112,11 @@ class TableView:
         for team in (0, 1):
             label = f"{team_name(team, scene.viewer)}  {tr('table.level', rank=levels[team].label)}"
             parts.append((label, theme.TEAM_COLOURS[team]))
-        x = lay.width * 0.56
-        for label, colour in parts:
-            r = blit_text(surface, label, lay.font, (x, lay.bar_h // 2), colour, True, anchor="midleft")
-            x = r.right + round(26 * s)
-        btn = scene.menu_button
-        btn.rect = pygame.Rect(lay.width - round(110 * s), round(5 * s), round(100 * s), lay.bar_h - round(10 * s))
-        btn.font_size = lay.font_small
+        # Right-aligned before the buttons, so the left-hand line has all the room it needs.
+        x = scene.rules_button.rect.left - round(24 * s)
+        for label, colour in reversed(parts):
+            r = blit_text(surface, label, lay.font, (x, lay.bar_h // 2), colour, True, anchor="midright")
+            x = r.left - round(22 * s)
 
     def draw_trump_panel(self, surface: pygame.Surface) -> None:
         scene, lay = self.scene, self.lay
