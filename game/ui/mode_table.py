@@ -299,6 +299,24 @@ class ModeTableScene(TableScene):
         self.show_counter = not self.show_counter
         self.changed = True
 
+    def open_rules(self) -> None:
+        """The rules; in a tournament the clocks run on while they are read."""
+        if not self.features.clocks:
+            super().open_rules()
+            return
+        from game.ui.rules_scene import RulesScene
+
+        table = self
+
+        class TimedRules(RulesScene):
+            table_overlay = True
+
+            def update(self, dt: float) -> None:
+                super().update(dt)
+                table.tick_clocks(dt)
+
+        self.app.push(TimedRules(self.app, self.driver.match.ruleset.id))
+
     def open_last_trick(self) -> None:
         from game.ui.hand_record import HandRecordScene
         if self._shown() and self.driver.hand.tricks and self.driver.hand.tricks[0].complete:
