@@ -66,6 +66,9 @@ class ModeTableScene(TableScene):
     def _build_tools(self) -> None:
         f = self.features
         tools = []
+        if self.viewer is None:  # bots only: nothing to help with
+            self.tools = []
+            return
         if f.undo:
             tools.append(Button(lambda: tr("button.undo"), self.undo, self.can_undo))
         if f.counter:
@@ -420,6 +423,15 @@ class ModeTableScene(TableScene):
         return parts
 
     # ------------------------------------------------------------------ end of a hand and a match
+
+    def _on_HandStarted(self, event) -> None:
+        super()._on_HandStarted(event)
+        match = self.driver.match
+        extra = match.time_up or (match.ruleset.match_length == "hands" and match.length is not None
+                                  and match.hands_played >= match.length)
+        if extra and not self.driver.config.get("deal_only"):
+            # The match score is tied: the ruleset's tie rule plays one more hand.
+            self.say(tr("modes.extra_hand"), 3.0, theme.GOLD)
 
     def _on_HandSettled(self, event) -> None:
         from game.ui.deal_again import ModeHandEndScene

@@ -16,8 +16,8 @@ from game.i18n import get_language, tr
 from game.records import Records, Replay
 from game.ui import theme
 from game.ui.cardview import card_image, card_width
-from game.ui.names import (about, cards_text, declaration_text, default_team_name, seat_name, suit_text,
-                           team_name, use_names)
+from game.ui.names import (about, cards_text, declaration_text, default_seat_name, default_team_name, seat_name,
+                           suit_text, team_name, use_names)
 from game.ui.scene import Scene
 from game.ui.theme import blit_text, scale_for
 from game.ui.widgets import Button
@@ -135,7 +135,7 @@ class ReplayListScene(Scene):
             dealer = summary.get("dealer")
             dealer_name = ""
             if dealer is not None:
-                dealer_name = (typed[dealer] if dealer < len(typed) else "").strip() or seat_name(dealer, None)
+                dealer_name = (typed[dealer] if dealer < len(typed) else "").strip() or default_seat_name(dealer)
             cells = (str(data.get("time", "")), _ruleset_name(data),
                      tr("table.hand_number", n=data.get("number", "?")) if data.get("kind") != "deal"
                      else tr("replay.deal_again"),
