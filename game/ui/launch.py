@@ -41,7 +41,8 @@ def _factory(app, messages: list[str]):
             return factory(level, seat, rng, ruleset, **options)
         except ValueError as e:
             if str(level).startswith(EXTERNAL):
-                messages.append(tr("modes.external_failed", seat=seat, error=str(e)[:120]))
+                from game.ui.names import default_seat_name
+                messages.append(tr("modes.external_failed", seat=default_seat_name(seat), error=str(e)[:120]))
             raise
     return make
 

@@ -154,8 +154,9 @@ class ModeTableScene(TableScene):
         super().handle_event(e)
 
     def update(self, dt: float) -> None:
-        if self.messages and not self.busy and self.banner is None:
-            self.say(self.messages.pop(0), 4.0, theme.RED)
+        if self.messages and self.notice is None:
+            self.notice = [self.messages.pop(0), 8.0]  # an outside program that could not start
+            self.changed = True
         super().update(dt)
         if self.notice is not None:
             self.notice[1] -= dt
