@@ -451,7 +451,11 @@ class ModeTableScene(TableScene):
             Records(self.app.storage.folder).record_match(self.driver.match.ruleset.id, config["human"] % 2,
                                                           self.driver.match.winner)
         self.driver.close()
-        super()._on_MatchOver(event)
+        from game.ui.results import MatchEndScene
+        if not config.get("deal_only"):  # a replayed deal never touches the saved match
+            self.app.storage.delete_save()
+        # Several people at the screen: the winners are named, nobody is "you".
+        self.app.replace(MatchEndScene(self.app, self.driver.match, None if self.hotseat else self.viewer))
 
     # ------------------------------------------------------------------ drawing
 
