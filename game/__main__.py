@@ -24,8 +24,24 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--frame-stats", action="store_true", help="print frame-time percentiles at exit")
     p.add_argument("--data-dir", type=Path, help="keep settings and saves here")
     p.add_argument("--size", default="1280x800", help="the window size, WIDTHxHEIGHT")
+    p.add_argument("--seat", action="append", default=[], metavar='N=external:"CMD"',
+                   help="seat N (0 South, 1 East, 2 North, 3 West) played by an outside program "
+                        "(docs/bot-protocol.md) or a bot level; repeat for several seats")
+    p.add_argument("--external-ms", type=float, default=5000.0, metavar="MS",
+                   help="an outside program's time per decision, in milliseconds (default 5000)")
     p.add_argument("--max-frames", type=int, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
+    seats = {}
+    for text in args.seat:
+        from bots.external import parse_seat_spec
+        try:
+            seat, spec = parse_seat_spec(text)
+        except ValueError as e:
+            p.error(f"--seat: {e}")
+        seats[seat] = spec
+    args.seats = seats
+    if args.external_ms <= 0:
+        p.error("--external-ms must be above 0")
     try:
         w, h = (int(x) for x in args.size.lower().split("x"))
     except ValueError:
@@ -49,13 +65,17 @@ def main(argv: list[str] | None = None) -> int:
     options = Options(ruleset=args.ruleset, seed=args.seed, lang=args.lang, autoplay=args.autoplay,
                       hands=args.hands, speed=args.speed, screenshot=args.screenshot, monkey=args.monkey,
                       frame_stats=args.frame_stats, data_dir=args.data_dir, size=args.size,
-                      max_frames=args.max_frames)
+                      max_frames=args.max_frames, seats=args.seats, external_ms=args.external_ms)
     app = App(options)
     first_scene(app, args.bot_level)
     app.step(0.0)
     pygame.display.flip()
     startup = time.perf_counter() - started
     code = app.run()
+    for scene in app.stack:  # outside programs end with the game
+        close = getattr(getattr(scene, "driver", None), "close", None)
+        if close is not None:
+            close()
     if args.frame_stats:
         print(f"startup to the first screen: {startup * 1000:.0f} ms")
         print(app.frame_report())

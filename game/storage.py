@@ -62,6 +62,9 @@ class Settings:
     last_seat: int = 0
     last_bots: list[str] = field(default_factory=lambda: ["normal"] * 4)
     last_mode: str = "practice"
+    # Names typed for the seats (South, East, North, West) and the teams; "" is the default.
+    last_names: list[str] = field(default_factory=lambda: [""] * 4)
+    last_teams: list[str] = field(default_factory=lambda: [""] * 2)
 
     @property
     def speed_factor(self) -> float:
@@ -85,8 +88,12 @@ class Settings:
             out.speed = "normal"
         if out.card_back not in CARD_BACKS:
             out.card_back = "blue"
-        if len(out.last_bots) != 4 or any(b not in BOT_LEVELS for b in out.last_bots):
+        if len(out.last_bots) != 4 or any(b not in BOT_LEVELS + ("human",) for b in out.last_bots):
             out.last_bots = ["normal"] * 4
+        if len(out.last_names) != 4 or not all(isinstance(n, str) for n in out.last_names):
+            out.last_names = [""] * 4
+        if len(out.last_teams) != 2 or not all(isinstance(n, str) for n in out.last_teams):
+            out.last_teams = [""] * 2
         if out.last_seat not in range(4):
             out.last_seat = 0
         return out

@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from game.ui.launch import start_match
+from game.ui.table_scene import TableScene
 from tests.ui_helpers import make_app
 
 
@@ -39,7 +40,7 @@ def test_what_reaches_the_screen_matches_the_picture(tmp_path, human):
         if frame % 41 == 0:
             checked += 1
             assert differing_pixels(screen, app.surface) == 0, f"stale pixels at frame {frame}"
-        if type(app.top).__name__ != "TableScene":
+        if not isinstance(app.top, TableScene):
             break
         wait = app.top.driver.waiting()
         if human is not None and wait is not None and not app.top.busy:

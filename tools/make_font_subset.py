@@ -15,7 +15,8 @@ It needs fontTools (``pip install fonttools``), which the game itself does not.
 
 What goes in: every character of both i18n tables and of every ruleset file (comments
 included, which costs a few glyphs and saves a parser), printable ASCII, the suit symbols,
-common Chinese punctuation, ``EXTRA_TEXT`` and every character of ``EXTRA_FILES``.
+common Chinese punctuation, ``EXTRA_TEXT``, ``NAME_TEXT`` (for typed names) and every
+character of ``EXTRA_FILES``.
 What comes out: ``assets/fonts/NotoSansSC-Subset.otf`` (Regular) and
 ``assets/fonts/NotoSansSC-Bold-Subset.otf`` (Bold, for headings and card indices), both
 under the SIL Open Font License in ``assets/fonts/OFL.txt``.
@@ -55,11 +56,18 @@ PUNCTUATION = "，。：；！？（）「」『』《》【】—–…·、“
 PRINTABLE_ASCII = "".join(chr(c) for c in range(0x20, 0x7F))
 # Card-table words players type or expect to see even before a string uses them.
 EXTRA_TEXT = "大王小王升级拖拉机主牌无主庄家闲家底牌甩牌亮主反主抠底一二三四五六七八九十百零0123456789"
+# For names typed on the names screen (hot-seat): the hundred commonest surnames and
+# characters common in given names and nicknames. Others are refused as they are typed.
+NAME_TEXT = ("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏"
+             "魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万"
+             "钱严覃武戴莫孔向汤"
+             "小老阿大明华国建文军平志伟东海强晓生光春玉英秀兰芳丽敏静燕红霞娟婷雪梅琳杰涛浩宇轩子涵欣怡佳"
+             "俊豪鹏飞勇刚斌超磊亮哥姐弟妹爸妈爷奶叔姨舅伯我你他她们队虎狼鹰龙凤")
 
 
 def characters(root: Path = ROOT) -> str:
     """Every character the subset must hold, sorted (so reruns give the same font)."""
-    chars = set(PRINTABLE_ASCII + SUITS + PUNCTUATION + EXTRA_TEXT)
+    chars = set(PRINTABLE_ASCII + SUITS + PUNCTUATION + EXTRA_TEXT + NAME_TEXT)
     for pattern in TEXT_GLOBS:
         for path in sorted(root.glob(pattern)):
             chars |= set(path.read_text(encoding="utf-8"))

@@ -140,9 +140,59 @@ class Bidding:
     # ------------------------------------------------------------------ check / apply
 
     def check(self, seat: int, cards: Sequence[Card], after_deal: bool = False) -> Refusal | None:
+        """None when the declaration stands, else the rule it breaks (``why_not``)."""
         if self._classify(seat, list(cards), after_deal) is None:
-            return Refusal("declare.invalid")
+            return self.why_not(seat, list(cards), after_deal)
         return None
+
+    def why_not(self, seat: int, cards: list[Card], after_deal: bool = False) -> Refusal:
+        """The rule a refused declaration breaks, as specific as the cards allow (RULES.md §8).
+
+        Only called for a refused declaration; ``declare.invalid`` is the last resort."""
+        if self.closed and not self.deal_over and self.ruleset.overturn == "pair-once" \
+                and any(d.kind != OPEN for d in self.shown):
+            return Refusal("declare.once")
+        if self.closed or (self.deal_over and not after_deal) or not cards:
+            return Refusal("declare.closed")
+        if after_deal:
+            if not self.after_deal_window():
+                return Refusal("declare.closed")
+            if team_of(seat) == team_of(self.dealer):
+                return Refusal("declare.defenders_only", {"rank": self._rank_for(seat, True).label})
+            return self._opening_refusal(cards, self._rank_for(seat, True))
+        if not self.shown:
+            return self._opening_refusal(cards, self.rank)
+        standing = self.standing
+        rank = {"rank": self.rank.label}
+        counts = Counter(cards)
+        pair = len(cards) == 2 and len(counts) == 1
+        card = cards[0]
+        own_suit = pair and not card.is_joker and card.rank == self.rank and card.suit == standing.trump
+        if self.ruleset.overturn == "pair-once":
+            if seat == standing.seat:
+                return Refusal("declare.own")
+            if any(d.kind != OPEN for d in self.shown):
+                return Refusal("declare.once")
+            if own_suit:
+                return Refusal("declare.other_suit", rank)
+            return Refusal("declare.overturn_pair", rank)
+        if self.ruleset.overturn == "one-change":
+            if seat == self.shown[0].seat:
+                return Refusal("declare.protect_only", rank)
+            if own_suit:
+                return Refusal("declare.other_suit", rank)
+            return Refusal("declare.overturn_pair", rank)
+        return Refusal("declare.invalid")
+
+    def _opening_refusal(self, cards: list[Card], rank: Rank) -> Refusal:
+        params = {"rank": rank.label}
+        if self.ruleset.declare_open == "level-and-joker":
+            jokers = [c for c in cards if c.is_joker]
+            levels = [c for c in cards if not c.is_joker and c.rank == rank]
+            if len(cards) == 2 and len(jokers) == 1 and len(levels) == 1:
+                return Refusal("declare.joker_colour", params)
+            return Refusal("declare.level_and_joker", params)
+        return Refusal("declare.level_card", params)
 
     def _classify(self, seat: int, cards: list[Card], after_deal: bool) -> Declaration | None:
         if self.closed or not cards:

@@ -163,7 +163,7 @@ class Hand:
             if self.phase not in (DEALING, AFTER_DEAL) or action.seat is None:
                 return Refusal("phase.wrong")
             if not holds(self.hands[action.seat], action.cards):
-                return Refusal("declare.invalid")
+                return Refusal("declare.not_held")
             return self.bidding.check(action.seat, action.cards, self.phase == AFTER_DEAL)
         if kind == FINISH_DEAL:
             if self.phase == DEALING and self.dealt == self.to_deal or self.phase == AFTER_DEAL:

@@ -14,7 +14,7 @@ import pygame
 
 from game.core import Card
 from game.ui import theme
-from game.ui.cardview import card_image, card_width, shadow
+from game.ui.cardview import back_image, card_image, card_width, shadow
 from game.ui.layout import TableLayout
 from game.ui.tween import approach
 
@@ -41,6 +41,9 @@ class HandView:
         self.layout: TableLayout | None = None
         self.moving = False
         self.dirty: list[pygame.Rect] = []
+        # Hot-seat: between turns the hand lies face down, in this back colour.
+        self.hidden = False
+        self.back_colour = "blue"
 
     # ------------------------------------------------------------------ contents
 
@@ -204,9 +207,12 @@ class HandView:
             rect = self.rect_of(i)
             shade, margin = shadow(lay.card_h)
             surface.blit(shade, (rect.x - margin + 2, rect.y - margin + 3))
+            if self.hidden:
+                surface.blit(back_image(lay.card_h, self.back_colour), (rect.x, round(e.y)))
+                continue
             variant = "selected" if e.selected else ("highlight" if e.fresh else "normal")
             surface.blit(card_image(e.card, lay.card_h, variant), rect)
-        if self.interactive and self.focus is not None and self.focus < len(self.entries):
+        if self.interactive and not self.hidden and self.focus is not None and self.focus < len(self.entries):
             rect = self.rect_of(self.focus)
             w = min(card_width(lay.card_h), rect.w)
             step = (self.entries[self.focus + 1].x - self.entries[self.focus].x

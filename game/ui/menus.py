@@ -20,12 +20,17 @@ class StartScene(Scene):
         self.buttons = [
             Button(lambda: tr("menu.new_match"), self.new_match, primary=True),
             Button(lambda: tr("menu.continue"), self.resume),
+            Button(lambda: tr("menu.replays"), self.replays),
             Button(lambda: tr("menu.settings"), lambda: app.push(SettingsScene(app))),
             Button(lambda: tr("menu.rules"), self.rules),
             Button(lambda: tr("menu.quit"), self.quit),
         ]
         self.scale = 1.0
+        from game.ui.launch import check_saved_match
+        self.has_save = check_saved_match(app)  # an unreadable save is moved aside, with a message
         self.saved = self._saved_summary()
+        from game.ui.stats_view import StatsPanel
+        self.stats = StatsPanel(app)
 
     def _saved_summary(self) -> str | None:
         """"Saved: ruleset, hand n", read without replaying the match (startup stays quick)."""
@@ -50,6 +55,11 @@ class StartScene(Scene):
         from game.ui.launch import continue_match
         continue_match(self.app)
 
+    def replays(self) -> None:
+        """Open the replays of the last hands."""
+        from game.ui.replays import ReplayListScene
+        self.app.push(ReplayListScene(self.app))
+
     def rules(self) -> None:
         """Open the rules."""
         from game.ui.rules_scene import RulesScene
@@ -63,10 +73,11 @@ class StartScene(Scene):
     def layout(self, size) -> None:
         self.scale = s = scale_for(size)
         # Continue shows only when there is a saved match to continue.
-        self.buttons[1].visible = self.app.storage.has_save()
+        self.buttons[1].visible = self.has_save and self.app.storage.has_save()
         shown = [b for b in self.buttons if b.visible]
         layout_column(shown, size[0] / 2, size[1] * 0.42, round(300 * s), round(50 * s),
                       round(22 * s), round(14 * s))
+        self.stats.layout(size, shown[0].rect.right, shown[0].rect.top)
 
     def handle_event(self, e) -> None:
         for b in self.buttons:
@@ -92,6 +103,7 @@ class StartScene(Scene):
                   anchor="center")
         for b in self.buttons:
             b.draw(surface)
+        self.stats.draw(surface)
         if self.app.message:
             lines = theme.wrap(self.app.message, round(17 * s), round(w * 0.7))
             y = h - round(30 * s) - len(lines) * round(24 * s)
@@ -192,6 +204,9 @@ class LeaveDialog(Scene):
         """Save and go back to the start screen."""
         from game.ui.launch import autosave
         autosave(self.app, self.table.driver.save_data())
+        close = getattr(self.table.driver, "close", None)
+        if close is not None:
+            close()  # outside programs end with the table
         self.app.reset(StartScene(self.app))
 
     def layout(self, size) -> None:

@@ -29,8 +29,41 @@ def suit_text(suit: Suit | None) -> str:
     return f"{suit.symbol} {tr('suit.' + suit.value)}"
 
 
+class TableNames:
+    """The names the table in front of the players uses (``use_names``): names typed on the
+    new-match screen, and whether seats are named absolutely (several people share the
+    screen, so nobody is "You") rather than from the person's seat."""
+
+    seats: tuple[str, str, str, str] = ("", "", "", "")
+    teams: tuple[str, str] = ("", "")
+    absolute = False
+
+
+def use_names(seats=None, teams=None, absolute: bool = False) -> None:
+    """Name the seats and teams of the table being shown (empty names: the defaults)."""
+    TableNames.seats = tuple((list(seats or []) + [""] * 4)[:4])
+    TableNames.teams = tuple((list(teams or []) + [""] * 2)[:2])
+    TableNames.absolute = absolute
+
+
+def default_seat_name(seat: int) -> str:
+    """East, 东家 …: how a seat is called when several people share the screen."""
+    return tr("hotseat.seat_" + COMPASS[seat])
+
+
+def default_team_name(team: int) -> str:
+    """North–South or East–West."""
+    return tr("team.north_south" if team == 0 else "team.east_west")
+
+
 def seat_name(seat: int, viewer: int | None) -> str:
-    """You / Partner / Right / Left from a person's seat; compass names in autoplay."""
+    """You / Partner / Right / Left from a person's seat; compass names in autoplay; the
+    typed name, or the compass name, when several people share the screen."""
+    custom = TableNames.seats[seat].strip()
+    if custom:
+        return custom
+    if TableNames.absolute:
+        return default_seat_name(seat)
     if viewer is None:
         return tr("seat." + COMPASS[seat])
     rel = (seat - viewer) % 4
@@ -38,18 +71,30 @@ def seat_name(seat: int, viewer: int | None) -> str:
 
 
 def team_name(team: int, viewer: int | None) -> str:
-    """Us / Them from a person's seat; the compass pair in autoplay."""
-    if viewer is None:
-        return tr("team.north_south" if team == 0 else "team.east_west")
+    """Us / Them from a person's seat; the compass pair in autoplay or hot-seat; a typed name."""
+    custom = TableNames.teams[team].strip()
+    if custom:
+        return custom
+    if viewer is None or TableNames.absolute:
+        return default_team_name(team)
     return tr("team.us" if team == viewer % 2 else "team.them")
 
 
 def about(key: str, seat: int, viewer: int | None, **params) -> str:
     """A sentence about a player: the ``key + "_you"`` form when it is the person
     (English needs "You win", not "You wins")."""
-    if seat == viewer:
+    if seat == viewer and not TableNames.absolute and not TableNames.seats[seat].strip():
         return tr(key + "_you", **params)
     return tr(key, player=seat_name(seat, viewer), **params)
+
+
+def player_kind(controller) -> str:
+    """What plays a seat, for its name plate: Player, a bot level, or an outside program."""
+    if controller.human:
+        return tr("player.human")
+    if str(controller.level).startswith("external:"):
+        return tr("player.external")
+    return tr("bots." + controller.level)
 
 
 def declaration_text(decl: Declaration, viewer: int | None) -> str:
@@ -60,8 +105,9 @@ def declaration_text(decl: Declaration, viewer: int | None) -> str:
     return about(key, decl.seat, viewer, trump=trump)
 
 
-def refusal_words(refusal: Refusal) -> str:
-    """A core refusal as a sentence in the current language."""
+def refusal_words(refusal: Refusal, section: bool = False) -> str:
+    """A core refusal as a sentence in the current language; with ``section``, followed by
+    the section of the rules it comes from (practice mode's "why not")."""
     params = {}
     for key, value in refusal.params.items():
         if key == "cards" and isinstance(value, (list, tuple)):
@@ -70,4 +116,7 @@ def refusal_words(refusal: Refusal) -> str:
             params[key] = tr("suit.trump") if str(value) == "trump" else tr("suit." + str(value))
         else:
             params[key] = str(value)
-    return refusal_text(refusal.code, **params)
+    words = refusal_text(refusal.code, **params)
+    if section and refusal.section:
+        words = tr("why.with_section", reason=words, section=tr("why.s" + refusal.section.lstrip("§")))
+    return words

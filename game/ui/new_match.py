@@ -29,15 +29,17 @@ class NewMatchScene(Scene):
         self.length = self.ruleset.match_options[0]
         self.cards: list[pygame.Rect] = []
         self.seat_choice = Choice(range(4), lambda s: tr("seat." + COMPASS[s]), lambda: self.seat, self._set_seat)
+        # "human" seats beside yours make a hot-seat match (several people at this screen).
         self.level_choices = [
-            Choice(BOT_LEVELS, lambda v: tr("bots." + v), lambda s=s: self.levels[s],
-                   lambda v, s=s: self._set_level(s, v)) for s in range(4)]
+            Choice(("human",) + BOT_LEVELS, lambda v: tr("player.human" if v == "human" else "bots." + v),
+                   lambda s=s: self.levels[s], lambda v, s=s: self._set_level(s, v)) for s in range(4)]
         self.mode_choice = Choice(("practice", "tournament"), lambda v: tr("new_match.mode_" + v),
                                   lambda: self.mode, lambda v: setattr(self, "mode", v))
         self.length_choice = Choice(self.ruleset.match_options, lambda n: ruleset_text.length_label(self.ruleset, n),
                                     lambda: self.length, lambda v: setattr(self, "length", v))
         self.start = Button(lambda: tr("new_match.start"), self.begin, primary=True, key=pygame.K_RETURN)
         self.back = Button(lambda: tr("new_match.back"), app.pop, key=pygame.K_ESCAPE)
+        self.names = Button(lambda: tr("names.button"), self.edit_names)
         self.scale = 1.0
 
     @property
@@ -57,6 +59,14 @@ class NewMatchScene(Scene):
         self.length_choice.options = list(self.ruleset.match_options)
         self.length = self.ruleset.match_options[0]
 
+    def humans(self) -> list[int]:
+        """Your seat and every seat set to Player."""
+        return [s for s in range(4) if s == self.seat or self.levels[s] == "human"]
+
+    def edit_names(self) -> None:
+        from game.ui.names_scene import NamesScene
+        self.app.push(NamesScene(self.app))
+
     def begin(self) -> None:
         """Remember the choices and deal the first hand."""
         from game.ui.launch import start_match
@@ -65,7 +75,8 @@ class NewMatchScene(Scene):
             self.ruleset.id, self.seat, list(self.levels), self.mode)
         self.app.save_settings()
         start_match(self.app, self.ruleset.id, self.app.options.seed, self.seat, self.levels, self.mode,
-                    self.length)
+                    self.length, humans=self.humans(),
+                    names={"seats": list(st.last_names), "teams": list(st.last_teams)})
 
     # ------------------------------------------------------------------ layout and input
 
@@ -101,9 +112,12 @@ class NewMatchScene(Scene):
             b.rect = pygame.Rect(0, 0, round(200 * s), round(48 * s))
             b.rect.bottomright = (w - margin - (1 - i) * round(220 * s), h - round(20 * s))
             b.font_size = round(20 * s)
+        self.names.rect = pygame.Rect(0, 0, round(170 * s), round(40 * s))
+        self.names.rect.bottomleft = (x, h - round(24 * s))
+        self.names.font_size = round(17 * s)
 
     def handle_event(self, e) -> None:
-        for b in (self.start, self.back):
+        for b in (self.start, self.back, self.names):
             if b.handle_event(e):
                 return
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
@@ -172,6 +186,11 @@ class NewMatchScene(Scene):
         self.length_choice.draw(surface)
         self.back.draw(surface)
         self.start.draw(surface)
+        self.names.draw(surface)
+        people = len(self.humans())
+        if people > 1:
+            blit_text(surface, tr("new_match.hotseat", n=people), round(15 * s),
+                      (self.names.rect.x, self.names.rect.y - round(8 * s)), theme.GOLD, anchor="bottomleft")
 
     def phase_name(self) -> str:
         return "new-match"

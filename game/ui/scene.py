@@ -74,6 +74,8 @@ class Options:
     size: tuple[int, int] = (1280, 800)
     max_frames: int | None = None
     bot_factory: object = None  # tests inject a stand-in; None uses ``bots``
+    seats: dict | None = None  # --seat N=LEVEL or N=external:COMMAND
+    external_ms: float = 5000.0  # --external-ms: an outside program's time per decision
 
 
 class App:

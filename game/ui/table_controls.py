@@ -39,10 +39,13 @@ class PersonControls:
     def update(self) -> None:
         """Rebuild the buttons when what the person may do changes."""
         wait = None if self.scene.busy else self.driver.waiting()
-        mine = wait is not None and self.viewer is not None and wait.seat == self.viewer
-        dealing = self.viewer is not None and self.driver.hand.phase in ("dealing", "after_deal")
+        # A hot-seat table hides the hand between turns: nobody may act on it then.
+        locked = getattr(self.scene, "locked", False)
+        mine = wait is not None and self.viewer is not None and wait.seat == self.viewer and not locked
+        dealing = self.viewer is not None and self.driver.hand.phase in ("dealing", "after_deal") and not locked
         options = self.driver.declaration_options(self.viewer) if dealing else []
-        key = (wait.kind if mine else None, tuple(map(tuple, options)), self.scene.lay.width, self.scene.lay.height)
+        key = (wait.kind if mine else None, tuple(map(tuple, options)), self.scene.lay.width, self.scene.lay.height,
+               getattr(self.scene, "controls_key", None))
         self.hand.interactive = mine and wait.kind in ("bury", "play")
         if key == self.key:
             return
@@ -58,14 +61,21 @@ class PersonControls:
             controls.append(Button(lambda: tr("button.bury"), self._bury, self._can_bury, primary=True))
         elif mine and wait.kind == "play":
             controls.append(Button(lambda: tr("button.play"), self._play, self._can_play, primary=True))
+        extra = getattr(self.scene, "extra_controls", None)
+        if extra is not None:  # the modes' Hint and Declare-the-selection buttons
+            controls = extra(wait if mine else None, controls, dealing)
         lay = self.scene.lay
         layout_row(controls, lay.width / 2, lay.buttons_y(), lay.button_h, lay.font, round(12 * lay.scale))
         self.buttons = controls
 
+    def words(self, refusal) -> str:
+        """A refusal in words; in practice mode with the section of the rules it comes from."""
+        return refusal_words(refusal, getattr(self.scene, "why_not", False))
+
     def _declare(self, cards) -> None:
         refusal = self.driver.declare(self.viewer, cards)
         if refusal is not None:
-            self.scene.error = refusal_words(refusal)
+            self.scene.error = self.words(refusal)
         self.key = None
 
     def _pass(self) -> None:
@@ -77,7 +87,7 @@ class PersonControls:
 
     def _bury(self) -> None:
         refusal = self.driver.submit(Action(BURY, self.viewer, tuple(self.hand.selected)))
-        self.scene.error = refusal_words(refusal) if refusal else ""
+        self.scene.error = self.words(refusal) if refusal else ""
 
     def play_check(self):
         """The core's verdict on the raised cards (cached per selection)."""
@@ -93,7 +103,7 @@ class PersonControls:
     def _play(self) -> None:
         refusal = self.driver.submit(Action(PLAY, self.viewer, tuple(self.hand.selected)))
         if refusal is not None:
-            self.scene.error = refusal_words(refusal)
+            self.scene.error = self.words(refusal)
             play_sound("error")
         else:
             self.scene.error = ""
@@ -123,7 +133,7 @@ class PersonControls:
                     return tr("table.ready_to_play", cards=cards_text(selected)), theme.INK
                 if refusal.code == "follow.count" and len(selected) < len(current.lead):
                     return need, theme.INK
-                return refusal_words(refusal), theme.RED
+                return self.words(refusal), theme.RED
         if self.scene.turn is not None and self.driver.hand.phase in ("burying", "playing"):
             if self.scene.turn != self.viewer:
                 key = "kitty.burying" if self.driver.hand.phase == "burying" else "table.waiting_for"

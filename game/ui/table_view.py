@@ -6,7 +6,7 @@ import pygame
 from game.i18n import tr
 from game.ui import theme
 from game.ui.cardview import back_image, card_image
-from game.ui.names import seat_name, suit_text, team_name
+from game.ui.names import player_kind, seat_name, suit_text, team_name
 from game.ui.theme import blit_text
 
 
@@ -103,6 +103,7 @@ class TableView:
                  tr("new_match.mode_" + scene.driver.config.get("mode", "practice"))]
         if scene.minutes_left is not None:
             parts.append(tr("table.time_left", minutes=scene.minutes_left))
+        parts += getattr(scene, "bar_parts", list)()  # the modes: hand n of N, the match score
         left = "  ·  ".join(parts)
         blit_text(surface, left, lay.font_small, (round(14 * s), lay.bar_h // 2), theme.INK_DIM, anchor="midleft")
         # Both teams' levels in their colours; the dealers' team is marked.
@@ -211,7 +212,7 @@ class TableView:
         blit_text(surface, seat_name(seat, scene.viewer), lay.font, (rect.x + pad, rect.y + round(6 * s)),
                   theme.INK, True)
         controller = scene.driver.controllers[seat]
-        level = tr("player.human") if controller.human else tr("bots." + controller.level)
+        level = player_kind(controller)
         blit_text(surface, level, lay.font_small, (rect.x + pad, rect.bottom - round(6 * s)), team_colour,
                   anchor="bottomleft")
         count = len(scene.hand_view.entries) if pos == 0 else scene.counts[pos]

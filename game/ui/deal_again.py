@@ -1,0 +1,128 @@
+"""Replay this deal (practice): the same cards again, from the same seat or another.
+
+``DealAgainDialog`` asks for the seat; ``launch.start_deal`` then opens a one-hand practice
+table dealt from the same setup (seed, levels, dealer, first drawer). The match in progress
+stays saved: the replayed deal is never written over it. ``ModeHandEndScene`` is the end of
+a hand with a *Replay this deal* button in practice mode.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.core import Hand
+from game.i18n import tr
+from game.ui import theme
+from game.ui.names import default_seat_name
+from game.ui.results import HandEndScene
+from game.ui.scene import Scene
+from game.ui.theme import blit_text, scale_for
+from game.ui.widgets import Button
+
+
+class DealAgainDialog(Scene):
+    """Choose the seat to play the deal again from."""
+
+    opaque = False
+
+    def __init__(self, app, hand: Hand, config: dict, seat: int | None):
+        super().__init__(app)
+        self.hand = hand
+        self.config = config
+        self.current = seat
+        names = (config.get("names") or {}).get("seats") or [""] * 4
+        self.seats = [Button(lambda s=s, n=names: self._label(s, n), lambda s=s: self.choose(s), primary=s == seat)
+                      for s in range(4)]
+        self.cancel = Button(lambda: tr("button.cancel"), app.pop, key=pygame.K_ESCAPE)
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.scale = 1.0
+
+    @staticmethod
+    def _label(seat: int, names) -> str:
+        typed = (names[seat] if seat < len(names) else "").strip()
+        return typed or default_seat_name(seat)
+
+    def choose(self, seat: int) -> None:
+        from game.ui.launch import start_deal
+        start_deal(self.app, self.hand.ruleset, self.hand.setup, seat, self.config)
+
+    def layout(self, size) -> None:
+        self.scale = s = scale_for(size)
+        self.box = pygame.Rect(0, 0, round(min(size[0] - 40, 640 * s)), round(300 * s))
+        self.box.center = (size[0] // 2, size[1] // 2)
+        # The seats as they sit: North on top, West left, East right, South below.
+        cx, cy = self.box.centerx, self.box.y + round(150 * s)
+        bw, bh = round(150 * s), round(42 * s)
+        spots = {0: (cx, cy + round(52 * s)), 1: (cx + round(170 * s), cy), 2: (cx, cy - round(52 * s)),
+                 3: (cx - round(170 * s), cy)}
+        for seat, button in enumerate(self.seats):
+            button.rect = pygame.Rect(0, 0, bw, bh)
+            button.rect.center = spots[seat]
+            button.font_size = round(18 * s)
+        self.cancel.rect = pygame.Rect(0, 0, round(150 * s), round(38 * s))
+        self.cancel.rect.bottomright = (self.box.right - round(16 * s), self.box.bottom - round(14 * s))
+        self.cancel.font_size = round(17 * s)
+
+    def handle_event(self, e) -> None:
+        for button in [*self.seats, self.cancel]:
+            if button.handle_event(e):
+                return
+
+    def draw(self, surface) -> None:
+        s = self.scale
+        surface.blit(theme.translucent(surface.get_size(), (0, 0, 0, 130)), (0, 0))
+        theme.panel(surface, self.box, theme.PANEL_SOLID, round(16 * s), theme.GOLD)
+        blit_text(surface, tr("practice.replay_deal_title"), round(24 * s), (self.box.centerx, self.box.y + round(16 * s)),
+                  theme.GOLD, True, anchor="midtop")
+        blit_text(surface, tr("practice.replay_deal_help"), round(15 * s), (self.box.centerx, self.box.y + round(52 * s)),
+                  theme.INK_DIM, anchor="midtop")
+        for button in self.seats:
+            button.draw(surface)
+        self.cancel.draw(surface)
+
+    def phase_name(self) -> str:
+        return "deal-again"
+
+
+class ModeHandEndScene(HandEndScene):
+    """The end of a hand; in practice mode with *Replay this deal*."""
+
+    def __init__(self, app, table, hand, summary):
+        super().__init__(app, table, hand, summary)
+        config = table.driver.config
+        self.deal_only = bool(config.get("deal_only"))
+        practice = table.driver.features.undo and not app.options.autoplay
+        self.again = Button(lambda: tr("practice.replay_deal"), self.replay) if practice else None
+
+    def replay(self) -> None:
+        table = self.table
+        self.app.push(DealAgainDialog(self.app, self.hand, table.driver.config, table.driver.config.get("human")))
+
+    def proceed(self) -> None:
+        if self.deal_only and not self.done:
+            self.done = True
+            from game.ui.menus import StartScene
+            self.app.reset(StartScene(self.app))
+            return
+        super().proceed()
+
+    def layout(self, size) -> None:
+        super().layout(size)
+        if self.again is not None:
+            s = self.scale
+            self.again.rect = self.button.rect.copy()
+            self.again.rect.right = self.box.centerx - round(10 * s)
+            self.button.rect.left = self.box.centerx + round(10 * s)
+            self.again.font_size = self.button.font_size
+
+    def handle_event(self, e) -> None:
+        if self.again is not None and self.again.handle_event(e):
+            return
+        super().handle_event(e)
+
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        if self.again is not None:
+            self.again.draw(surface)
+
+
+__all__ = ["DealAgainDialog", "ModeHandEndScene"]

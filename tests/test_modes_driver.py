@@ -1,0 +1,375 @@
+"""The play modes without a screen: declaring rounds, undo, clocks, hints, the card counter,
+and a refused declaration naming its rule (RULES.md §8)."""
+from collections import Counter
+
+import pytest
+
+from game.controllers import make_controllers
+from game.core import (BURY, DECLARE, PLAY, Action, Bidding, Card, Hand, HandSetup, Match, Rank,
+                       get_ruleset, make_deck, observe, parse_cards)
+from game.modes import (PRACTICE, TOURNAMENT, ModeDriver, TurnClock, cards_out, clock_seconds,
+                        features, hint, hint_action, points_out)
+from tests.standin_bots import standin_factory
+
+RULESETS = ["hebi-2010", "lanzhou-2010", "logistics-2015"]
+
+
+def driver_for(ruleset_id, seed, humans, mode=PRACTICE, factory=standin_factory, length=3):
+    match = Match(get_ruleset(ruleset_id), seed, length)
+    controllers = make_controllers(humans, ["normal"] * 4, match.ruleset, seed, factory)
+    return ModeDriver(match, controllers, {"mode": mode})
+
+
+def answer(driver, wait, declare_every=3, asked=None):
+    """A person's answer: declare every few asks, else pass; bury and play the hint's move."""
+    if wait.kind == "declare":
+        if asked is not None:
+            asked.append((driver.hand.dealt, driver.hand.phase, wait.seat, wait.options))
+        if asked is not None and len(asked) % declare_every == 0:
+            assert driver.declare(wait.seat, wait.options[0]) is None
+        else:
+            driver.pass_declaration(wait.seat)
+    elif wait.kind in ("bury", "play"):
+        assert driver.submit(hint_action(driver.hand, wait.seat)) is None
+    elif wait.kind == "continue":
+        driver.next_hand()
+
+
+def play_hand(driver, asked=None, declare_every=3):
+    start = driver.match.hands_played
+    for _ in range(5000):
+        driver.run_until_wait()
+        if driver.match.over or driver.match.hands_played > start:
+            return
+        wait = driver.waiting()
+        assert wait is not None, "the driver stopped without waiting for anyone"
+        answer(driver, wait, declare_every, asked)
+    raise AssertionError("the hand did not end")
+
+
+# ---------------------------------------------------------------------------- declaring
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_hotseat_asks_only_new_options_in_deal_order(ruleset_id, seed):
+    driver = driver_for(ruleset_id, seed, [0, 1, 2, 3])
+    for _ in range(2):
+        asked = []
+        offered = {s: set() for s in range(4)}
+        fd = driver.hand.setup.first_drawer
+        play_hand(driver, asked)
+        during = [a for a in asked if a[1] == "dealing" and a[0] < driver.match.ruleset.hand_size * 4]
+        # Asked mid-deal only for an option he was not offered before.
+        for dealt, _, seat, options in during:
+            keys = {tuple(sorted(map(str, o))) for o in options}
+            assert keys - offered[seat], f"seat {seat} asked again about the same options at card {dealt}"
+            offered[seat] |= keys
+        # Asks after one card: in deal order from the seat that received it.
+        by_card = {}
+        for dealt, _, seat, _ in during:
+            by_card.setdefault(dealt, []).append(seat)
+        for dealt, seats in by_card.items():
+            receiver = (fd + dealt - 1) % 4
+            order = [(s - receiver) % 4 for s in seats]
+            assert order == sorted(order) and len(set(seats)) == len(seats), (dealt, seats)
+
+
+class AlwaysDeclares:
+    """A bot that shows its first option at once; plays like the stand-in."""
+
+    def __init__(self, level, seat, rng, ruleset, think_ms=0):
+        from tests.standin_bots import StandInBot
+        self.inner = StandInBot(level, seat, rng, ruleset)
+
+    def declare(self, obs, options):
+        return options[0]
+
+    def bury(self, obs):
+        return self.inner.bury(obs)
+
+    def play(self, obs):
+        return self.inner.play(obs)
+
+
+def rigged(humans, placed):
+    """A hebi-2010 first hand whose deal puts ``placed`` ({(seat, k): card}) as the seat's
+    k-th card, every other early card plain (no 2s, no jokers)."""
+    match = Match(get_ruleset("hebi-2010"), 1, 1)
+    hand = match.hand
+    fd = hand.setup.first_drawer
+    deck = list(make_deck(2))
+    order = [None] * len(deck)
+    for (seat, k), code in placed.items():
+        card = Card.parse(code)
+        deck.remove(card)
+        order[(seat - fd) % 4 + 4 * k] = card
+    plain = [c for c in deck if not c.is_joker and c.rank != Rank.TWO]
+    special = [c for c in deck if c.is_joker or c.rank == Rank.TWO]
+    rest = iter(plain + special)
+    hand.deck = [c if c is not None else next(rest) for c in order]
+    hand.dealt_kitty = tuple(hand.deck[hand.to_deal:])
+    hand.kitty = list(hand.dealt_kitty)
+    controllers = make_controllers(humans, ["normal"] * 4, match.ruleset, 1, AlwaysDeclares)
+    return ModeDriver(match, controllers, {"mode": PRACTICE}), fd
+
+
+def test_priority_goes_to_whoever_could_declare_first_a_bot():
+    """A bot completes 2♥ + big joker with the card it receives: it declares, and only then
+    is the person asked, privately, about overturning with his pair of 2♣ (RULES.md §8)."""
+    driver, fd = rigged([1, 3], {(0, 0): "2H", (0, 2): "BJ", (1, 0): "2C", (1, 1): "2C"})
+    driver.run_until_wait()
+    wait = driver.waiting()
+    hand = driver.hand
+    assert hand.bidding.shown and hand.bidding.shown[0].seat == 0
+    assert wait is not None and wait.kind == "declare" and wait.seat == 1
+    assert hand.dealt == (0 - fd) % 4 + 4 * 2 + 1  # the deal waits at the bot's joker
+    assert [sorted(map(str, o)) for o in wait.options] == [["2C", "2C"]]
+
+
+def test_priority_goes_to_whoever_could_declare_first_a_person():
+    """The person completes 2♥ + big joker: the deal pauses and he is asked before the bot
+    holding a pair may overturn; the bot answers only after him, before the next card."""
+    driver, fd = rigged([1, 3], {(1, 0): "2H", (1, 2): "BJ", (2, 0): "2C", (2, 1): "2C"})
+    driver.run_until_wait()
+    hand = driver.hand
+    wait = driver.waiting()
+    assert wait.kind == "declare" and wait.seat == 1 and not hand.bidding.shown
+    dealt = hand.dealt
+    assert dealt == (1 - fd) % 4 + 4 * 2 + 1
+    assert driver.declare(1, wait.options[0]) is None
+    events = []
+    for _ in range(3):
+        events.append(driver.advance())
+    kinds = [type(e).__name__ for e in events]
+    assert kinds[:2] == ["Declared", "Declared"], kinds
+    assert [d.seat for d in hand.bidding.shown] == [1, 2]
+    assert hand.dealt in (dealt, dealt + 1)
+
+
+def test_one_person_keeps_the_buttons_during_the_deal_and_gets_a_last_chance():
+    driver = driver_for("hebi-2010", 4, [0])
+    for _ in range(3000):
+        driver.run_until_wait()
+        wait = driver.waiting()
+        if wait is None:
+            continue
+        if driver.hand.phase == "dealing":
+            assert driver.hand.dealt == driver.hand.to_deal, "one person is never paused mid-deal"
+            assert wait.kind == "declare" and wait.seat == 0
+        break
+
+
+# ---------------------------------------------------------------------------- undo
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_undo_restores_the_exact_previous_state(ruleset_id):
+    driver = driver_for(ruleset_id, 5, [0])
+    checked = 0
+    for _ in range(5000):
+        driver.run_until_wait()
+        wait = driver.waiting()
+        if wait is None or wait.kind == "continue" or driver.match.over:
+            break
+        if wait.kind in ("bury", "play"):
+            before = driver.hand.digest()
+            log = list(driver.hand.log)
+            answer(driver, wait)
+            driver.run_until_wait()  # the bots reply
+            if driver.hand.phase == "settled":
+                break
+            assert driver.undo_point(0) == len(log)
+            assert driver.undo(0)
+            assert driver.hand.digest() == before
+            assert driver.hand.log == log
+            checked += 1
+            answer(driver, driver.waiting())  # and play on
+        else:
+            answer(driver, wait)
+    assert checked >= 5
+
+
+def test_undo_is_refused_in_tournament_and_across_another_person():
+    driver = driver_for("logistics-2015", 5, [0], mode=TOURNAMENT)
+    play_until = lambda: [driver.run_until_wait(), driver.waiting()][1]  # noqa: E731
+    for _ in range(200):
+        wait = play_until()
+        if driver.hand.phase == "playing" and driver.hand.undo_point(0) is not None:
+            break
+        answer(driver, wait)
+    assert driver.hand.undo_point(0) is not None and driver.undo_point(0) is None
+    assert not driver.undo(0)
+    # Hot-seat: never take back another person's move.
+    driver = driver_for("logistics-2015", 5, [0, 1])
+    for _ in range(400):
+        wait = play_until()
+        if wait.kind == "play" and wait.seat == 0:
+            log = driver.hand.log
+            mine = driver.hand.undo_point(0)
+            if mine is not None and any(a.seat == 1 and a.kind == PLAY for a in log[mine:]):
+                assert driver.undo_point(0) is None
+                return
+        answer(driver, wait)
+    pytest.fail("no position where seat 1 played after seat 0")
+
+
+# ---------------------------------------------------------------------------- clocks, hints
+
+def test_turn_clock_counts_down_once_per_decision():
+    clock = TurnClock()
+    clock.start("a", 30)
+    assert clock.seconds_left == 30 and clock.running
+    assert not clock.tick(29.5)
+    assert clock.seconds_left == 1
+    clock.start("a", 30)  # the same decision: the clock is not restarted
+    assert clock.seconds_left == 1
+    assert clock.tick(0.6) and clock.expired and not clock.running
+    assert not clock.tick(1.0)  # expires once
+    clock.start("b", 60)
+    assert clock.seconds_left == 60
+
+
+def test_clock_seconds_follow_the_ruleset():
+    hebi, lanzhou, logistics = (get_ruleset(r) for r in RULESETS)
+    assert (clock_seconds(hebi, BURY), clock_seconds(hebi, PLAY)) == (60, 30)
+    assert (clock_seconds(lanzhou, BURY), clock_seconds(lanzhou, PLAY)) == (40, 30)
+    assert (clock_seconds(logistics, BURY), clock_seconds(logistics, PLAY)) == (0, 0)
+    assert features(TOURNAMENT).clocks and not features(TOURNAMENT).hint
+    assert not features(TOURNAMENT).undo and not features(TOURNAMENT).counter
+    assert features(PRACTICE).hint and features(PRACTICE).undo and not features(PRACTICE).clocks
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_a_timeout_plays_the_hints_move(ruleset_id):
+    driver = driver_for(ruleset_id, 6, [0], mode=TOURNAMENT)
+    done = set()
+    for _ in range(3000):
+        driver.run_until_wait()
+        wait = driver.waiting()
+        if wait is None or wait.kind == "continue":
+            break
+        if wait.kind in ("bury", "play"):
+            expected = hint(driver.hand, 0)[0]
+            action = driver.play_for(0)
+            assert action is not None and sorted(action.cards) == sorted(expected)
+            logged = driver.hand.log[-1] if wait.kind == "bury" else None
+            if logged is not None:
+                assert logged.kind == BURY and sorted(logged.cards) == sorted(expected)
+            done.add(wait.kind)
+        else:
+            answer(driver, wait)
+    assert "play" in done
+
+
+def test_the_hint_is_the_normal_bots_move_with_a_reason_and_is_repeatable():
+    driver = driver_for("hebi-2010", 7, [0])
+    for _ in range(3000):
+        driver.run_until_wait()
+        wait = driver.waiting()
+        if wait.kind == "play":
+            break
+        answer(driver, wait)
+    cards, reason = hint(driver.hand, 0)
+    again, reason2 = hint(driver.hand, 0)
+    assert cards == again and reason.code == reason2.code
+    assert driver.hand.check(Action(PLAY, 0, tuple(cards))) is None
+    from game.i18n import table
+    assert "hint." + reason.code in table("en") and "hint." + reason.code in table("zh")
+
+
+def test_every_bot_reason_has_a_hint_string_in_both_languages():
+    from bots.base import ENGLISH
+    from game.i18n import table
+    for lang in ("en", "zh"):
+        missing = [code for code in ENGLISH if "hint." + code not in table(lang)]
+        assert missing == []
+
+
+# ---------------------------------------------------------------------------- the card counter
+
+def test_the_card_counter_counts_what_the_seat_has_not_seen():
+    driver = driver_for("hebi-2010", 9, [0])
+    for _ in range(3000):
+        driver.run_until_wait()
+        wait = driver.waiting()
+        if wait.kind == "play" and len(driver.hand.tricks) >= 3:
+            break
+        answer(driver, wait)
+    hand = driver.hand
+    obs = observe(hand, 0)
+    out = cards_out(obs)
+    unseen = Counter()
+    for seat in (1, 2, 3):
+        unseen.update(hand.hands[seat])
+    if hand.dealer != 0:
+        unseen.update(hand.kitty)
+    assert out == unseen
+    not_played, mine = points_out(obs)
+    assert not_played == sum(c.points for seat in range(4) for c in hand.hands[seat]) + sum(c.points for c in hand.kitty)
+    assert mine == sum(c.points for c in hand.hands[0])
+
+
+# ---------------------------------------------------------------------------- why not (§8)
+
+def bidding(ruleset_id, first_hand=True, dealer=None, levels=(Rank.TWO, Rank.TWO)):
+    return Bidding(get_ruleset(ruleset_id), first_hand, dealer, 0, levels)
+
+
+@pytest.mark.parametrize("ruleset_id, shown, seat, cards, code", [
+    ("hebi-2010", [], 0, "2H", "declare.level_and_joker"),
+    ("hebi-2010", [], 0, "2H 2H", "declare.level_and_joker"),
+    ("hebi-2010", [], 0, "2H SJ", "declare.joker_colour"),
+    ("hebi-2010", [(1, "2S SJ")], 1, "2H 2H", "declare.own"),
+    ("hebi-2010", [(1, "2S SJ")], 2, "2S 2S", "declare.other_suit"),
+    ("hebi-2010", [(1, "2S SJ")], 2, "3H 3H", "declare.overturn_pair"),
+    ("hebi-2010", [(1, "2S SJ"), (2, "2H 2H")], 3, "2D 2D", "declare.once"),
+    ("lanzhou-2010", [], 0, "3H", "declare.level_card"),
+    ("lanzhou-2010", [], 0, "2H 2H 2H", "declare.level_card"),
+    ("lanzhou-2010", [(1, "2S")], 1, "2H 2H", "declare.protect_only"),
+    ("lanzhou-2010", [(1, "2S")], 2, "2S 2S", "declare.other_suit"),
+    ("lanzhou-2010", [(1, "2S"), (1, "2S 2S")], 2, "2H 2H", "declare.closed"),
+    ("logistics-2015", [(1, "2S")], 2, "2H", "declare.closed"),
+])
+def test_a_refused_declaration_names_its_rule(ruleset_id, shown, seat, cards, code):
+    b = bidding(ruleset_id)
+    for s, c in shown:
+        b.apply(s, parse_cards(c.split()))
+    refusal = b.check(seat, parse_cards(cards.split()))
+    assert refusal is not None and refusal.code == code
+    assert refusal.section == "§8"
+    from game.i18n import table
+    for lang in ("en", "zh"):
+        assert "refusal." + code in table(lang)
+
+
+def test_after_the_deal_only_defenders_may_declare():
+    b = bidding("hebi-2010", first_hand=False, dealer=0, levels=(Rank.FIVE, Rank.NINE))
+    b.end_deal()
+    assert b.check(2, parse_cards(["5H", "BJ"]), after_deal=True).code == "declare.defenders_only"
+    assert b.check(1, parse_cards(["9H", "BJ"]), after_deal=True) is None
+    assert b.check(1, parse_cards(["9H"]), after_deal=True).code == "declare.level_and_joker"
+    assert b.check(1, parse_cards(["9H", "BJ"])).code == "declare.closed"
+
+
+def test_declaring_cards_not_held_is_refused_in_words():
+    hand = Hand(get_ruleset("hebi-2010"), HandSetup(3, True, (Rank.TWO, Rank.TWO), None, 0))
+    refusal = hand.check(Action(DECLARE, 0, (Card.parse("2H"), Card.parse("BJ"))))
+    assert refusal.code == "declare.not_held"
+
+
+def test_the_why_not_sentence_names_the_section_in_both_languages():
+    from game.core import Refusal
+    from game.i18n import set_language
+    from game.ui.names import refusal_words
+    try:
+        set_language("en")
+        text = refusal_words(Refusal("follow.suit", {"suit": "H"}), section=True)
+        assert text.endswith("(Rules §5 Following)") and "Hearts" in text
+        set_language("zh")
+        text = refusal_words(Refusal("declare.own"), section=True)
+        assert text == "不能反自己亮的主。（规则 §8 亮主）"
+    finally:
+        set_language("en")
+
+
+def test_the_deck_is_what_the_counter_starts_from():
+    assert sum(Counter(make_deck(2)).values()) == 108
