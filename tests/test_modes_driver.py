@@ -373,3 +373,10 @@ def test_the_why_not_sentence_names_the_section_in_both_languages():
 
 def test_the_deck_is_what_the_counter_starts_from():
     assert sum(Counter(make_deck(2)).values()) == 108
+
+
+def test_the_modes_and_records_need_no_pygame():
+    import subprocess
+    import sys
+    code = "import sys, game.modes, game.records; sys.exit('pygame' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code]).returncode == 0

@@ -265,3 +265,20 @@ def test_an_outside_program_plays_a_seat_at_the_table(tmp_path):
     assert not bot.program.running
     saved = json.loads((tmp_path / "match.json").read_text(encoding="utf-8"))
     assert saved["table"]["levels"][1].startswith("external:")
+
+
+def test_a_replayed_deal_is_never_saved_over_the_match(tmp_path):
+    app = make_app(tmp_path, size=(1024, 640), speed=8.0)
+    start_match(app, "logistics-2015", 9, 0, ["normal"] * 4, "practice", 60)
+    table = app.top
+    until_wait(app, table)
+    click(app, button(table, "practice.replay_deal").rect.center)
+    click(app, app.top.seats[2].rect.center)
+    saved = (tmp_path / "match.json").read_text(encoding="utf-8")
+    replayed = app.top
+    assert replayed.driver.config["deal_only"] and replayed.viewer == 2
+    until_wait(app, replayed)
+    replayed.closing()  # the window closes during the replayed deal
+    from game.ui.menus import LeaveDialog
+    LeaveDialog(app, replayed).leave()
+    assert (tmp_path / "match.json").read_text(encoding="utf-8") == saved

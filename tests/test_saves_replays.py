@@ -22,7 +22,7 @@ from game.ui.menus import StartScene
 from game.ui.mode_table import ModeTableScene
 from game.ui.replays import ReplayListScene, ReplayScene
 from tests.standin_bots import standin_factory
-from tests.ui_helpers import click, make_app, pick, run
+from tests.ui_helpers import click, make_app, run
 
 ROOT = Path(__file__).resolve().parent.parent
 

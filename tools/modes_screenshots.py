@@ -81,7 +81,6 @@ def top_name(app) -> str:
 
 def hotseat(app: App, out: Path) -> None:
     """South and East are people (opponents), North and West bots; hebi-2010, seed 21."""
-    from game.i18n import tr
     from game.modes import hint_action
     from game.ui.launch import start_match
     start_match(app, "hebi-2010", 21, 0, ["human", "human", "normal", "normal"], "practice", 10,
@@ -311,7 +310,6 @@ def menus(app: App, out: Path) -> None:
 
 
 def replays(app: App, out: Path) -> None:
-    from game.records import Records
     from game.ui.replays import ReplayListScene
     from game.ui.menus import StartScene
     app.reset(StartScene(app))

@@ -43,6 +43,8 @@ class DealAgainDialog(Scene):
 
     def choose(self, seat: int) -> None:
         from game.ui.launch import start_deal
+        for scene in self.app.stack:  # the table being left: saved as it stands, programs ended
+            scene.closing()
         start_deal(self.app, self.hand.ruleset, self.hand.setup, seat, self.config)
 
     def layout(self, size) -> None:

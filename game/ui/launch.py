@@ -19,7 +19,10 @@ EXTERNAL = "external:"
 
 
 def autosave(app, data: dict) -> None:
-    """Write the match atomically; a failed write is reported, the game goes on."""
+    """Write the match atomically; a failed write is reported, the game goes on. A replayed
+    deal is never written: the match in progress keeps its save."""
+    if (data.get("table") or {}).get("deal_only"):
+        return
     try:
         app.storage.write_save(data)
     except OSError as e:

@@ -213,6 +213,7 @@ class ModeTableScene(TableScene):
             return
         if self.locked or wait.seat != self.unlocked:
             self.lock()
+            self.hand_view.settle()  # the table stands still behind the screen: no card mid-slide
             from game.ui.privacy import PrivacyScene
             self.app.push(PrivacyScene(self.app, self, wait.seat, wait.kind))
 
