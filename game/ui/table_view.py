@@ -216,7 +216,8 @@ class TableView:
         blit_text(surface, level, lay.font_small, (rect.x + pad, rect.bottom - round(6 * s)), team_colour,
                   anchor="bottomleft")
         count = len(scene.hand_view.entries) if pos == 0 else scene.counts[pos]
-        blit_text(surface, tr("table.cards_left", n=count), lay.font_small,
+        count_text = tr("table.cards_left_one") if count == 1 else tr("table.cards_left", n=count)
+        blit_text(surface, count_text, lay.font_small,
                   (rect.right - pad, rect.bottom - round(6 * s)), theme.INK_DIM, anchor="bottomright")
         if scene.dealer == seat:
             r = round(13 * s)
