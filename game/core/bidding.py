@@ -240,25 +240,26 @@ class Bidding:
         """Every declaration the seat may show now with the cards it holds."""
         if self.closed:
             return []
-        counts = Counter(held)
         rank = self._rank_for(seat, after_deal)
+        # Only six cards can ever declare: count just those (this runs after every card dealt).
+        held = held if isinstance(held, list) else list(held)
+        counts = {card: held.count(card) for card in
+                  [Card.of(suit, rank) for suit in SUITS] + [SMALL_JOKER, BIG_JOKER]}
         candidates: list[list[Card]] = []
         for suit in SUITS:
             level = Card.of(suit, rank)
             if counts[level]:
                 candidates.append([level])
-                candidates.append([level, BIG_JOKER])
-                candidates.append([level, SMALL_JOKER])
+                if counts[BIG_JOKER]:
+                    candidates.append([level, BIG_JOKER])
+                if counts[SMALL_JOKER]:
+                    candidates.append([level, SMALL_JOKER])
             if counts[level] >= 2:
                 candidates.append([level, level])
         for joker in (SMALL_JOKER, BIG_JOKER):
             if counts[joker] >= 2:
                 candidates.append([joker, joker])
-        out = []
-        for cards in candidates:
-            if all(counts[c] >= n for c, n in Counter(cards).items()) and self._classify(seat, cards, after_deal) is not None:
-                out.append(cards)
-        return out
+        return [cards for cards in candidates if self._classify(seat, cards, after_deal) is not None]
 
     def end_deal(self) -> None:
         self.deal_over = True
