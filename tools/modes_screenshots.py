@@ -26,24 +26,13 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from game.ui.scene import App, Options  # noqa: E402
+from screenshots import click, frames  # noqa: E402  (tools/ is this script's folder)
 
 SIZES = ((1280, 800), (1024, 640), (1920, 1080))
 
 
-def click(app: App, pos) -> None:
-    pos = (round(pos[0]), round(pos[1]))
-    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-                      pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-                      pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
-
-
 def key(app: App, k: int) -> None:
     app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)])
-
-
-def frames(app: App, seconds: float) -> None:
-    for _ in range(round(seconds * 60)):
-        app.step(1 / 60)
 
 
 def shoot(app: App, out: Path, name: str) -> None:
