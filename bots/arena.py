@@ -125,7 +125,7 @@ def _percentiles(values: list[float]) -> dict[str, float]:
     v = sorted(values)
 
     def q(p):
-        return v[min(len(v) - 1, int(round(p * (len(v) - 1))))] * 1000
+        return v[min(len(v) - 1, round(p * (len(v) - 1)))] * 1000
     return {"p50": round(q(0.5), 3), "p95": round(q(0.95), 3), "max": round(v[-1] * 1000, 3)}
 
 

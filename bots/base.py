@@ -21,8 +21,7 @@ from collections import Counter
 from collections.abc import Sequence
 import random
 
-from game.core import (BURYING, PLAYING, Card, Observation, Ruleset, check_follow, check_lead,
-                       legal_follows)
+from game.core import BURYING, PLAYING, Card, Observation, Ruleset, check_follow, check_lead, legal_follows
 
 from .tables import tables
 
@@ -140,7 +139,7 @@ def legal_plays(obs: Observation, cap: int | None = 1000) -> list[list[Card]]:
     tab = tables(obs.ctx)
     if obs.current is None:
         out = []
-        for suit, cards in tab.split(obs.hand).items():
+        for cards in tab.split(obs.hand).values():
             if cards:
                 out += [list(u.cards) for u in tab.units(cards)]
         return out
@@ -166,4 +165,4 @@ def is_legal_bury(obs: Observation, cards: Sequence[Card]) -> bool:
             and not (Counter(cards) - Counter(obs.hand)))
 
 
-__all__ = ["Bot", "Reason", "ENGLISH", "legal_plays", "is_legal", "is_legal_bury"]
+__all__ = ["ENGLISH", "Bot", "Reason", "is_legal", "is_legal_bury", "legal_plays"]

@@ -11,13 +11,11 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
-from game.core import (BIG_JOKER, SMALL_JOKER, SUITS, TRUMP, Card, Observation, Rank,
-                       TrumpContext)
+from game.core import BIG_JOKER, SMALL_JOKER, SUITS, TRUMP, Card, Observation, Rank, TrumpContext
 
 from .base import Reason
 from .plays import pick
 from .tables import Tables, tables
-
 
 TRUMP_SHARE = 18 / 54  # trumps with a suit declared: its 13 cards, 3 level cards, 2 jokers
 
@@ -197,5 +195,12 @@ def choose_bury(obs: Observation, careful: bool = True) -> tuple[list[Card], Rea
 _SYMBOL = {s: s.symbol for s in SUITS}
 
 
-__all__ = ["choose_declaration", "choose_bury", "trump_strength", "projected", "keep_value",
-           "BIG_JOKER", "SMALL_JOKER"]
+__all__ = [
+    "BIG_JOKER",
+    "SMALL_JOKER",
+    "choose_bury",
+    "choose_declaration",
+    "keep_value",
+    "projected",
+    "trump_strength",
+]

@@ -17,8 +17,7 @@ from dataclasses import dataclass, field
 import time
 import traceback
 
-from game.core import (AFTER_DEAL, BURYING, DEALING, PLAYING, Card, Hand, IllegalActionError,
-                       legal_follows, observe)
+from game.core import AFTER_DEAL, BURYING, DEALING, PLAYING, Card, Hand, IllegalActionError, legal_follows, observe
 
 DECLARE, BURY, PLAY = "declare", "bury", "play"
 
@@ -250,4 +249,4 @@ def _default_play(hand: Hand, seat: int) -> list[Card]:
     return list(next(iter(legal_follows(trick.lead, cards, hand.ctx))))
 
 
-__all__ = ["play_hand", "HandDriver", "HandReport", "Incident", "DECLARE", "BURY", "PLAY"]
+__all__ = ["BURY", "DECLARE", "PLAY", "HandDriver", "HandReport", "Incident", "play_hand"]

@@ -39,13 +39,24 @@ import threading
 import time
 import weakref
 
-from game.core import Card, Hand, Observation, Ruleset
+from game.core import Hand, Observation, Ruleset
 
 from . import BOT_LEVELS, make_bot
 from .base import Bot, Reason
 from .easy import EasyBot
-from .protocol import (BURY, DECLARE, PLAY, AnswerRefused, bury_request, declare_request, encode,
-                       hello_request, play_request, read_answer, result_request)
+from .protocol import (
+    BURY,
+    DECLARE,
+    PLAY,
+    AnswerRefused,
+    bury_request,
+    declare_request,
+    encode,
+    hello_request,
+    play_request,
+    read_answer,
+    result_request,
+)
 
 log = logging.getLogger("bots.external")
 
@@ -338,7 +349,7 @@ class ExternalProgram:
                 t.join(timeout=1)
             self._finalizer.detach()
 
-    def __enter__(self) -> "ExternalProgram":
+    def __enter__(self) -> ExternalProgram:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -546,7 +557,7 @@ class ArenaSeats:
         for program in self.programs.values():
             program.close()
 
-    def __enter__(self) -> "ArenaSeats":
+    def __enter__(self) -> ArenaSeats:
         return self
 
     def __exit__(self, *exc) -> None:

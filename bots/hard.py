@@ -85,7 +85,7 @@ class HardBot(NormalBot):
         if v.plays:
             tr = v.trick
             few = legal_follow_list(tr.lead, v.hand, tab, cap=self.max_candidates + 1) \
-                if len(v.hand) <= 3 * tr.n + 2 or tr.n == 1 and len(mine[tr.suit]) <= 8 else []
+                if len(v.hand) <= 3 * tr.n + 2 or (tr.n == 1 and len(mine[tr.suit]) <= 8) else []
             if few and len(few) <= self.max_candidates:
                 for play in few:
                     add(play)
@@ -159,7 +159,7 @@ class HardBot(NormalBot):
                 break
             if worlds >= 6 and len(alive) > 1:
                 stats = {i: _mean_se(diffs[i]) for i in alive}
-                floor = max(0.0, max(m - 2 * se for m, se in stats.values()))
+                floor = max(0.0, *(m - 2 * se for m, se in stats.values()))
                 alive = [i for i in alive if stats[i][0] + 2 * stats[i][1] >= floor]
         self.last_worlds = worlds
         best, best_low = 0, 0.0
@@ -186,4 +186,4 @@ def _key(play) -> tuple:
     return tuple(sorted(map(str, play)))
 
 
-__all__ = ["HardBot", "DEFAULT_THINK_MS", "TRUMP"]
+__all__ = ["DEFAULT_THINK_MS", "TRUMP", "HardBot"]

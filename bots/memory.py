@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+import itertools
 
 from game.core import PLAYING, TRUMP, Card, Format, Observation, make_deck
 
@@ -27,8 +28,19 @@ from .tables import Tables, tables
 class CardMemory:
     """Public knowledge of one hand's play phase."""
 
-    __slots__ = ("tab", "decks", "dealer", "remaining", "void", "nopair", "notractor",
-                 "known", "plays_seen", "points_out", "suit_left")
+    __slots__ = (
+        "dealer",
+        "decks",
+        "known",
+        "nopair",
+        "notractor",
+        "plays_seen",
+        "points_out",
+        "remaining",
+        "suit_left",
+        "tab",
+        "void",
+    )
 
     def __init__(self, tab: Tables, decks: int, dealer: int):
         self.tab = tab
@@ -43,7 +55,7 @@ class CardMemory:
         self.points_out = 100 * decks  # points not yet played
         self.suit_left = {s: decks * len(cs) for s, cs in tab.by_suit.items()}
 
-    def copy(self) -> "CardMemory":
+    def copy(self) -> CardMemory:
         m = CardMemory.__new__(CardMemory)
         m.tab, m.decks, m.dealer = self.tab, self.decks, self.dealer
         m.remaining = self.remaining.copy()
@@ -130,7 +142,7 @@ def _full_deck(decks: int) -> Counter:
 
 def _has_run(counts: Counter, tab: Tables) -> bool:
     pos = sorted({tab.pos[c] for c, n in counts.items() if n >= 2})
-    return any(b - a == 1 for a, b in zip(pos, pos[1:]))
+    return any(b - a == 1 for a, b in itertools.pairwise(pos))
 
 
 class MemoryTracker:
@@ -197,4 +209,4 @@ class MemoryTracker:
                 mem.on_play(seat, cards, lead, fmt)
 
 
-__all__ = ["CardMemory", "MemoryTracker", "TRUMP"]
+__all__ = ["TRUMP", "CardMemory", "MemoryTracker"]

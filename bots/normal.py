@@ -22,8 +22,7 @@ from game.core import TRUMP, Card, Observation
 from .base import Bot, Reason
 from .bidding import choose_bury, choose_declaration
 from .memory import MemoryTracker
-from .plays import (cheap_key, feed_key, follow, is_legal_follow, is_legal_lead,
-                    legal_fallback, winning_plays)
+from .plays import cheap_key, feed_key, follow, is_legal_follow, is_legal_lead, legal_fallback, winning_plays
 from .tables import Tables
 from .view import TrickState, View
 
@@ -272,7 +271,7 @@ class NormalPolicy:
 
 def checked(v: View, decision: Decision) -> Decision:
     """The decision if the core accepts it, else the core's first legal play."""
-    play, reason = decision
+    play, _reason = decision
     if v.plays:
         tr = v.trick
         if is_legal_follow(tr.lead, v.hand, play, v.tab, tr.fmt):

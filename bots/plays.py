@@ -12,8 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from itertools import islice
 
-from game.core import (TRUMP, Card, Format, check_follow, check_lead, legal_follows,
-                       max_tractor_pairs)
+from game.core import TRUMP, Card, Format, check_follow, check_lead, legal_follows, max_tractor_pairs
 
 from .tables import Tables
 
@@ -254,6 +253,17 @@ def is_legal_lead(hand: Sequence[Card], play: Sequence[Card], tab: Tables) -> bo
     return not (Counter(play) - Counter(hand)) and check_lead(play, tab.ctx) is None
 
 
-__all__ = ["cheap_key", "feed_key", "high_key", "pick", "choose_in_suit", "follow",
-           "units_above", "winning_plays", "is_legal_follow", "legal_fallback",
-           "legal_follow_list", "is_legal_lead"]
+__all__ = [
+    "cheap_key",
+    "choose_in_suit",
+    "feed_key",
+    "follow",
+    "high_key",
+    "is_legal_follow",
+    "is_legal_lead",
+    "legal_fallback",
+    "legal_follow_list",
+    "pick",
+    "units_above",
+    "winning_plays",
+]

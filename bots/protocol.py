@@ -24,9 +24,27 @@ from collections.abc import Sequence
 import json
 from typing import Any
 
-from game.core import (observation_to_json, BURYING, PLAYING, REDEAL, SETTLED, Card, CardError, Hand,
-                       Observation, Ruleset, TrumpContext, check_follow, check_lead, decompose,
-                       format_cards, make_deck, observe, points_of, suit_of_play)
+from game.core import (
+    BURYING,
+    PLAYING,
+    REDEAL,
+    SETTLED,
+    Card,
+    CardError,
+    Hand,
+    Observation,
+    Ruleset,
+    TrumpContext,
+    check_follow,
+    check_lead,
+    decompose,
+    format_cards,
+    make_deck,
+    observation_to_json,
+    observe,
+    points_of,
+    suit_of_play,
+)
 
 PROTOCOL_VERSION = 1
 HELLO, DECLARE, BURY, PLAY, RESULT = "hello", "declare", "bury", "play", "result"
@@ -216,6 +234,22 @@ def read_answer(kind: str, answer: Any, obs: Observation,
     raise AnswerRefused(f"no answer is expected to '{kind}'")  # pragma: no cover
 
 
-__all__ = ["PROTOCOL_VERSION", "HELLO", "DECLARE", "BURY", "PLAY", "RESULT", "AnswerRefused",
-           "observation_json", "ruleset_json", "card_order", "hello_request", "declare_request",
-           "bury_request", "play_request", "result_request", "encode", "read_answer"]
+__all__ = [
+    "BURY",
+    "DECLARE",
+    "HELLO",
+    "PLAY",
+    "PROTOCOL_VERSION",
+    "RESULT",
+    "AnswerRefused",
+    "bury_request",
+    "card_order",
+    "declare_request",
+    "encode",
+    "hello_request",
+    "observation_json",
+    "play_request",
+    "read_answer",
+    "result_request",
+    "ruleset_json",
+]

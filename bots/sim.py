@@ -26,9 +26,22 @@ from .view import TrickState, View
 
 
 class World:
-    __slots__ = ("ruleset", "tab", "dealer", "hands", "kitty", "plays", "leader",
-                 "trick_points", "penalties", "mem", "tricks_done", "last_lead", "lead_fmt",
-                 "trick")
+    __slots__ = (
+        "dealer",
+        "hands",
+        "kitty",
+        "last_lead",
+        "lead_fmt",
+        "leader",
+        "mem",
+        "penalties",
+        "plays",
+        "ruleset",
+        "tab",
+        "trick",
+        "trick_points",
+        "tricks_done",
+    )
 
     def __init__(self, ruleset: Ruleset, tab: Tables, dealer: int, hands: list[list[Card]],
                  kitty: list[Card], plays: list[tuple[int, tuple[Card, ...]]],
@@ -52,7 +65,7 @@ class World:
             self.lead_fmt = Format.of(tab.units(lead)) if len(lead) > 1 else None
             self.trick = TrickState(self.plays, tab)
 
-    def copy(self) -> "World":
+    def copy(self) -> World:
         w = World.__new__(World)
         w.ruleset, w.tab, w.dealer = self.ruleset, self.tab, self.dealer
         w.hands = [list(h) for h in self.hands]
@@ -181,7 +194,7 @@ def sample_hands(rng: random.Random, unseen: Counter, sizes: Sequence[int], seat
     others = [s for s in range(4) if s != seat]
     suit = tab.suit
     best = None
-    for attempt in range(tries):
+    for _attempt in range(tries):
         pool = list(unseen.elements())
         hands: dict[int, list[Card]] = {s: [] for s in others}
         cap = {s: sizes[s] for s in others}

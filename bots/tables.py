@@ -17,8 +17,19 @@ ONE_DECK: tuple[Card, ...] = tuple(make_deck(1))
 class Tables:
     """Effective suit, position and sorting strength of every card under one context."""
 
-    __slots__ = ("ctx", "suit", "pos", "strength", "suits", "side_suits", "by_suit",
-                 "is_trump", "top_pos", "level", "_units")
+    __slots__ = (
+        "_units",
+        "by_suit",
+        "ctx",
+        "is_trump",
+        "level",
+        "pos",
+        "side_suits",
+        "strength",
+        "suit",
+        "suits",
+        "top_pos",
+    )
 
     def __init__(self, ctx: TrumpContext):
         self.ctx = ctx
@@ -77,4 +88,4 @@ def pair_cards(counts: Counter) -> list[Card]:
     return [c for c, n in counts.items() for _ in range(n // 2)]
 
 
-__all__ = ["Tables", "tables", "ONE_DECK", "pair_cards", "Rank"]
+__all__ = ["ONE_DECK", "Rank", "Tables", "pair_cards", "tables"]

@@ -20,8 +20,20 @@ from .tables import Tables, tables
 class TrickState:
     """The trick being played: the lead, its units and format, the winning play so far."""
 
-    __slots__ = ("plays", "lead", "suit", "n", "units", "fmt", "single_unit", "best_index",
-                 "best_value", "winner", "points", "leader")
+    __slots__ = (
+        "best_index",
+        "best_value",
+        "fmt",
+        "lead",
+        "leader",
+        "n",
+        "plays",
+        "points",
+        "single_unit",
+        "suit",
+        "units",
+        "winner",
+    )
 
     def __init__(self, plays: Sequence[tuple[int, Sequence[Card]]], tab: Tables):
         self.plays = plays
@@ -56,9 +68,26 @@ class TrickState:
 class View:
     """Everything one play decision may look at (no hidden card of another seat)."""
 
-    __slots__ = ("seat", "ruleset", "tab", "ctx", "dealer", "hand", "plays", "mem", "kitty",
-                 "hand_sizes", "defender_points", "tricks_done", "_unseen", "_suit_info",
-                 "_trick", "_mine", "_held", "_tops")
+    __slots__ = (
+        "_held",
+        "_mine",
+        "_suit_info",
+        "_tops",
+        "_trick",
+        "_unseen",
+        "ctx",
+        "dealer",
+        "defender_points",
+        "hand",
+        "hand_sizes",
+        "kitty",
+        "mem",
+        "plays",
+        "ruleset",
+        "seat",
+        "tab",
+        "tricks_done",
+    )
 
     def __init__(self, seat: int, ruleset: Ruleset, tab: Tables, dealer: int,
                  hand: Sequence[Card], plays: Sequence[tuple[int, Sequence[Card]]],
@@ -84,7 +113,7 @@ class View:
         self._tops: dict = {}
 
     @classmethod
-    def of(cls, obs: Observation, mem: CardMemory) -> "View":
+    def of(cls, obs: Observation, mem: CardMemory) -> View:
         plays = obs.current.plays if obs.current is not None else ()
         return cls(obs.seat, obs.ruleset, tables(obs.ctx), obs.dealer, obs.hand, plays, mem,
                    obs.kitty, obs.hand_sizes, obs.defender_points, len(obs.tricks))
@@ -251,4 +280,4 @@ def _lead_kind(fmt: Format) -> int:
     return fmt.largest_unit_pairs
 
 
-__all__ = ["View", "TrickState"]
+__all__ = ["TrickState", "View"]

@@ -57,6 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     import os
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
+
     from game.ui.scene import App, Options
 
     pygame.display.init()

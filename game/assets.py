@@ -12,10 +12,10 @@ rules live in one place:
 """
 from __future__ import annotations
 
-import os
-import sys
 from functools import cache
+import os
 from pathlib import Path
+import sys
 
 import pygame
 

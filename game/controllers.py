@@ -101,14 +101,14 @@ class BotController(Controller):
         future, self._future = self._future, None
         try:
             return list(future.result())
-        except Exception:  # noqa: BLE001 - a broken bot must not end the match
+        except Exception:
             return None  # the driver substitutes a legal move
 
     def declare(self, obs: Observation, options: Sequence[Sequence[Card]]) -> Sequence[Card] | None:
         """A declaration among ``options``, or None to pass."""
         try:
             choice = self.bot.declare(obs, [list(o) for o in options])
-        except Exception:  # noqa: BLE001
+        except Exception:
             return None
         return list(choice) if choice else None
 

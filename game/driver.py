@@ -15,10 +15,27 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from game.core import (AFTER_DEAL, BURY, BURYING, DEALING, DECLARE, PLAY, PLAYING, REDEAL,
-                       SETTLED, Action, Card, Declaration, Match, Observation, Refusal, TrickView,
-                       legal_follows, observe)
 from game.controllers import PENDING, Controller
+from game.core import (
+    AFTER_DEAL,
+    BURY,
+    BURYING,
+    DEALING,
+    DECLARE,
+    PLAY,
+    PLAYING,
+    REDEAL,
+    SETTLED,
+    Action,
+    Card,
+    Declaration,
+    Match,
+    Observation,
+    Refusal,
+    TrickView,
+    legal_follows,
+    observe,
+)
 
 # ---------------------------------------------------------------------------- events
 
@@ -91,7 +108,6 @@ class TrickWon(Event):
 @dataclass(frozen=True)
 class HandSettled(Event):
     """The last trick is played and the hand is scored."""
-    pass
 
 
 @dataclass(frozen=True)

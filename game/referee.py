@@ -13,7 +13,6 @@ from typing import Any
 
 from game.core.bidding import Bidding
 from game.core.cards import Card, CardError, Rank, format_cards, parse_cards, points_of
-from game.core.refusal import Refusal
 from game.core.ruleset import Ruleset, RulesetError, get_ruleset
 from game.core.settlement import settle
 from game.core.tricks import check_follow, check_lead, throw_outcome, trick_points, trick_winner
@@ -236,7 +235,7 @@ def answer(line: str) -> dict[str, Any]:
         return {"error": str(e)}
     except (CardError, RulesetError, ValueError, TypeError, KeyError, IndexError) as e:
         return {"error": f"the request cannot be answered: {e}"}
-    except Exception as e:  # noqa: BLE001 - one bad line must never stop the referee
+    except Exception as e:
         return {"error": f"the request could not be processed ({type(e).__name__}: {e})"}
 
 

@@ -72,7 +72,7 @@ class Settings:
         return SPEEDS.get(self.speed, 1.0)
 
     @classmethod
-    def from_dict(cls, data: dict, language: str) -> "Settings":
+    def from_dict(cls, data: dict, language: str) -> Settings:
         """Known fields with the right type are kept; anything else falls back to defaults."""
         out = cls(language=language)
         if not isinstance(data, dict):

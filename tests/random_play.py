@@ -5,8 +5,7 @@ from collections import Counter
 from itertools import islice
 import random
 
-from game.core import (AFTER_DEAL, BURYING, DEALING, PLAYING, Hand, decompose, legal_follows,
-                       make_deck)
+from game.core import AFTER_DEAL, BURYING, DEALING, PLAYING, Hand, decompose, legal_follows, make_deck
 
 
 def random_step(hand: Hand, rng: random.Random) -> None:

@@ -1,7 +1,6 @@
 """A tiny, always-legal stand-in for the bots (tests only; the game uses ``bots``)."""
 from __future__ import annotations
 
-import random
 from itertools import islice
 
 from game.core import decompose, legal_follows

@@ -1,7 +1,7 @@
 """Import a script from tools/ (a folder of scripts, not a package) by file name."""
 import importlib.util
-import sys
 from pathlib import Path
+import sys
 
 TOOLS = Path(__file__).resolve().parent.parent / "tools"
 

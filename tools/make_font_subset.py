@@ -4,7 +4,7 @@ The game ships only the glyphs it can show, so the full 16 MB font shrinks to a 
 hundred kilobytes. A character missing from the subset renders as blank space, so **rerun
 this script whenever a string changes** in ``game/i18n/*.toml`` or ``game/rulesets/*.toml``
 (or in a file listed in ``EXTRA_FILES``), then commit the fonts it writes;
-``tests/test_font_subset.py`` fails until you do.
+``tests/ui/test_font_subset.py`` fails until you do.
 
 Usage, from the repository root::
 
@@ -24,8 +24,8 @@ under the SIL Open Font License in ``assets/fonts/OFL.txt``.
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
+import sys
 
 from fontTools import subset
 from fontTools.ttLib import TTCollection, TTFont

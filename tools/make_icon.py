@@ -17,9 +17,9 @@ from __future__ import annotations
 import argparse
 import io
 import os
+from pathlib import Path
 import struct
 import sys
-from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

@@ -12,13 +12,13 @@ Format: 16-bit mono PCM at 22050 Hz, each file well under 50 KB.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable, Iterable
 import io
 import math
+from pathlib import Path
 import random
 import sys
 import wave
-from collections.abc import Callable, Iterable
-from pathlib import Path
 
 RATE = 22050
 ROOT = Path(__file__).resolve().parent.parent
@@ -166,7 +166,7 @@ def wav_bytes(samples: Samples) -> bytes:
     """``samples`` as a 16-bit mono WAV file at :data:`RATE`."""
     frames = bytearray()
     for v in samples:
-        frames += int(round(max(-1.0, min(1.0, v)) * 32767)).to_bytes(2, "little", signed=True)
+        frames += round(max(-1.0, min(1.0, v)) * 32767).to_bytes(2, "little", signed=True)
     buffer = io.BytesIO()
     with wave.open(buffer, "wb") as w:
         w.setnchannels(1)

@@ -24,9 +24,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
+from screenshots import click, frames  # noqa: E402  (tools/ is this script's folder)
 
 from game.ui.scene import App, Options  # noqa: E402
-from screenshots import click, frames  # noqa: E402  (tools/ is this script's folder)
 
 SIZES = ((1280, 800), (1024, 640), (1920, 1080))
 
@@ -299,8 +299,8 @@ def menus(app: App, out: Path) -> None:
 
 
 def replays(app: App, out: Path) -> None:
-    from game.ui.replays import ReplayListScene
     from game.ui.menus import StartScene
+    from game.ui.replays import ReplayListScene
     app.reset(StartScene(app))
     app.push(ReplayListScene(app))
     frames(app, 0.1)
@@ -372,8 +372,8 @@ def _stats(app: App) -> None:
     """A finished hand or two, so statistics and replays have something to show."""
     from game.controllers import make_controllers
     from game.core import Match, get_ruleset
-    from game.records import Records
     from game.modes import ModeDriver
+    from game.records import Records
     records = Records(app.storage.folder)
     for ruleset, seed in (("hebi-2010", 3), ("lanzhou-2010", 4)):
         match = Match(get_ruleset(ruleset), seed, 2)

@@ -78,11 +78,10 @@ def menus(app: App, out: Path) -> None:
 
 def table(app: App, out: Path, ruleset: str, seed: int, prefix: str) -> None:
     """A person at seat 0 plays one hand by clicks; shots at each phase."""
-    from game.core import PLAY, Action
+    from game.core import PLAY, Action, get_ruleset
     from game.driver import fallback_bury, fallback_play
     from game.ui.launch import start_match
     from game.ui.table_scene import TableScene
-    from game.core import get_ruleset
     start_match(app, ruleset, seed, 0, ["normal"] * 4, "practice", get_ruleset(ruleset).match_options[0])
     scene: TableScene = app.top
     taken = set()
@@ -181,8 +180,8 @@ def pick(app: App, scene, card) -> None:
 
 
 def match_end(app: App, out: Path, name: str) -> None:
-    from game.core import Match, get_ruleset
     from game.controllers import make_controllers
+    from game.core import Match, get_ruleset
     from game.driver import TableDriver
     from game.ui.results import MatchEndScene
     match = Match(get_ruleset("hebi-2010"), 9, 3)

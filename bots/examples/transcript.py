@@ -14,11 +14,10 @@ import argparse
 import random
 import sys
 
-from game.core import BUILTIN_IDS, REDEAL, Hand, HandSetup, Rank, get_ruleset
-
 from bots import make_bot
 from bots.driver import play_hand
 from bots.external import DEFAULT_EXTERNAL_MS, ExternalBot, start_program
+from game.core import BUILTIN_IDS, REDEAL, Hand, HandSetup, Rank, get_ruleset
 
 DEFAULT_COMMAND = f"{sys.executable} bots/examples/random_bot.py 1"
 

@@ -2,19 +2,41 @@
 
 The front end and the bots use only the names exported here.
 """
-from .actions import BURY, DEAL, DECLARE, FINISH_DEAL, PLAY, Action
-from .bidding import BidResult, Bidding, Declaration
-from .cards import (BIG_JOKER, SMALL_JOKER, SUITS, Card, CardError, Rank, Suit, cards,
-                    format_cards, make_deck, parse_cards, points_of, pretty_cards)
-from .hand import (AFTER_DEAL, BURYING, DEALING, PLAYING, REDEAL, SETTLED, Hand, HandSetup,
-                   Trick)
+from .actions import BURY, DEAL, DECLARE, FINISH_DEAL, PLAY, Action, ActionKind
+from .bidding import Bidding, BidResult, Declaration
+from .cards import (
+                    BIG_JOKER,
+                    SMALL_JOKER,
+                    SUITS,
+                    Card,
+                    CardError,
+                    Rank,
+                    Suit,
+                    cards,
+                    format_cards,
+                    make_deck,
+                    parse_cards,
+                    points_of,
+                    pretty_cards,
+)
+from .hand import Hand, HandSetup, Trick
 from .match import HandSummary, Match, new_match
 from .observation import Observation, TrickView, observation_to_json, observe
+from .phases import AFTER_DEAL, BURYING, DEALING, PLAYING, REDEAL, SETTLED, Phase
 from .refusal import IllegalActionError, Refusal
 from .ruleset import BUILTIN_IDS, Ruleset, RulesetError, all_rulesets, get_ruleset, load_ruleset_file
 from .settlement import Settlement, kitty_multiplier, level_change, next_dealer, settle
-from .tricks import (ThrowResult, check_follow, check_lead, follow_score, legal_follows,
-                     play_value, throw_outcome, trick_points, trick_winner)
+from .tricks import (
+                    ThrowResult,
+                    check_follow,
+                    check_lead,
+                    follow_score,
+                    legal_follows,
+                    play_value,
+                    throw_outcome,
+                    trick_points,
+                    trick_winner,
+)
 from .trump import TRUMP, TrumpContext
 from .units import Format, Unit, decompose, max_tractor_pairs, pair_count, pair_positions, suit_of_play
 

@@ -6,26 +6,34 @@ hand exactly (saves, replays and undo rest on that).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from .cards import Card, format_cards, parse_cards
 
-DEAL = "deal"  # the next card goes to the next seat
-DECLARE = "declare"  # a seat shows cards to declare, overturn or protect
-FINISH_DEAL = "finish_deal"  # declarations are over (or the after-deal window closes)
-BURY = "bury"  # the dealer buries the kitty
-PLAY = "play"  # a seat leads or follows
 
-KINDS = (DEAL, DECLARE, FINISH_DEAL, BURY, PLAY)
+class ActionKind(StrEnum):
+    """What an entry of a hand's log does; the value is the word saves and replays hold."""
+
+    DEAL = "deal"  # the next card goes to the next seat
+    DECLARE = "declare"  # a seat shows cards to declare, overturn or protect
+    FINISH_DEAL = "finish_deal"  # declarations are over (or the after-deal window closes)
+    BURY = "bury"  # the dealer buries the kitty
+    PLAY = "play"  # a seat leads or follows
+
+
+DEAL, DECLARE, FINISH_DEAL, BURY, PLAY = (
+    ActionKind.DEAL, ActionKind.DECLARE, ActionKind.FINISH_DEAL, ActionKind.BURY, ActionKind.PLAY)
+KINDS = tuple(ActionKind)
 
 
 @dataclass(frozen=True)
 class Action:
-    kind: str
+    kind: ActionKind
     seat: int | None = None
     cards: tuple[Card, ...] = ()
 
     def to_dict(self) -> dict:
-        out: dict = {"kind": self.kind}
+        out: dict = {"kind": self.kind.value}
         if self.seat is not None:
             out["seat"] = self.seat
         if self.cards:
@@ -33,14 +41,14 @@ class Action:
         return out
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Action":
+    def from_dict(cls, data: dict) -> Action:
         kind = data.get("kind")
-        if kind not in KINDS:
+        if not isinstance(kind, str) or kind not in KINDS:
             raise ValueError(f"unknown action kind {kind!r}")
         seat = data.get("seat")
         if seat is not None and (not isinstance(seat, int) or not 0 <= seat <= 3):
             raise ValueError(f"bad seat {seat!r} in action")
-        return cls(kind, seat, tuple(parse_cards(data.get("cards", []))))
+        return cls(ActionKind(kind), seat, tuple(parse_cards(data.get("cards", []))))
 
     def __str__(self) -> str:
         who = f" seat {self.seat}" if self.seat is not None else ""

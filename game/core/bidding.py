@@ -223,7 +223,7 @@ class Bidding:
             self.closed = True
         elif self.first_hand and (first or self.ruleset.first_hand_overturn_takes_deal):
             self.dealer_changed = seat
-        if self.ruleset.overturn == "none" or decl.kind == PROTECT and first:
+        if self.ruleset.overturn == "none" or (decl.kind == PROTECT and first):
             self.closed = True
         elif not first:
             self._close_after_change(decl)

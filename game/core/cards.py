@@ -22,7 +22,7 @@ class CardError(ValueError):
     """A card or a list of cards is not well formed."""
 
 
-class Suit(str, Enum):
+class Suit(str, Enum):  # noqa: UP042 - str() of a suit must stay "Suit.S", not "S"
     SPADES = "S"
     HEARTS = "H"
     CLUBS = "C"
@@ -63,7 +63,7 @@ class Rank(IntEnum):
         return _RANK_LABELS[self]
 
     @classmethod
-    def parse(cls, text: str) -> "Rank":
+    def parse(cls, text: str) -> Rank:
         """A level rank as the referee writes it: ``2`` … ``10``, ``J``, ``Q``, ``K``, ``A``."""
         key = str(text).strip().upper()
         if key == "T":
@@ -104,11 +104,11 @@ class Card(int):
         raise AttributeError("cards are immutable")
 
     @classmethod
-    def of(cls, suit: Suit | None, rank: Rank) -> "Card":
+    def of(cls, suit: Suit | None, rank: Rank) -> Card:
         return _BY_KEY[(suit, rank)]
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
+    def parse(cls, text: str) -> Card:
         """Parse the referee notation (case-insensitive, ``T`` for 10)."""
         if not isinstance(text, str):
             raise CardError(f"{text!r} is not a card (cards are strings such as '10S' or 'BJ')")

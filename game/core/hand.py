@@ -17,15 +17,13 @@ import random
 from .actions import BURY, DEAL, DECLARE, FINISH_DEAL, PLAY, Action
 from .bidding import Bidding, Declaration
 from .cards import Card, Rank, holds, points_of, shuffled_deck
+from .phases import AFTER_DEAL, BURYING, DEALING, PLAYING, REDEAL, SETTLED, Phase
 from .refusal import IllegalActionError, Refusal
 from .ruleset import Ruleset
 from .settlement import Settlement, settle
 from .tricks import check_follow, check_lead, throw_outcome, trick_winner
 from .trump import TrumpContext
 from .units import Format, decompose
-
-DEALING, AFTER_DEAL, BURYING, PLAYING, SETTLED, REDEAL = (
-    "dealing", "after_deal", "burying", "playing", "settled", "redeal")
 
 
 @dataclass
@@ -75,7 +73,7 @@ class HandSetup:
                 "first_drawer": self.first_drawer}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "HandSetup":
+    def from_dict(cls, data: dict) -> HandSetup:
         return cls(int(data["seed"]), bool(data["first_hand"]),
                    (Rank.parse(data["levels"][0]), Rank.parse(data["levels"][1])),
                    data["dealer"], int(data["first_drawer"]))
@@ -95,7 +93,7 @@ class Hand:
         self.kitty: list[Card] = list(self.dealt_kitty)
         self.bidding = Bidding(ruleset, setup.first_hand, setup.dealer, setup.first_drawer,
                                setup.levels)
-        self.phase = DEALING
+        self.phase: Phase = DEALING
         self.dealer: int | None = setup.dealer
         self.rank: Rank | None = None
         self.ctx: TrumpContext | None = None
@@ -166,7 +164,7 @@ class Hand:
                 return Refusal("declare.not_held")
             return self.bidding.check(action.seat, action.cards, self.phase == AFTER_DEAL)
         if kind == FINISH_DEAL:
-            if self.phase == DEALING and self.dealt == self.to_deal or self.phase == AFTER_DEAL:
+            if (self.phase == DEALING and self.dealt == self.to_deal) or self.phase == AFTER_DEAL:
                 return None
             return Refusal("phase.wrong")
         if kind == BURY:
@@ -313,13 +311,13 @@ class Hand:
         return {"setup": self.setup.to_dict(), "log": [a.to_dict() for a in self.log]}
 
     @classmethod
-    def from_dict(cls, ruleset: Ruleset, data: dict) -> "Hand":
+    def from_dict(cls, ruleset: Ruleset, data: dict) -> Hand:
         hand = cls(ruleset, HandSetup.from_dict(data["setup"]))
         for entry in data["log"]:
             hand.apply(Action.from_dict(entry))
         return hand
 
-    def replay(self, upto: int | None = None) -> "Hand":
+    def replay(self, upto: int | None = None) -> Hand:
         """A fresh hand with the first ``upto`` actions of this one's log (undo, replays)."""
         hand = Hand(self.ruleset, self.setup)
         for action in self.log[:upto]:
@@ -335,7 +333,7 @@ class Hand:
                 return index
         return None
 
-    def undo(self, seat: int) -> "Hand":
+    def undo(self, seat: int) -> Hand:
         """A copy of this hand as it was just before ``seat``'s last play or bury."""
         point = self.undo_point(seat)
         if point is None:

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 import random
 
 from .cards import Rank
-from .hand import REDEAL, SETTLED, Hand, HandSetup
+from .hand import Hand, HandSetup
+from .phases import REDEAL, SETTLED
 from .ruleset import Ruleset, get_ruleset
 from .settlement import DEALERS, next_dealer, raise_level
 
@@ -113,10 +114,8 @@ class Match:
     def _check_end(self, hand: Hand) -> None:
         if self.last_won_past_ace:
             self.winner = hand.dealer % 2
-        elif self.time_up:
-            self.winner = self._leader()
-        elif self.length is not None and self.ruleset.match_length == "hands" \
-                and self.hands_played >= self.length:
+        elif self.time_up or (self.length is not None and self.ruleset.match_length == "hands" \
+                and self.hands_played >= self.length):
             self.winner = self._leader()
 
     def _leader(self) -> int | None:
@@ -160,7 +159,7 @@ class Match:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Match":
+    def from_dict(cls, data: dict) -> Match:
         """Rebuild a match from ``to_dict()``; raises ValueError on anything inconsistent."""
         if not isinstance(data, dict) or data.get("version") != SAVE_VERSION:
             version = data.get("version") if isinstance(data, dict) else None

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from .bidding import Declaration
 from .cards import Card, Rank, format_cards
-from .hand import BURYING, DEALING, PLAYING, Hand, Trick
+from .hand import Hand, Trick
+from .phases import BURYING, DEALING, PLAYING, Phase
 from .ruleset import Ruleset
 from .trump import TrumpContext
 
@@ -30,7 +31,7 @@ class TrickView:
         return self.plays[0][1]
 
     @classmethod
-    def of(cls, trick: Trick) -> "TrickView":
+    def of(cls, trick: Trick) -> TrickView:
         return cls(trick.leader, tuple(trick.plays), trick.winner, trick.points,
                    trick.attempted, trick.penalty)
 
@@ -39,7 +40,7 @@ class TrickView:
 class Observation:
     seat: int
     ruleset: Ruleset
-    phase: str
+    phase: Phase
     first_hand: bool
     levels: tuple[Rank, Rank]
     dealer: int | None

@@ -72,7 +72,7 @@ class Ruleset:
     def text(self, table: dict[str, str], lang: str) -> str:
         return table.get(lang) or table.get("en") or next(iter(table.values()))
 
-    def replace(self, **changes) -> "Ruleset":
+    def replace(self, **changes) -> Ruleset:
         """A custom copy with fields changed, validated like a file."""
         custom = replace(self, **changes)
         _check_consistency(custom)
@@ -85,7 +85,7 @@ class Ruleset:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Ruleset":
+    def from_dict(cls, data: dict[str, Any]) -> Ruleset:
         data = dict(data)
         data["bands"] = tuple(Band(**b) for b in data["bands"])
         data["match_options"] = tuple(data["match_options"])
@@ -114,7 +114,7 @@ def _get(data: dict, dotted: str, kind: type, source: str):
         if not isinstance(node, dict) or part not in node:
             raise RulesetError(f"{source}: the field '{dotted}' is missing")
         node = node[part]
-    if kind is int and isinstance(node, bool) or not isinstance(node, kind):
+    if (kind is int and isinstance(node, bool)) or not isinstance(node, kind):
         raise RulesetError(f"{source}: the field '{dotted}' must be {_KIND_NAMES[kind]}, not {node!r}")
     if dotted in _CHOICES and node not in _CHOICES[dotted]:
         allowed = ", ".join(repr(c) for c in _CHOICES[dotted])

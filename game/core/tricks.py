@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from .cards import Card, holds, points_of
 from .refusal import Refusal
 from .trump import TRUMP, TrumpContext
-from .units import (Format, Unit, cards_at, decompose, max_tractor_pairs, pair_count,
-                    pair_positions, runs, suit_of_play)
+from .units import Format, Unit, cards_at, decompose, max_tractor_pairs, pair_count, pair_positions, runs, suit_of_play
 
 # ---------------------------------------------------------------- leading and throwing
 
@@ -212,5 +211,14 @@ def trick_points(plays: Sequence[Sequence[Card]]) -> int:
     return sum(points_of(p) for p in plays)
 
 
-__all__ = ["check_lead", "throw_outcome", "ThrowResult", "check_follow", "legal_follows",
-           "follow_score", "play_value", "trick_winner", "trick_points"]
+__all__ = [
+    "ThrowResult",
+    "check_follow",
+    "check_lead",
+    "follow_score",
+    "legal_follows",
+    "play_value",
+    "throw_outcome",
+    "trick_points",
+    "trick_winner",
+]

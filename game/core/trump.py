@@ -22,9 +22,9 @@ consecutive positions form tractors:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
-from .cards import ONE_DECK, Card, CardError, Rank, Suit, SUITS
+from .cards import ONE_DECK, SUITS, Card, CardError, Rank, Suit
 
 TRUMP = "trump"
 EffectiveSuit = str  # TRUMP, or a side Suit (whose value is its letter)
@@ -47,7 +47,7 @@ class TrumpContext:
         object.__setattr__(self, "_keys", _table(self))
 
     @classmethod
-    def parse(cls, level: str, trump: str) -> "TrumpContext":
+    def parse(cls, level: str, trump: str) -> TrumpContext:
         rank = Rank.parse(level)
         key = str(trump).strip().upper()
         if key == "NT":
@@ -123,8 +123,8 @@ def _plain_position(rank: Rank, level: Rank) -> int:
     return int(rank) - 2 - (1 if rank > level else 0)
 
 
-@lru_cache(maxsize=None)
-def _table(ctx: "TrumpContext") -> dict[Card, tuple[EffectiveSuit, int]]:
+@cache
+def _table(ctx: TrumpContext) -> dict[Card, tuple[EffectiveSuit, int]]:
     table: dict[Card, tuple[EffectiveSuit, int]] = {}
     for card in ONE_DECK:
         if card.rank == Rank.BIG_JOKER:

@@ -69,7 +69,7 @@ class Format:
         return 1 if self.pairs else 0
 
     @classmethod
-    def of(cls, units: Sequence[Unit]) -> "Format":
+    def of(cls, units: Sequence[Unit]) -> Format:
         return cls(tuple(sorted((u.pairs for u in units if u.pairs >= 2), reverse=True)),
                    sum(1 for u in units if u.pairs == 1),
                    sum(1 for u in units if u.pairs == 0))
@@ -192,5 +192,18 @@ def cards_at(cards: Sequence[Card], ctx: TrumpContext, low: int, high: int) -> l
     return out
 
 
-__all__ = ["Unit", "Format", "decompose", "shape_codes", "suit_of_play", "pair_positions",
-           "pair_count", "runs", "max_tractor_pairs", "cards_at", "Rank", "Suit", "TrumpContext"]
+__all__ = [
+    "Format",
+    "Rank",
+    "Suit",
+    "TrumpContext",
+    "Unit",
+    "cards_at",
+    "decompose",
+    "max_tractor_pairs",
+    "pair_count",
+    "pair_positions",
+    "runs",
+    "shape_codes",
+    "suit_of_play",
+]

@@ -21,13 +21,13 @@ text already (for instance a suit name from ``tr("suit.H")``), never raw values.
 """
 from __future__ import annotations
 
-import locale
-import os
-import string
-import tomllib
 from collections.abc import Mapping
 from functools import cache
+import locale
+import os
 from pathlib import Path
+import string
+import tomllib
 
 LANGUAGES: tuple[str, ...] = ("en", "zh")
 """Every language with a table, in the order a settings screen lists them."""

@@ -17,9 +17,9 @@ averaging smooths their edges.
 """
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
+import math
 
 import pygame
 
@@ -158,7 +158,7 @@ def suit_symbol(suit: Suit, height: int, colour: tuple[int, int, int] | None = N
 
 # --- Text --------------------------------------------------------------------------
 
-@lru_cache(maxsize=None)
+@cache
 def _cap_ratio(bold: bool) -> float:
     """Cap height over font size, measured on the bundled font itself."""
     probe = assets.font(200, bold).render("H", True, (0, 0, 0))

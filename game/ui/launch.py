@@ -147,7 +147,7 @@ def read_saved_match(app) -> tuple[Match, dict]:
         raise ValueError(tr("save.newer", version=version))
     try:
         match = Match.from_dict(data["match"])
-    except Exception as e:  # noqa: BLE001 - any inconsistency: the save is not used
+    except Exception as e:
         raise ValueError(tr("save.invalid", error=str(e)[:120])) from None
     config = data.get("table")
     if not isinstance(config, dict):

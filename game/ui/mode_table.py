@@ -18,7 +18,7 @@ import pygame
 
 from game.core import BURY, DEAL, PLAY, SUITS, Card, Rank
 from game.i18n import tr
-from game.modes import (ModeDriver, TurnClock, cards_out, clock_seconds, hint, points_out)
+from game.modes import ModeDriver, TurnClock, cards_out, clock_seconds, hint, points_out
 from game.ui import theme
 from game.ui.names import about, cards_text, seat_name, team_name, use_names
 from game.ui.table_scene import TableScene
@@ -267,7 +267,7 @@ class ModeTableScene(TableScene):
         hand = self.driver.hand
         try:
             cards, reason = hint(hand, self.viewer, wait.options if wait.kind == "declare" else None)
-        except Exception:  # noqa: BLE001 - a hint must never break the table
+        except Exception:
             self.hint_line = tr("table.hint_none")
             self.changed = True
             return

@@ -33,6 +33,7 @@ def font_covers(char: str) -> bool:
 @lru_cache(maxsize=1)
 def _face():
     import pygame.freetype
+
     from game import assets
     return pygame.freetype.Font(str(assets.font_path()), 16)
 

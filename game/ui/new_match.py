@@ -98,7 +98,7 @@ class NewMatchScene(Scene):
         self.seat_choice.rect = pygame.Rect(x + label_w, y, right_w - label_w, row_h)
         self.rows.append((tr("new_match.your_seat"), self.seat_choice, self.seat_choice.rect))
         y += row_h + gap
-        for seat, choice in enumerate(self.level_choices):
+        for _seat, choice in enumerate(self.level_choices):
             choice.rect = pygame.Rect(x + label_w, y, right_w - label_w, row_h)
             y += row_h + gap
         self.mode_choice.rect = pygame.Rect(x + label_w, y, right_w - label_w, row_h)
@@ -139,7 +139,7 @@ class NewMatchScene(Scene):
     def draw(self, surface) -> None:
         theme.draw_felt(surface)
         s = self.scale
-        w, h = surface.get_size()
+        _w, _h = surface.get_size()
         blit_text(surface, tr("new_match.title"), round(32 * s), (round(30 * s), round(24 * s)), theme.GOLD, True)
         blit_text(surface, tr("new_match.ruleset"), round(17 * s), (round(30 * s), round(78 * s)), theme.INK_DIM)
         for i, (rect, r) in enumerate(zip(self.cards, self.rulesets)):

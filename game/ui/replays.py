@@ -16,8 +16,17 @@ from game.i18n import get_language, tr
 from game.records import Records, Replay
 from game.ui import theme
 from game.ui.cardview import card_image, card_width
-from game.ui.names import (about, cards_text, declaration_text, default_seat_name, default_team_name, seat_name,
-                           suit_text, team_name, use_names)
+from game.ui.names import (
+    about,
+    cards_text,
+    declaration_text,
+    default_seat_name,
+    default_team_name,
+    seat_name,
+    suit_text,
+    team_name,
+    use_names,
+)
 from game.ui.scene import Scene
 from game.ui.theme import blit_text, scale_for
 from game.ui.widgets import Button
@@ -475,7 +484,7 @@ class ReplayScene(Scene):
             return tr("replay.buried", player=seat_name(action.seat, None))
         if action.kind == PLAY:
             trick = hand.tricks[-1]
-            cards = [c for seat, c in trick.plays if seat == action.seat][0]
+            cards = next(c for seat, c in trick.plays if seat == action.seat)
             if len(trick.plays) == 1:
                 text = tr("replay.leads", player=seat_name(action.seat, None), cards=cards_text(cards))
                 if trick.attempted:

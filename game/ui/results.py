@@ -202,7 +202,7 @@ class MatchEndScene(Scene):
     def draw(self, surface) -> None:
         theme.draw_felt(surface)
         s = self.scale
-        w, h = surface.get_size()
+        w, _h = surface.get_size()
         m = self.match
         cx = w / 2
         y = round(40 * s)

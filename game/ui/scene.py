@@ -26,7 +26,7 @@ class Scene:
 
     opaque = True
 
-    def __init__(self, app: "App"):
+    def __init__(self, app: App):
         self.app = app
 
     def handle_event(self, e: pygame.event.Event) -> None:

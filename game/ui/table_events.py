@@ -6,13 +6,24 @@ starts the animations; the driver is not advanced again until they are done.
 from __future__ import annotations
 
 from game.core import Card
-from game.driver import (AfterDealWindow, Buried, DealClosed, Dealt, Declared, HandSettled,
-                         HandStarted, MatchOver, Played, Redealt, TrickWon)
+from game.driver import (
+    AfterDealWindow,
+    Buried,
+    DealClosed,
+    Dealt,
+    Declared,
+    HandSettled,
+    HandStarted,
+    MatchOver,
+    Played,
+    Redealt,
+    TrickWon,
+)
 from game.i18n import tr
 from game.ui import theme
+from game.ui.flights import fly
 from game.ui.names import about, cards_text, declaration_text, suit_text
 from game.ui.widgets import play_sound
-from game.ui.flights import fly
 
 
 class TableEvents:

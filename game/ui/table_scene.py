@@ -7,9 +7,9 @@ animations of the previous event are done, so the rules core can run ahead of no
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 import math
 import random
-from collections.abc import Callable
 
 import pygame
 

@@ -25,7 +25,7 @@ class TableView:
     def back_slot(self, pos: int, index: int) -> tuple[float, float]:
         """Top-left of the ``index``-th face-down card of an opponent's fan."""
         lay = self.lay
-        (x, y), (dx, _) = lay.backs_anchor(pos)
+        (x, y), (_dx, _) = lay.backs_anchor(pos)
         n = max(index + 1, self.scene.counts[pos], 1)
         span = lay.plate[0] * (1.6 if pos == 2 else 1.0) - lay.small_h * 0.7
         step = min(lay.small_h * 0.22, span / max(1, n - 1))

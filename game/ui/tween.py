@@ -11,8 +11,8 @@ True
 """
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
+import math
 
 Easing = Callable[[float], float]
 

@@ -2,11 +2,12 @@
 import json
 from pathlib import Path
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.referee import answer
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 EXAMPLE = {"op": "settle", "ruleset": "hebi-2010", "level": "2", "trump": "S", "points": 60,
            "kitty": ["5H", "10C", "KD", "2S", "3S", "4S", "6S", "7S"],
            "last": {"side": "defenders", "lead": ["9H", "9H"]}}

@@ -2,11 +2,23 @@
 import json
 import random
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 import pytest
 
-from game.core import (BUILTIN_IDS, PLAYING, REDEAL, SETTLED, Hand, HandSetup, Match, Rank,
-                       get_ruleset, observe, points_of)
+from game.core import (
+    BUILTIN_IDS,
+    PLAYING,
+    REDEAL,
+    SETTLED,
+    Hand,
+    HandSetup,
+    Match,
+    Rank,
+    get_ruleset,
+    observe,
+    points_of,
+)
 from tests.random_play import all_cards, full_deck, random_step
 
 LEVELS = st.sampled_from([r for r in Rank if r <= Rank.ACE])

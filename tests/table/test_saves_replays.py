@@ -24,7 +24,7 @@ from game.ui.replays import ReplayListScene, ReplayScene
 from tests.standin_bots import standin_factory
 from tests.ui_helpers import click, make_app, run
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 # ---------------------------------------------------------------------------- save, kill, resume

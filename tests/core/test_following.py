@@ -1,11 +1,12 @@
 """Following (RULES.md §5; seed 000 §7, seed 001 四.3)."""
-import random
-import re
 from collections import Counter
 from itertools import combinations
+import random
+import re
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 import pytest
-from hypothesis import given, settings, strategies as st
 
 from game.core.cards import ONE_DECK, cards
 from game.core.tricks import check_follow, legal_follows
@@ -274,7 +275,7 @@ def _oracle_t(in_suit, tractors, c):
             return
         rec(i + 1, got)
         for length in range(2, tractors[i] + 1):
-            for start in range(0, 17 - length):
+            for start in range(17 - length):
                 span = range(start, start + length)
                 if all(avail[p] for p in span):
                     for p in span:

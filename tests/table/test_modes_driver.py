@@ -5,10 +5,34 @@ from collections import Counter
 import pytest
 
 from game.controllers import make_controllers
-from game.core import (BURY, DECLARE, PLAY, Action, Bidding, Card, Hand, HandSetup, Match, Rank,
-                       get_ruleset, make_deck, observe, parse_cards)
-from game.modes import (PRACTICE, TOURNAMENT, ModeDriver, TurnClock, cards_out, clock_seconds,
-                        features, hint, hint_action, points_out)
+from game.core import (
+    BURY,
+    DECLARE,
+    PLAY,
+    Action,
+    Bidding,
+    Card,
+    Hand,
+    HandSetup,
+    Match,
+    Rank,
+    get_ruleset,
+    make_deck,
+    observe,
+    parse_cards,
+)
+from game.modes import (
+    PRACTICE,
+    TOURNAMENT,
+    ModeDriver,
+    TurnClock,
+    cards_out,
+    clock_seconds,
+    features,
+    hint,
+    hint_action,
+    points_out,
+)
 from tests.standin_bots import standin_factory
 
 RULESETS = ["hebi-2010", "lanzhou-2010", "logistics-2015"]

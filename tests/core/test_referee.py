@@ -1,18 +1,18 @@
 """The JSON-lines referee (shared/REFEREE.md)."""
+from collections import Counter
 import json
 import os
+from pathlib import Path
 import subprocess
 import sys
-from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from game.referee import answer
 from tests.support import REPO
 
-SHARED_CANDIDATES = [Path(__file__).resolve().parents[2] / "shared",
-                     Path(__file__).resolve().parents[1].parent / "shared"]
+SHARED_CANDIDATES = [Path(__file__).resolve().parents[3] / "shared",
+                     Path(__file__).resolve().parents[2].parent / "shared"]
 SHARED = next((p for p in SHARED_CANDIDATES if (p / "conformance").is_dir()), None)
 PUBLIC = SHARED / "conformance" / "public.jsonl" if SHARED else None
 

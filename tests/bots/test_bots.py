@@ -10,8 +10,22 @@ from bots.driver import play_hand
 from bots.hard import HardBot
 from bots.memory import MemoryTracker
 from bots.normal import NormalBot
-from game.core import (BUILTIN_IDS, BURYING, DEALING, PLAYING, REDEAL, SETTLED, TRUMP, Hand,
-                       HandSetup, Observation, Rank, cards, get_ruleset, observe)
+from game.core import (
+    BUILTIN_IDS,
+    BURYING,
+    DEALING,
+    PLAYING,
+    REDEAL,
+    SETTLED,
+    TRUMP,
+    Hand,
+    HandSetup,
+    Observation,
+    Rank,
+    cards,
+    get_ruleset,
+    observe,
+)
 
 RANKS = [r for r in Rank if r <= Rank.ACE]
 CHEAP_LEVELS = ("random", "easy", "normal")

@@ -4,8 +4,16 @@ import tomllib
 
 import pytest
 
-from game.core.ruleset import (BUILTIN_IDS, RULESET_DIR, Ruleset, RulesetError, all_rulesets,
-                               get_ruleset, load_ruleset_file, parse_ruleset)
+from game.core.ruleset import (
+    BUILTIN_IDS,
+    RULESET_DIR,
+    Ruleset,
+    RulesetError,
+    all_rulesets,
+    get_ruleset,
+    load_ruleset_file,
+    parse_ruleset,
+)
 from tests.support import RULESET_IDS
 
 

@@ -149,6 +149,7 @@ def test_tweens_do_not_depend_on_the_frame_rate():
 def test_the_keyboard_leads_a_card(tmp_path):
     """Arrows move the focus, space raises, Enter plays: a whole lead without the mouse."""
     import pygame
+
     from tests.ui_helpers import key
     app = make_app(tmp_path, speed=8.0)
     start_match(app, "logistics-2015", 4, 1, ["normal"] * 4, "practice", 1)

@@ -1,9 +1,9 @@
 """Practice and tournament at the table, by clicks and fake time: hint, why not, undo, the
 card counter and the records, replaying a deal, the clocks; outside programs as seats."""
 import json
+from pathlib import Path
 import shlex
 import sys
-from pathlib import Path
 
 import pygame
 import pytest
@@ -15,7 +15,7 @@ from game.ui.launch import start_match
 from game.ui.mode_table import ModeTableScene
 from tests.ui_helpers import click, key, make_app, pick, run
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)

@@ -4,7 +4,7 @@ from pathlib import Path
 import subprocess
 import sys
 
-CORE = Path(__file__).resolve().parents[1] / "game" / "core"
+CORE = Path(__file__).resolve().parents[2] / "game" / "core"
 FORBIDDEN = ("pygame", "bots", "game.ui", "game.driver", "game.controllers", "game.storage")
 
 

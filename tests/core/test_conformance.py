@@ -2,18 +2,18 @@
 
 The shared folder sits beside the clone (``../shared``); without it these tests skip.
 """
+from collections import Counter
 import json
 import os
+from pathlib import Path
 import subprocess
 import sys
-from collections import Counter
-from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
-_CANDIDATES = [Path(__file__).resolve().parents[2] / "shared",
-               Path(__file__).resolve().parents[1].parent / "shared"]
+REPO = Path(__file__).resolve().parents[2]
+_CANDIDATES = [Path(__file__).resolve().parents[3] / "shared",
+               Path(__file__).resolve().parents[2].parent / "shared"]
 if os.environ.get("SHENGJI_SHARED"):
     _CANDIDATES.insert(0, Path(os.environ["SHENGJI_SHARED"]))
 SHARED = next((p for p in _CANDIDATES if (p / "conformance").is_dir()), None)

@@ -1,6 +1,6 @@
 """Winning a trick (RULES.md §6; seed 001 四.1, 四.4, 四.5; seed 000 §9)."""
-import random
 from collections import Counter
+import random
 
 import pytest
 
@@ -213,7 +213,7 @@ def _oracle_winner(plays, c):
             if i == len(fmt.tractors):
                 return True
             k = fmt.tractors[i]
-            for start in range(0, 17 - k):
+            for start in range(17 - k):
                 span = range(start, start + k)
                 if all(avail[p] for p in span):
                     for p in span:

@@ -12,15 +12,22 @@ import pytest
 from bots import EasyBot
 from bots.arena import main as arena_main
 from bots.driver import play_hand
-from bots.external import (ArenaSeats, ExternalBot, ExternalProgram, ExternalProgramError,
-                           close_all, hand_over, make_seat_bot, parse_seat_spec,
-                           seat_bot_factory, start_program)
-from bots.protocol import (PROTOCOL_VERSION, AnswerRefused, hello_request, play_request,
-                           read_answer)
-from game.core import (BURYING, PLAYING, Card, CardError, Hand, HandSetup, Rank, get_ruleset,
-                       observe, parse_cards)
+from bots.external import (
+    ArenaSeats,
+    ExternalBot,
+    ExternalProgram,
+    ExternalProgramError,
+    close_all,
+    hand_over,
+    make_seat_bot,
+    parse_seat_spec,
+    seat_bot_factory,
+    start_program,
+)
+from bots.protocol import PROTOCOL_VERSION, AnswerRefused, hello_request, play_request, read_answer
+from game.core import BURYING, PLAYING, Card, CardError, Hand, HandSetup, Rank, get_ruleset, observe, parse_cards
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "bots" / "examples" / "random_bot.py"
 RULESETS = ["hebi-2010", "lanzhou-2010", "logistics-2015"]
 
@@ -382,7 +389,7 @@ def test_answers_are_checked_with_the_cores_rules():
     with pytest.raises(AnswerRefused, match="one suit"):
         read_answer("play", {"play": held}, obs)
     with pytest.raises(AnswerRefused, match="does not hold"):
-        absent = [c for c in ("BJ", "SJ", "AS", "AH") if held.count(c) < 2][0]
+        absent = next(c for c in ("BJ", "SJ", "AS", "AH") if held.count(c) < 2)
         read_answer("play", {"play": [absent] * 2}, obs)
     with pytest.raises(AnswerRefused, match="must be a list"):
         read_answer("play", {"play": "AS"}, obs)
@@ -463,6 +470,7 @@ def test_seat_specs_and_the_factory(tmp_path):
 
 def test_the_documented_exchange_matches_what_is_sent_now():
     import io
+
     from bots.examples.transcript import transcript
     doc = (ROOT / "docs" / "bot-protocol.md").read_text(encoding="utf-8")
     documented = [(line[0], json.loads(line[2:])) for line in doc.splitlines()
@@ -484,6 +492,7 @@ def test_the_documented_exchange_matches_what_is_sent_now():
 
 def test_the_docstring_examples():
     import doctest
+
     import bots.external
     import bots.protocol
     for module in (bots.protocol, bots.external):

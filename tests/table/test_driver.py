@@ -2,7 +2,7 @@
 import pytest
 
 from game.controllers import make_controllers
-from game.core import BUILTIN_IDS, PLAY, Action, Match, SETTLED, get_ruleset
+from game.core import BUILTIN_IDS, PLAY, SETTLED, Action, Match, get_ruleset
 from game.driver import DealClosed, HandSettled, MatchOver, Played, TableDriver, TrickWon, fallback_play
 from tests.standin_bots import standin_factory
 

@@ -107,7 +107,7 @@ def test_hebi_overturn_only_once():
 
 
 def test_hebi_overturner_cannot_overturn_himself_either():
-    acc, res = run(HEBI, [(1, "2H BJ"), (2, "2S 2S"), (2, "BJ BJ")])
+    acc, _res = run(HEBI, [(1, "2H BJ"), (2, "2S 2S"), (2, "BJ BJ")])
     assert acc == [True, True, False]
 
 
@@ -119,7 +119,7 @@ def test_hebi_pair_of_jokers_overturns_to_no_trump(jokers):
 
 
 def test_hebi_a_big_and_a_small_joker_are_not_a_pair():
-    acc, res = run(HEBI, [(1, "2H BJ"), (0, "BJ SJ")])
+    acc, _res = run(HEBI, [(1, "2H BJ"), (0, "BJ SJ")])
     assert acc == [True, False]
 
 
@@ -238,7 +238,7 @@ def test_hebi_no_declaring_during_the_deal_once_it_is_over():
     ("BJ SJ 5H 7C 8C 9C JC QC", "H"),          # jokers before the 3rd do not matter
 ])
 def test_hebi_nobody_declares_the_kittys_third_card(kitty, trump):
-    acc, res = run(HEBI, [], kitty=kitty, first_drawer=3)
+    _acc, res = run(HEBI, [], kitty=kitty, first_drawer=3)
     assert summary(res) == (trump, "2", 3)
     assert not res.declared and not res.redeal
 
@@ -250,7 +250,7 @@ def test_hebi_kitty_fallback_in_a_later_hand_keeps_the_dealer_and_his_level():
 
 
 def test_hebi_kitty_level_card_still_names_its_suit():
-    acc, res = run(HEBI, [], kitty="3C 4C 2H 7C 8C 9C JC QC")
+    _acc, res = run(HEBI, [], kitty="3C 4C 2H 7C 8C 9C JC QC")
     assert trump_of(res) == "H"
 
 
@@ -332,7 +332,7 @@ def test_lanzhou_three_level_cards_at_once_are_not_a_declaration():
                                          ("3C 4C SJ 7H 8C 9C", "NT")])
 def test_lanzhou_nobody_declares_the_kittys_third_card_joker_no_trump(kitty, trump):
     # 若第三张为王，则打无主
-    acc, res = run(LZ, [], kitty=kitty, first_drawer=1)
+    _acc, res = run(LZ, [], kitty=kitty, first_drawer=1)
     assert summary(res) == (trump, "2", 1) and not res.redeal
 
 
@@ -370,12 +370,12 @@ def test_logistics_only_one_level_card_declares(shown):
 
 
 def test_logistics_first_hand_declarer_is_the_dealer():
-    acc, res = run(LOG, [(1, "2D")], first_drawer=3)
+    _acc, res = run(LOG, [(1, "2D")], first_drawer=3)
     assert summary(res) == ("D", "2", 1)
 
 
 def test_logistics_nobody_declares_redeal():
-    acc, res = run(LOG, [])
+    _acc, res = run(LOG, [])
     assert res.redeal and res.trump is None and res.rank is None and res.dealer is None
 
 

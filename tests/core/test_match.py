@@ -3,7 +3,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from game.core import Match, Rank, Settlement, TrumpContext, Suit, get_ruleset
+from game.core import Match, Rank, Settlement, Suit, TrumpContext, get_ruleset
 from game.core.hand import SETTLED
 
 

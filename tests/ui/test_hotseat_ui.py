@@ -26,6 +26,7 @@ class Faces(Counter):
 @pytest.fixture
 def faces(monkeypatch):
     import importlib
+
     from game.ui.scene import App
     drawn = Faces()
     drawn.seen = Counter()

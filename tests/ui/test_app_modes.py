@@ -49,7 +49,7 @@ def test_table_layout_fits_every_size(size):
         assert xs[0][0] >= 0 and xs[-1][0] + lay.card_w <= size[0]
         assert xs[1][0] - xs[0][0] >= lay.card_w * 0.2  # every index stays visible
     for p in range(4):
-        cx, cy = lay.trick_center(p)
+        _cx, cy = lay.trick_center(p)
         assert lay.bar_h < cy - lay.trick_h / 2 and cy + lay.trick_h / 2 < lay.buttons_y()
     assert lay.buttons_y() > plates[2].bottom
 
@@ -74,7 +74,7 @@ def test_every_screen_draws_at_every_size(tmp_path, size):
 def test_settings_are_saved_and_restored(tmp_path):
     app = make_app(tmp_path, lang=None)
     app.push(SettingsScene(app))
-    language, speed, sound, back = (choice for _, choice in app.top.rows)
+    language, _speed, sound, back = (choice for _, choice in app.top.rows)
     click(app, language._segments()[1].center)
     click(app, back._segments()[0].center)
     click(app, sound._segments()[1].center)

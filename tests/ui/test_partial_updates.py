@@ -44,8 +44,8 @@ def test_what_reaches_the_screen_matches_the_picture(tmp_path, human):
             break
         wait = app.top.driver.waiting()
         if human is not None and wait is not None and not app.top.busy:
-            from game.driver import fallback_bury, fallback_play
             from game.core import Action
+            from game.driver import fallback_bury, fallback_play
             obs = app.top.driver.observation(human)
             if wait.kind == "declare":
                 app.top.driver.pass_declaration(human)

@@ -3,16 +3,16 @@
 A character missing from the font renders as blank space, silently; this test is the
 only thing that notices. When it fails, rerun ``python tools/make_font_subset.py``.
 """
-import tomllib
 from functools import cache
 from pathlib import Path
+import tomllib
 
-import pytest
 from fontTools.ttLib import TTFont
+import pytest
 
 from game.i18n import LANGUAGES, table
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FONTS = ["NotoSansSC-Subset.otf", "NotoSansSC-Bold-Subset.otf"]
 
 

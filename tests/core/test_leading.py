@@ -1,6 +1,5 @@
 """Leading and throwing (RULES.md §4; seed 001 四.2, seed 000 §8, seed 002 出牌规则4)."""
 from collections import Counter
-
 import random
 
 import pytest

@@ -1,14 +1,14 @@
 """Singles, pairs, tractors and the decomposition of a play (RULES.md §3)."""
-import random
 from collections import Counter
+import random
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 import pytest
-from hypothesis import given, settings, strategies as st
 
 from game.core.cards import ONE_DECK, cards
 from game.core.units import Format, decompose, max_tractor_pairs, pair_count, runs, shape_codes
 from tests.support import ctx, shape, suit
-
 
 # ------------------------------------------------------------ seed 001 二 (playing 10)
 

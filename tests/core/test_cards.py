@@ -3,8 +3,20 @@ from collections import Counter
 
 import pytest
 
-from game.core.cards import (BIG_JOKER, ONE_DECK, SMALL_JOKER, Card, CardError, Rank, Suit,
-                             cards, format_cards, make_deck, parse_cards, points_of)
+from game.core.cards import (
+    BIG_JOKER,
+    ONE_DECK,
+    SMALL_JOKER,
+    Card,
+    CardError,
+    Rank,
+    Suit,
+    cards,
+    format_cards,
+    make_deck,
+    parse_cards,
+    points_of,
+)
 from tests.support import RULESET_IDS, ruleset
 
 ALL_CARDS = sorted(ONE_DECK)

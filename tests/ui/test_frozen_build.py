@@ -16,13 +16,13 @@ import pytest
 
 pytest.importorskip("PyInstaller")
 
-from game.assets import FONT_BOLD, FONT_REGULAR, SOUND_NAMES  # noqa: E402
-from game.core import BUILTIN_IDS  # noqa: E402
-from game.i18n import LANGUAGES  # noqa: E402
+from game.assets import FONT_BOLD, FONT_REGULAR, SOUND_NAMES
+from game.core import BUILTIN_IDS
+from game.i18n import LANGUAGES
 
 pytestmark = pytest.mark.slow
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SPEC = ROOT / "build.spec"
 SMOKE_TEST = ROOT / "packaging" / "smoke_test.py"
 LINUX_SIZE_LIMIT = 60 * 1024 * 1024

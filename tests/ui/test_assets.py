@@ -1,13 +1,13 @@
 """The asset loader: where assets are found, caching, and never crashing without sound."""
-import sys
 from pathlib import Path
+import sys
 
 import pygame
 import pytest
 
 from game import assets
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)
