@@ -21,6 +21,7 @@ from .cards import (
 )
 from .hand import Hand, HandSetup, Trick
 from .match import HandSummary, Match, new_match
+from .moves import check_bury_cards, check_play_cards, fallback_bury, fallback_play
 from .observation import Observation, TrickView, observation_to_json, observe
 from .phases import AFTER_DEAL, BURYING, DEALING, PLAYING, REDEAL, SETTLED, Phase
 from .refusal import IllegalActionError, Refusal

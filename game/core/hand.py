@@ -17,11 +17,12 @@ import random
 from .actions import BURY, DEAL, DECLARE, FINISH_DEAL, PLAY, Action
 from .bidding import Bidding, Declaration
 from .cards import Card, Rank, holds, points_of, shuffled_deck
+from .moves import check_bury_cards, check_play_cards
 from .phases import AFTER_DEAL, BURYING, DEALING, PLAYING, REDEAL, SETTLED, Phase
 from .refusal import IllegalActionError, Refusal
 from .ruleset import Ruleset
 from .settlement import Settlement, settle
-from .tricks import check_follow, check_lead, throw_outcome, trick_winner
+from .tricks import throw_outcome, trick_winner
 from .trump import TrumpContext
 from .units import Format, decompose
 
@@ -176,13 +177,9 @@ class Hand:
     def check_bury(self, seat: int | None, cards: Sequence[Card]) -> Refusal | None:
         if self.phase != BURYING:
             return Refusal("phase.wrong")
-        if seat != self.dealer:
+        if seat is None or seat != self.dealer:
             return Refusal("turn.not_yours")
-        if len(cards) != self.ruleset.kitty:
-            return Refusal("bury.count", {"n": self.ruleset.kitty})
-        if not holds(self.hands[seat], cards):
-            return Refusal("bury.not_held")
-        return None
+        return check_bury_cards(self.hands[seat], cards, self.ruleset.kitty)
 
     def check_play(self, seat: int | None, cards: Sequence[Card]) -> Refusal | None:
         if self.phase != PLAYING:
@@ -190,11 +187,7 @@ class Hand:
         if seat != self.to_act():
             return Refusal("turn.not_yours")
         trick = self.current_trick
-        if trick is None:
-            if not holds(self.hands[seat], cards):
-                return Refusal("lead.not_held")
-            return check_lead(cards, self.ctx)
-        return check_follow(trick.lead, self.hands[seat], cards, self.ctx)
+        return check_play_cards(self.hands[seat], trick.lead if trick else None, cards, self.ctx)
 
     # --------------------------------------------------------------------- apply
 
