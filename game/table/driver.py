@@ -80,6 +80,9 @@ OnDecision = Callable[[int, str, Observation, Any, float], None]
 OnHandOver = Callable[[Hand, HandSummary | None], None]
 
 
+_ROUNDS = tuple(tuple((start + i) % 4 for i in range(4)) for start in range(4))
+
+
 def _key(option: Sequence[Card]) -> tuple[str, ...]:
     return tuple(sorted(map(str, option)))
 
@@ -176,11 +179,12 @@ class TableDriver:
         """What ``seat`` may see now."""
         return observe(self.hand, seat)
 
-    def declaration_options(self, seat: int) -> list[list[Card]]:
+    def declaration_options(self, seat: int, stamp: tuple[int, int, str] | None = None) -> list[list[Card]]:
         """What ``seat`` may show to declare now (kept until its cards or the bidding change:
         the core's query is the dear part of a deal)."""
-        hand = self.hand
-        stamp = (len(hand.hands[seat]), len(hand.bidding.shown), hand.phase)
+        hand = self.match.hand
+        if stamp is None:
+            stamp = (len(hand.hands[seat]), len(hand.bidding.shown), hand.phase)
         cached = self._options.get(seat)
         if cached is None or cached[0] != stamp:
             cached = self._options[seat] = (stamp, hand.declaration_options(seat))
@@ -297,7 +301,7 @@ class TableDriver:
     # ------------------------------------------------------------------ declaring rounds
 
     def _start_round(self, start: int, final: bool) -> None:
-        self.round = deque((start + i) % 4 for i in range(4))
+        self.round = deque(_ROUNDS[start])
         self.final_round = final
 
     def _asks_person(self, seat: int) -> list[list[Card]] | None:
@@ -326,8 +330,8 @@ class TableDriver:
                     return
                 round_.popleft()
                 continue
-            options = self.declaration_options(seat)
             stamp = (len(hand.hands[seat]), len(hand.bidding.shown), hand.phase)
+            options = self.declaration_options(seat, stamp)
             if not options or (not self.final_round and self._bot_stamp.get(seat) == stamp):
                 round_.popleft()
                 continue

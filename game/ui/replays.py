@@ -14,6 +14,7 @@ import pygame
 from game.core import BURY, DEAL, DECLARE, FINISH_DEAL, PLAY, Hand, Suit, TrumpContext, points_of
 from game.i18n import get_language, tr
 from game.records import Records, Replay
+from game.table import TableSettings
 from game.ui import theme
 from game.ui.cardview import card_image, card_width
 from game.ui.names import (
@@ -233,8 +234,8 @@ class ReplayScene(Scene):
         from game.ui.deal_again import DealAgainDialog
         meta = self.replay.meta
         humans = meta.get("humans") or [0]
-        config = {"names": meta.get("names") or {}, "levels": ["normal"] * 4, "seed": meta.get("match_seed")}
-        self.app.push(DealAgainDialog(self.app, self.replay.hand, config, humans[0]))
+        settings = TableSettings.from_dict({"names": meta.get("names") or {}, "seed": meta.get("match_seed")})
+        self.app.push(DealAgainDialog(self.app, self.replay.hand, settings, humans[0]))
 
     # ------------------------------------------------------------------ scene contract
 
@@ -388,7 +389,8 @@ class ReplayScene(Scene):
         blit_text(surface, tr("table.cards_left", n=len(hand.hands[seat])), round(14 * s),
                   (box.right - round(12 * s), box.y + round(8 * s)), theme.INK_DIM, anchor="topright")
         ctx = self._ctx(hand)
-        cards = ctx.sort_hand(hand.hands[seat]) if ctx is not None else sorted(hand.hands[seat], key=lambda c: (c.suit is None, str(c.suit), c.rank))
+        cards = ctx.sort_hand(hand.hands[seat]) if ctx is not None else sorted(
+            hand.hands[seat], key=lambda c: (c.suit is None, str(c.suit), c.rank))
         marked = list(hand.dealt_kitty) if hand.phase == "burying" and seat == hand.dealer else []
         area = pygame.Rect(box.x + round(8 * s), box.y + round(30 * s), box.w - round(16 * s), box.h - round(36 * s))
         self.fan(surface, cards, area, max_rows=4, marked=marked)
@@ -477,7 +479,8 @@ class ReplayScene(Scene):
                 return tr("declare.defenders_window")
             if hand.phase == "burying":
                 trump = suit_text(hand.ctx.trump_suit)
-                lead = tr("table.trump_value", trump=trump) if hand.trump_declared else tr("declare.none_kitty", trump=trump)
+                lead = (tr("table.trump_value", trump=trump) if hand.trump_declared
+                        else tr("declare.none_kitty", trump=trump))
                 return lead + "  ·  " + about("kitty.pick_up", hand.dealer, None)
             return tr("declare.none_redeal")
         if action.kind == BURY:

@@ -14,8 +14,8 @@ import random
 import pygame
 
 from game.core import Card, TrumpContext
-from game.driver import Buried, Played, TableDriver
 from game.i18n import tr
+from game.table import Buried, Played, TableDriver
 from game.ui import theme
 from game.ui.cardview import back_image, card_image
 from game.ui.flights import Flight

@@ -78,7 +78,7 @@ class TableView:
             if scene.controls:
                 y -= 0
             rendered = theme.text(text, lay.font, ink)
-            box = rendered.get_rect(midbottom=(lay.width // 2, y - (0 if not scene.controls else 0)))
+            box = rendered.get_rect(midbottom=(lay.width // 2, y))
             if scene.controls:
                 box.midbottom = (lay.width // 2, scene.controls[0].rect.top - round(6 * lay.scale))
             theme.panel(surface, box.inflate(round(24 * lay.scale), round(8 * lay.scale)), (8, 30, 22, 200), 10)
@@ -100,7 +100,7 @@ class TableView:
         from game.i18n import get_language
         name = match.ruleset.text(match.ruleset.name, get_language())
         parts = [name, tr("table.hand_number", n=scene.hand_number), tr("table.seed", seed=match.seed),
-                 tr("new_match.mode_" + scene.driver.config.get("mode", "practice"))]
+                 tr("new_match.mode_" + scene.driver.settings.mode)]
         if scene.minutes_left is not None:
             parts.append(tr("table.time_left", minutes=scene.minutes_left))
         parts += getattr(scene, "bar_parts", list)()  # the modes: hand n of N, the match score

@@ -11,7 +11,6 @@ import pytest
 
 from bots import EasyBot
 from bots.arena import main as arena_main
-from bots.driver import play_hand
 from bots.external import (
     ArenaSeats,
     ExternalBot,
@@ -25,7 +24,21 @@ from bots.external import (
     start_program,
 )
 from bots.protocol import PROTOCOL_VERSION, AnswerRefused, hello_request, play_request, read_answer
-from game.core import BURYING, PLAYING, Card, CardError, Hand, HandSetup, Rank, get_ruleset, observe, parse_cards
+from game.core import (
+    AFTER_DEAL,
+    BURYING,
+    DEALING,
+    PLAYING,
+    Card,
+    CardError,
+    Hand,
+    HandSetup,
+    Rank,
+    get_ruleset,
+    observe,
+    parse_cards,
+)
+from game.table import play_hand
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "bots" / "examples" / "random_bot.py"
@@ -409,12 +422,12 @@ def test_answers_are_checked_with_the_cores_rules():
 
 
 def play_hand_step(hand: Hand, bots) -> None:
-    if hand.phase == "dealing":
+    if hand.phase == DEALING:
         if hand.dealt < hand.to_deal:
             hand.deal()
         else:
             hand.finish_deal()
-    elif hand.phase == "after_deal":
+    elif hand.phase == AFTER_DEAL:
         hand.finish_deal()
     elif hand.phase == BURYING:
         hand.bury(hand.dealer, bots[hand.dealer].bury(observe(hand, hand.dealer)))

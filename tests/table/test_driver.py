@@ -1,9 +1,18 @@
 """The table driver plays whole hands through controllers (no pygame)."""
 import pytest
 
-from game.controllers import make_controllers
-from game.core import BUILTIN_IDS, PLAY, SETTLED, Action, Match, get_ruleset
-from game.driver import DealClosed, HandSettled, MatchOver, Played, TableDriver, TrickWon, fallback_play
+from game.core import BUILTIN_IDS, BURY, PLAY, SETTLED, Action, Match, get_ruleset
+from game.table import (
+    DealClosed,
+    HandSettled,
+    MatchOver,
+    Played,
+    TableDriver,
+    TrickWon,
+    WaitKind,
+    default_action,
+    make_controllers,
+)
 from tests.standin_bots import standin_factory
 
 
@@ -41,21 +50,21 @@ def test_a_person_is_waited_for_and_refused_in_words():
     for _ in range(2000):
         driver.run_until_wait()
         wait = driver.waiting()
-        if wait is None or wait.kind == "continue":
+        if wait is None or wait.kind == WaitKind.CONTINUE:
             break
-        if wait.kind == "declare":
+        if wait.kind == WaitKind.DECLARE:
             driver.pass_declaration(0)
-        elif wait.kind == "bury":
+        elif wait.kind == WaitKind.BURY:
             obs = driver.observation(0)
             assert len(obs.kitty) == match.ruleset.kitty  # the dealer sees the kitty
-            assert driver.submit(Action("bury", 0, tuple(obs.hand[:3]))).code == "bury.count"
-            assert driver.submit(Action("bury", 0, tuple(obs.hand[:8]))) is None
-        elif wait.kind == "play":
+            assert driver.submit(Action(BURY, 0, tuple(obs.hand[:3]))).code == "bury.count"
+            assert driver.submit(Action(BURY, 0, tuple(obs.hand[:8]))) is None
+        elif wait.kind == WaitKind.PLAY:
             obs = driver.observation(0)
-            if obs.current is not None and len(obs.current.lead) == 1:
+            if obs.current is not None and len(obs.current.lead) == 1 and len(obs.hand) >= 2:
                 wrong = driver.submit(Action(PLAY, 0, tuple(obs.hand[:2])))
                 assert wrong is not None and wrong.code == "follow.count"
-            assert driver.submit(Action(PLAY, 0, tuple(fallback_play(obs)))) is None
+            assert driver.submit(default_action(driver.hand, 0)) is None
     assert driver.hand.phase == SETTLED
 
 
