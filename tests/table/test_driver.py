@@ -76,3 +76,27 @@ def test_a_saved_match_continues_where_it_stopped():
     data = saves[3]
     again = Match.from_dict(data["match"])
     assert len([t for t in again.hand.tricks if t.complete]) == 4
+
+
+@pytest.mark.parametrize("ruleset_id", BUILTIN_IDS)
+def test_the_arena_and_the_game_declare_alike(ruleset_id):
+    """One protocol: a hand played inline (the arena) and a match's first hand played with
+    bots in the worker thread (the game) take the same actions."""
+    import random
+
+    from bots import make_bot
+    from game.core import Hand
+    from game.table import bot_controllers, play_hand
+
+    for seed in (1, 2, 3):
+        match = Match(get_ruleset(ruleset_id), seed, 1)
+        ruleset = match.ruleset
+
+        def bots(seed=seed, ruleset=ruleset):
+            return [make_bot("normal", s, random.Random(seed * 4 + s), ruleset) for s in range(4)]
+
+        report = play_hand(Hand(ruleset, match.hand.setup), bots())
+        assert report.clean
+        driver = TableDriver(match, bot_controllers(bots(), threaded=True))
+        driver.run_until_wait()
+        assert match.hand.log == report.hand.log
