@@ -111,8 +111,8 @@ class BotController(Controller):
         self.threaded = threaded
         # An outside program may take a while to declare: ask it in the worker too.
         self.slow_declare = threaded and str(level).startswith(EXTERNAL)
-        self._job: Future | _Done | None = None
-        self._declaring: tuple[Any, Future] | None = None
+        self._job: Future[list[Card]] | _Done | None = None
+        self._declaring: tuple[Any, Future[Any]] | None = None
 
     def _decide(self, kind: ActionKind, obs: Observation) -> list[Card]:
         start = time.perf_counter()
