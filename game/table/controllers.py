@@ -43,6 +43,7 @@ class Controller:
     """The decision maker for one seat."""
 
     human = False
+    inline = False  # answers inside ``decide`` (no begin/result round trip)
     level = ""
     bot: Any = None
     seconds = 0.0  # how long the last bury or play took to decide
@@ -53,6 +54,10 @@ class Controller:
 
     def result(self) -> Any:
         """The decision (a list of cards) once made, else ``PENDING``; raises the bot's error."""
+        raise NotImplementedError
+
+    def decide(self, kind: ActionKind, obs: Observation) -> Any:
+        """An ``inline`` controller's decision, made now; raises the bot's error."""
         raise NotImplementedError
 
     def declare(self, obs: Observation, options: Sequence[Sequence[Card]]) -> Any:
@@ -109,12 +114,13 @@ class BotController(Controller):
         self.bot = bot
         self.level = level
         self.threaded = threaded
+        self.inline = not threaded
         # An outside program may take a while to declare: ask it in the worker too.
         self.slow_declare = threaded and str(level).startswith(EXTERNAL)
         self._job: Future[list[Card]] | _Done | None = None
         self._declaring: tuple[Any, Future[Any]] | None = None
 
-    def _decide(self, kind: ActionKind, obs: Observation) -> list[Card]:
+    def decide(self, kind: ActionKind, obs: Observation) -> list[Card]:
         start = time.perf_counter()
         try:
             return list((self.bot.bury if kind == BURY else self.bot.play)(obs))
@@ -123,10 +129,10 @@ class BotController(Controller):
 
     def begin(self, kind: ActionKind, obs: Observation) -> None:
         if self.threaded:
-            self._job = _pool().submit(self._decide, kind, obs)
+            self._job = _pool().submit(self.decide, kind, obs)
             return
         try:
-            self._job = _Done(self._decide(kind, obs))
+            self._job = _Done(self.decide(kind, obs))
         except Exception as e:  # a bot's bug: the driver records it and plays for it
             self._job = _Done(error=e)
 
@@ -160,9 +166,9 @@ class BotController(Controller):
         return list(choice) if choice else None
 
     def thinking(self) -> bool:
-        """A decision is being made in the worker thread."""
-        return any(isinstance(j, Future) and not j.done()
-                   for j in (self._job, self._declaring[1] if self._declaring else None))
+        """A decision was asked in the worker thread and its answer not read yet (done or not:
+        the table must come back for it)."""
+        return isinstance(self._job, Future) or self._declaring is not None
 
     def cancel(self) -> None:
         if isinstance(self._job, Future):

@@ -227,7 +227,7 @@ class TableDriver:
                 return MatchOver(match.winner)
             return None
         phase = hand.phase
-        if phase.declaring:
+        if phase is DEALING or phase is AFTER_DEAL:
             if self.round:
                 self._run_round()
                 if self.round:
@@ -321,30 +321,38 @@ class TableDriver:
 
     def _run_round(self) -> None:
         """Ask the seats in turn until one must wait (a person, an outside program)."""
-        hand, round_ = self.hand, self.round
+        hand, round_, controllers, asked = self.hand, self.round, self.controllers, self._bot_stamp
+        final, phase = self.final_round, hand.phase
+        shown = len(hand.bidding.shown)
         while round_:
             seat = round_[0]
-            controller = self.controllers[seat]
+            controller = controllers[seat]
             if controller.human:
                 if self._asks_person(seat) is not None:
                     return
                 round_.popleft()
                 continue
-            stamp = (len(hand.hands[seat]), len(hand.bidding.shown), hand.phase)
+            # A bot's answer depends on its cards and the bidding: ask again only when they changed.
+            stamp = (len(hand.hands[seat]), shown, phase)
+            if not final and asked.get(seat) == stamp:
+                round_.popleft()
+                continue
             options = self.declaration_options(seat, stamp)
-            if not options or (not self.final_round and self._bot_stamp.get(seat) == stamp):
+            if not options:
+                asked[seat] = stamp
                 round_.popleft()
                 continue
             choice = self._bot_declaration(seat, controller, options)
             if choice is PENDING:
                 return
             round_.popleft()
-            self._bot_stamp[seat] = stamp
+            asked[seat] = stamp
             if choice:
                 try:
                     self.queue.append(Declared(hand.declare(seat, list(choice))))
                 except (IllegalActionError, ValueError, TypeError) as e:
                     self._incident(self.report.illegal, seat, DECLARE, str(e), choice)
+                shown = len(hand.bidding.shown)
 
     def _bot_declaration(self, seat: int, controller: Controller, options: list[list[Card]]) -> Any:
         obs = observe(self.hand, seat)
@@ -364,8 +372,16 @@ class TableDriver:
     def _ask(self, seat: int) -> Event | None:
         hand = self.hand
         controller = self.controllers[seat]
-        key = (id(hand), len(hand.log), seat)
         kind = BURY if hand.phase == BURYING else PLAY
+        if controller.inline:  # answers at once: no bookkeeping of a pending question
+            obs = observe(hand, seat)
+            try:
+                answer = controller.decide(kind, obs)
+            except Exception:  # a bot's bug must not stop the hand
+                self._incident(self.report.errors, seat, kind, traceback.format_exc(limit=6))
+                return self._bot_answer(seat, kind, obs, None, controller.seconds, failed=True)
+            return self._bot_answer(seat, kind, obs, answer, controller.seconds)
+        key = (id(hand), len(hand.log), seat)
         if self._asked != key:
             self._asked = key
             self._asked_obs = observe(hand, seat)
@@ -379,18 +395,25 @@ class TableDriver:
         if answer is PENDING:
             return None
         self._asked = None
+        asked_obs = self._asked_obs
+        assert asked_obs is not None
         if controller.human:
             controller.cancel()
             cards = _cards(answer)
             if cards is None or hand.check(Action(kind, seat, cards)) is not None:
                 return None
             return self._apply(Action(kind, seat, cards))
+        return self._bot_answer(seat, kind, asked_obs, answer, controller.seconds, failed)
+
+    def _bot_answer(self, seat: int, kind: ActionKind, obs: Observation, answer: Any, seconds: float,
+                    failed: bool = False) -> Event:
+        """Play a bot's answer; an illegal one is recorded and the core's fallback played."""
         report = self.report
         report.decisions += 1
         if self.timing:
-            report.think_seconds.append(controller.seconds)
-        if self.on_decision is not None and self._asked_obs is not None:
-            self.on_decision(seat, kind, self._asked_obs, answer, controller.seconds)
+            report.think_seconds.append(seconds)
+        if self.on_decision is not None:
+            self.on_decision(seat, kind, obs, answer, seconds)
         if not failed:
             cards = _cards(answer)
             if cards is None:
@@ -400,7 +423,7 @@ class TableDriver:
                     return self._apply(Action(kind, seat, cards))  # the core checks the move
                 except IllegalActionError as e:
                     self._incident(report.illegal, seat, kind, e.refusal.english(), cards)
-        return self._apply(default_action(hand, seat))
+        return self._apply(default_action(self.hand, seat))
 
     def _incident(self, into: list[Incident], seat: int, kind: ActionKind, detail: str, cards: Any = ()) -> None:
         self.bot_fixes += 1
@@ -523,10 +546,10 @@ class TableDriver:
         hand = self.hand
         seat = action.seat
         assert seat is not None
+        hand.apply(action)  # the core checks the move
         if action.kind == BURY:
-            hand.bury(seat, action.cards)
             return Buried(seat, len(action.cards))
-        trick = hand.play(seat, action.cards)
+        trick = hand.tricks[-1]
         first = len(trick.plays) == 1
         event = Played(seat, trick.plays[-1][1], trick.attempted if first else (), trick.penalty if first else 0)
         if trick.complete:
