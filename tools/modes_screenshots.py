@@ -300,6 +300,7 @@ def menus(app: App, out: Path) -> None:
 
 
 def replays(app: App, out: Path) -> None:
+    from game.core import BURY, DECLARE, FINISH_DEAL
     from game.ui.menus import StartScene
     from game.ui.replays import ReplayListScene
     app.reset(StartScene(app))
@@ -316,11 +317,11 @@ def replays(app: App, out: Path) -> None:
     marks = {"a-start": 0}
     for i, upto in enumerate(steps):
         kind = log[upto - 1].kind if upto else None
-        if kind == "declare" and "b-declared" not in marks:
+        if kind == DECLARE and "b-declared" not in marks:
             marks["b-declared"] = i
-        if kind == "finish_deal" and "c-kitty" not in marks:
+        if kind == FINISH_DEAL and "c-kitty" not in marks:
             marks["c-kitty"] = i
-        if kind == "bury" and "d-buried" not in marks:
+        if kind == BURY and "d-buried" not in marks:
             marks["d-buried"] = i
     marks["e-mid-trick"] = min(len(steps) - 1, marks.get("d-buried", 0) + 22)
     marks["f-end"] = len(steps) - 1

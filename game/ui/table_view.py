@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.core import BURYING, PLAYING
 from game.i18n import tr
 from game.ui import theme
 from game.ui.cardview import back_image, card_image
@@ -204,7 +205,7 @@ class TableView:
         seat = scene.seat_at(pos)
         rect = lay.plate_rect(pos)
         team_colour = theme.TEAM_COLOURS[seat % 2]
-        turn = scene.turn == seat and scene.shown_hand.phase in ("burying", "playing")
+        turn = scene.turn == seat and scene.shown_hand.phase in (BURYING, PLAYING)
         theme.panel(surface, rect, (8, 34, 25, 215), round(12 * s), theme.GOLD if turn else team_colour)
         if turn:
             pygame.draw.rect(surface, theme.GOLD, rect.inflate(6, 6), width=2, border_radius=round(14 * s))

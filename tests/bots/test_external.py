@@ -29,6 +29,7 @@ from game.core import (
     BURYING,
     DEALING,
     PLAYING,
+    SETTLED,
     Card,
     CardError,
     Hand,
@@ -182,7 +183,7 @@ def test_illegal_answer_reasons(tmp_path):
             EasyBot(s, random.Random(s), ruleset) for s in (1, 2, 3)]
         hand = Hand(ruleset, HandSetup(11, False, (Rank.TWO, Rank.FIVE), 0, 0))
         report = play_hand(hand, bots)
-        assert hand.phase == "settled" and report.clean
+        assert hand.phase == SETTLED and report.clean
     finally:
         program.close()
     reasons = {r.reason for r in program.refusals}
@@ -377,7 +378,7 @@ def leaks(request: dict, allowed: Counter) -> list[str]:
 
 
 def snapshot(hand: Hand, seat: int, kind: str) -> dict:
-    dealer = hand.dealer == seat and hand.phase in (BURYING, PLAYING, "settled")
+    dealer = hand.dealer == seat and hand.phase in (BURYING, PLAYING, SETTLED)
     # While burying, the kitty is in the dealer's hand; then the buried cards are the kitty.
     kitty = Counter(hand.kitty) if dealer and hand.phase != BURYING else Counter()
     others = Counter(c for s in range(4) if s != seat for c in hand.hands[s])

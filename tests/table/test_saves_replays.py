@@ -184,8 +184,8 @@ def test_replays_step_both_ways_to_the_same_states_as_the_live_hand(tmp_path, ru
     # Steps cover the deal, the bids, the kitty and every play.
     kinds = {live.log[upto - 1].kind for upto in replay.steps if upto}
     assert {"deal", "finish_deal", "bury", "play"} <= kinds
-    assert sum(1 for upto in replay.steps if upto and live.log[upto - 1].kind == "play") == \
-        sum(1 for a in live.log if a.kind == "play")
+    assert sum(1 for upto in replay.steps if upto and live.log[upto - 1].kind == PLAY) == \
+        sum(1 for a in live.log if a.kind == PLAY)
     assert data["summary"]["points"] == live.settlement.total
 
 
@@ -206,13 +206,13 @@ def test_the_replay_viewer_steps_forwards_and_backwards(tmp_path):
     for _ in range(len(viewer.replay.steps) - 1):
         key(pygame.K_RIGHT)
         states.append((viewer.step, viewer.hand.digest()))
-    assert viewer.step == len(viewer.replay.steps) - 1 and viewer.hand.phase == "settled"
+    assert viewer.step == len(viewer.replay.steps) - 1 and viewer.hand.phase == SETTLED
     for step, digest in reversed(states[:-1]):
         key(pygame.K_LEFT)
         assert viewer.step == step and viewer.hand.digest() == digest == digests[viewer.replay.steps[step]]
     key(pygame.K_END)
     key(pygame.K_UP)  # back a trick
-    assert live.log[viewer.replay.steps[viewer.step] - 1].kind == "play"
+    assert live.log[viewer.replay.steps[viewer.step] - 1].kind == PLAY
     key(pygame.K_HOME)
     assert viewer.step == 0
     click(app, viewer.buttons[3].rect.center)  # the step button

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from bots.hint import hint
-from game.core import DECLARE, PLAY, Action
+from game.core import DEALING, DECLARE, PLAY, PLAYING, Action
 from game.i18n import set_language
 from game.table import WaitKind, hint_action
 from game.ui.launch import start_match
@@ -78,7 +78,7 @@ def test_why_not_names_the_rules_section_for_plays_and_declarations(tmp_path):
     # A declaration tried with raised cards during the deal.
     for _ in range(4000):
         hand = table.driver.hand
-        if hand.phase == "dealing" and hand.dealt > 30:
+        if hand.phase == DEALING and hand.dealt > 30:
             break
         app.step(1 / 30)
     cards = table.driver.observation(0).hand[:2]
@@ -214,10 +214,10 @@ def test_a_bury_clock_runs_out_to_the_hints_bury(tmp_path):
         start_match(app, "hebi-2010", seed, 0, ["normal"] * 4, "tournament", 10)
         table = app.top
         for _ in range(4000):  # declare at the first chance, to become the dealer
-            if table.controls and table.driver.hand.phase == "dealing" and not table.busy:
+            if table.controls and table.driver.hand.phase == DEALING and not table.busy:
                 click(app, table.controls[0].rect.center)
                 break
-            if table.driver.hand.phase != "dealing":
+            if table.driver.hand.phase != DEALING:
                 break
             app.step(1 / 30)
         wait = until_wait(app, table, kinds=("bury", "play"))
@@ -228,7 +228,7 @@ def test_a_bury_clock_runs_out_to_the_hints_bury(tmp_path):
         run(app, 1.0)
         assert table.clock.total == 60
         run(app, 60.0)
-        assert hand.phase == "playing" and sorted(hand.kitty) == sorted(expected)
+        assert hand.phase == PLAYING and sorted(hand.kitty) == sorted(expected)
         assert "buried" in table.notice[0]
         return
     pytest.skip("the person never became the dealer")
