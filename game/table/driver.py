@@ -427,7 +427,7 @@ class TableDriver:
 
     def _incident(self, into: list[Incident], seat: int, kind: ActionKind, detail: str, cards: Any = ()) -> None:
         self.bot_fixes += 1
-        into.append(Incident(seat, str(kind), detail, _as_tuple(cards)))
+        into.append(Incident(seat, kind, detail, _as_tuple(cards)))
 
     # ------------------------------------------------------------------ people
 

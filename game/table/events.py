@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from game.core import Card, Declaration, Hand, TrickView
+from game.core import ActionKind, Card, Declaration, Hand, TrickView
 
 # ---------------------------------------------------------------------------- events
 
@@ -113,7 +113,7 @@ class Wait:
 class Incident:
     """A bot's illegal answer or exception; the table played a legal default instead."""
     seat: int
-    kind: str  # "declare", "bury" or "play"
+    kind: ActionKind  # DECLARE, BURY or PLAY
     detail: str
     cards: tuple[Card, ...] = ()
 
