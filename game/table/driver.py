@@ -272,7 +272,7 @@ class TableDriver:
             if event is not None:
                 events.append(event)
             elif self.bot_thinking():
-                time.sleep(0.0005)  # only threaded bots: the arena and tests never get here
+                time.sleep(0.0005)  # a bot in the worker thread (the game); inline bots never wait
             else:
                 break
         return events
