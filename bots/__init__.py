@@ -8,7 +8,7 @@ Protocol (OpenSpiel style: seat and RNG in the constructor, an observation per d
     bot.play(observe(hand, seat))                                       # a lead or a follow
     cards, reason = bot.explain(obs)   # the Hint: reason is a code str with .params/.english
 
-``bots.driver.play_hand(hand, bots)`` runs a whole hand asking the bots (autoplay, arena,
+``game.table.play_hand(hand, bots)`` runs a whole hand asking the bots (the arena,
 tests). Levels: ``random`` (uniform legal choice), ``easy`` (heuristics, no memory),
 ``normal`` (card memory), ``hard`` (normal plus time-boxed determinized look-ahead).
 

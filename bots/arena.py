@@ -27,10 +27,10 @@ import statistics
 import sys
 import time
 
-from game.core import BUILTIN_IDS, REDEAL, Hand, HandSetup, Rank, get_ruleset
+from game.core import BUILTIN_IDS, BURY, PLAY, REDEAL, Hand, HandSetup, Rank, get_ruleset
+from game.table import play_hand
 
 from . import BOT_LEVELS, make_bot
-from .driver import play_hand
 from .external import DEFAULT_EXTERNAL_MS, ArenaSeats, ExternalProgramError, parse_seat_spec
 from .hard import DEFAULT_THINK_MS
 
@@ -114,7 +114,7 @@ def play_deal(ruleset_id: str, seed: int, index: int, level_a: str, level_b: str
 
 def _times(hand, report, a_parity, out: DealResult) -> None:
     # The driver records think times in decision order; split them by seat via the log.
-    seats = [a.seat for a in hand.log if a.kind in ("bury", "play")]
+    seats = [a.seat for a in hand.log if a.kind in (BURY, PLAY)]
     for seat, t in zip(seats, report.think_seconds):
         (out.a_times if seat % 2 == a_parity else out.b_times).append(t)
 

@@ -18,7 +18,7 @@ Seats for the arena and the game:
 * ``make_seat_bot(spec, seat, rng, ruleset, external_ms)`` → a bot for ``external:COMMAND``
   or for a level name; an ``ExternalBot`` made so owns its program (``close()`` it);
 * ``seat_bot_factory(external_ms)`` → a ``make_bot``-compatible factory that also accepts
-  ``external:COMMAND`` as a level (for ``game.controllers.make_controllers``);
+  ``external:COMMAND`` as a level (for ``game.table.make_controllers``);
 * ``hand_over(bots, hand)`` after every hand (sends ``result``), ``close_all(bots)`` at the end;
 * ``ArenaSeats``: the arena's ``--seat`` programs, bound to team positions in duplicate play.
 """

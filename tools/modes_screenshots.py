@@ -70,7 +70,8 @@ def top_name(app) -> str:
 
 def hotseat(app: App, out: Path) -> None:
     """South and East are people (opponents), North and West bots; hebi-2010, seed 21."""
-    from game.modes import hint_action
+    from game.core import PLAYING
+    from game.table import WaitKind, hint_action
     from game.ui.launch import start_match
     start_match(app, "hebi-2010", 21, 0, ["human", "human", "normal", "normal"], "practice", 10,
                 humans=[0, 1], names={"seats": ["", "", "", ""], "teams": ["", ""]})
@@ -96,12 +97,12 @@ def hotseat(app: App, out: Path) -> None:
         wait = None if table.busy else table.driver.waiting()
         if wait is None or table.locked:
             app.step(1 / 60)
-            if table.locked and table.driver.hand.phase == "playing" and "locked" not in taken \
+            if table.locked and table.driver.hand.phase == PLAYING and "locked" not in taken \
                     and table.driver.hand.current_trick is not None and not table.busy:
                 taken.add("locked")
                 shoot(app, out, "56-hotseat-locked-between-turns")
             continue
-        if wait.kind == "declare":
+        if wait.kind == WaitKind.DECLARE:
             if "declare" not in taken:
                 taken.add("declare")
                 frames(app, 0.3)
@@ -114,14 +115,14 @@ def hotseat(app: App, out: Path) -> None:
                 click(app, pass_button.rect.center)
             continue
         hand = table.driver.hand
-        action = hint_action(hand, wait.seat)
-        if wait.kind == "bury":
+        action = hint_action(hand, wait.seat, table.driver.hint_provider)
+        if wait.kind == WaitKind.BURY:
             frames(app, 0.5)
             shoot(app, out, "52-hotseat-bury")
         for card in action.cards:
             pick(app, table, card)
         frames(app, 0.2)
-        if wait.kind == "play" and "play" not in taken and len(hand.tricks) >= 2:
+        if wait.kind == WaitKind.PLAY and "play" not in taken and len(hand.tricks) >= 2:
             taken.add("play")
             shoot(app, out, f"53-hotseat-play-seat{wait.seat}")
         click(app, table.controls[-1].rect.center)
@@ -134,9 +135,9 @@ def hotseat(app: App, out: Path) -> None:
 
 def practice(app: App, out: Path) -> None:
     """One person at South; hints, why-not, counter, records, undo, replay the deal."""
-    from game.core import DECLARE, PLAY, Action
+    from game.core import DEALING, DECLARE, PLAY, Action
     from game.i18n import tr
-    from game.modes import hint_action
+    from game.table import WaitKind, hint_action
     from game.ui.launch import start_match
     start_match(app, "hebi-2010", 5, 0, ["normal"] * 4, "practice", 10)
     table = app.top
@@ -154,7 +155,7 @@ def practice(app: App, out: Path) -> None:
             shoot(app, out, "71-practice-replayed-deal-from-north")
             return
         hand = table.driver.hand
-        if hand.phase == "dealing" and hand.dealt > 40 and "try-declare" not in taken:
+        if hand.phase == DEALING and hand.dealt > 40 and "try-declare" not in taken:
             # Raise two cards that cannot declare: the refusal names §8.
             taken.add("try-declare")
             obs = table.driver.observation(0)
@@ -173,18 +174,18 @@ def practice(app: App, out: Path) -> None:
         if wait is None:
             app.step(1 / 60)
             continue
-        if wait.kind == "declare":
+        if wait.kind == WaitKind.DECLARE:
             click(app, table.controls[-1].rect.center)
             continue
         obs = table.driver.observation(0)
-        if wait.kind == "bury":
+        if wait.kind == WaitKind.BURY:
             key(app, pygame.K_h)
             frames(app, 0.3)
             shoot(app, out, "61-practice-hint-bury")
             click(app, table.controls[-1].rect.center)
             continue
         if obs.current is not None and "why" not in taken and len(obs.current.lead) == 1 and len(obs.tricks) >= 1:
-            action = hint_action(hand, 0)
+            action = hint_action(hand, 0, table.driver.hint_provider)
             wrong = [c for c in obs.hand if hand.check(Action(PLAY, 0, (c,))) is not None][:1]
             if wrong:
                 taken.add("why")
@@ -211,7 +212,7 @@ def practice(app: App, out: Path) -> None:
             shoot(app, out, "66-practice-hand-so-far")
             key(app, pygame.K_ESCAPE)
             frames(app, 0.1)
-        action = hint_action(hand, 0)
+        action = hint_action(hand, 0, table.driver.hint_provider)
         table.hand_view.clear_selection()
         for card in action.cards:
             pick(app, table, card)
@@ -229,7 +230,7 @@ def practice(app: App, out: Path) -> None:
 # ---------------------------------------------------------------------------- tournament
 
 def tournament(app: App, out: Path, ruleset: str = "hebi-2010", seed: int = 8) -> None:
-    from game.modes import hint_action
+    from game.table import WaitKind, hint_action
     from game.ui.launch import start_match
     start_match(app, ruleset, seed, 0, ["normal"] * 4, "tournament", None)
     table = app.top
@@ -241,13 +242,13 @@ def tournament(app: App, out: Path, ruleset: str = "hebi-2010", seed: int = 8) -
         if wait is None:
             app.step(1 / 60)
             continue
-        if wait.kind == "declare":
+        if wait.kind == WaitKind.DECLARE:
             click(app, table.controls[-1].rect.center)
             continue
-        if wait.kind == "bury":
+        if wait.kind == WaitKind.BURY:
             frames(app, 1.0)
             shoot(app, out, f"80-tournament-{ruleset}-bury-clock")
-        if wait.kind == "play" and "clock" not in taken:
+        if wait.kind == WaitKind.PLAY and "clock" not in taken:
             taken.add("clock")
             frames(app, 21.5)  # let the clock run down into its last seconds
             shoot(app, out, f"81-tournament-{ruleset}-play-clock")
@@ -255,7 +256,7 @@ def tournament(app: App, out: Path, ruleset: str = "hebi-2010", seed: int = 8) -
             frames(app, 0.3)
             shoot(app, out, f"82-tournament-{ruleset}-timed-out")
             return
-        action = hint_action(table.driver.hand, 0)
+        action = hint_action(table.driver.hand, 0, table.driver.hint_provider)
         for card in action.cards:
             pick(app, table, card)
         click(app, table.controls[-1].rect.center)
@@ -299,6 +300,7 @@ def menus(app: App, out: Path) -> None:
 
 
 def replays(app: App, out: Path) -> None:
+    from game.core import BURY, DECLARE, FINISH_DEAL
     from game.ui.menus import StartScene
     from game.ui.replays import ReplayListScene
     app.reset(StartScene(app))
@@ -315,11 +317,11 @@ def replays(app: App, out: Path) -> None:
     marks = {"a-start": 0}
     for i, upto in enumerate(steps):
         kind = log[upto - 1].kind if upto else None
-        if kind == "declare" and "b-declared" not in marks:
+        if kind == DECLARE and "b-declared" not in marks:
             marks["b-declared"] = i
-        if kind == "finish_deal" and "c-kitty" not in marks:
+        if kind == FINISH_DEAL and "c-kitty" not in marks:
             marks["c-kitty"] = i
-        if kind == "bury" and "d-buried" not in marks:
+        if kind == BURY and "d-buried" not in marks:
             marks["d-buried"] = i
     marks["e-mid-trick"] = min(len(steps) - 1, marks.get("d-buried", 0) + 22)
     marks["f-end"] = len(steps) - 1
@@ -370,16 +372,18 @@ def main() -> int:
 
 def _stats(app: App) -> None:
     """A finished hand or two, so statistics and replays have something to show."""
-    from game.controllers import make_controllers
+    from bots import make_bot
     from game.core import Match, get_ruleset
-    from game.modes import ModeDriver
     from game.records import Records
+    from game.table import TableDriver, make_controllers
     records = Records(app.storage.folder)
     for ruleset, seed in (("hebi-2010", 3), ("lanzhou-2010", 4)):
         match = Match(get_ruleset(ruleset), seed, 2)
-        driver = ModeDriver(match, make_controllers([], ["normal"] * 4, match.ruleset, seed), {"mode": "practice"},
-                            on_hand_over=lambda h, s: (records.add_replay(h, s.number, {}, "match", seed, [0]),
-                                                       records.record_hand(h.ruleset.id, 0, h, s)))
+        def over(h, s, seed=seed):
+            records.add_replay(h, s.number, {}, "match", seed, [0])
+            records.record_hand(h.ruleset.id, 0, h, s)
+        controllers = make_controllers([], ["normal"] * 4, match.ruleset, seed, make_bot, threaded=False)
+        driver = TableDriver(match, controllers, on_hand_over=over)
         while not match.over and match.hands_played < 3:
             driver.run_until_wait()
             driver.next_hand()

@@ -78,8 +78,8 @@ def menus(app: App, out: Path) -> None:
 
 def table(app: App, out: Path, ruleset: str, seed: int, prefix: str) -> None:
     """A person at seat 0 plays one hand by clicks; shots at each phase."""
-    from game.core import PLAY, Action, get_ruleset
-    from game.driver import fallback_bury, fallback_play
+    from game.core import DEALING, PLAY, Action, get_ruleset
+    from game.table import WaitKind, default_action
     from game.ui.launch import start_match
     from game.ui.table_scene import TableScene
     start_match(app, ruleset, seed, 0, ["normal"] * 4, "practice", get_ruleset(ruleset).match_options[0])
@@ -89,7 +89,7 @@ def table(app: App, out: Path, ruleset: str, seed: int, prefix: str) -> None:
         if not app.running or not isinstance(app.top, TableScene):
             break
         wait = None if scene.busy else scene.driver.waiting()
-        if scene.controls and "declare" not in taken and scene.driver.hand.phase == "dealing":
+        if scene.controls and "declare" not in taken and scene.driver.hand.phase == DEALING:
             taken.add("declare")
             shoot(app, out, f"{prefix}-a-declare-buttons")
             # Declaring first makes the person the dealer of the first hand: the kitty shows.
@@ -99,26 +99,26 @@ def table(app: App, out: Path, ruleset: str, seed: int, prefix: str) -> None:
             continue
         if wait is None:
             app.step(1 / 60)
-            if scene.driver.hand.phase == "dealing" and "deal" not in taken and scene.deck_left < 40:
+            if scene.driver.hand.phase == DEALING and "deal" not in taken and scene.deck_left < 40:
                 taken.add("deal")
                 shoot(app, out, f"{prefix}-b-dealing")
             continue
         obs = scene.driver.observation(0)
-        if wait.kind == "declare":
+        if wait.kind == WaitKind.DECLARE:
             if "declare-end" not in taken:
                 taken.add("declare-end")
                 shoot(app, out, f"{prefix}-c-declare-or-pass")
             click(app, scene.controls[0].rect.center)
-        elif wait.kind == "bury":
+        elif wait.kind == WaitKind.BURY:
             frames(app, 0.8)
             shoot(app, out, f"{prefix}-d-kitty-picked-up")
-            for card in fallback_bury(obs):
+            for card in default_action(scene.driver.hand, 0).cards:
                 pick(app, scene, card)
             frames(app, 0.3)
             shoot(app, out, f"{prefix}-e-bury-chosen")
             click(app, scene.controls[-1].rect.center)
-        elif wait.kind == "play":
-            cards = fallback_play(obs)
+        elif wait.kind == WaitKind.PLAY:
+            cards = list(default_action(scene.driver.hand, 0).cards)
             throw = failing_throw(scene) if obs.current is None and "throw" not in taken else None
             if throw:
                 taken.add("throw")
@@ -180,12 +180,13 @@ def pick(app: App, scene, card) -> None:
 
 
 def match_end(app: App, out: Path, name: str) -> None:
-    from game.controllers import make_controllers
+    from bots import make_bot
     from game.core import Match, get_ruleset
-    from game.driver import TableDriver
+    from game.table import TableDriver, make_controllers
     from game.ui.results import MatchEndScene
     match = Match(get_ruleset("hebi-2010"), 9, 3)
-    driver = TableDriver(match, make_controllers([], ["normal"] * 4, match.ruleset, 9, app.options.bot_factory))
+    factory = app.options.bot_factory or make_bot
+    driver = TableDriver(match, make_controllers([], ["normal"] * 4, match.ruleset, 9, factory, threaded=False))
     while not match.over:
         driver.run_until_wait()
         driver.next_hand()

@@ -15,9 +15,9 @@ import random
 import sys
 
 from bots import make_bot
-from bots.driver import play_hand
 from bots.external import DEFAULT_EXTERNAL_MS, ExternalBot, start_program
 from game.core import BUILTIN_IDS, REDEAL, Hand, HandSetup, Rank, get_ruleset
+from game.table import play_hand
 
 DEFAULT_COMMAND = f"{sys.executable} bots/examples/random_bot.py 1"
 

@@ -11,6 +11,7 @@ import pygame
 
 from game.core import Hand
 from game.i18n import tr
+from game.table import TableSettings
 from game.ui import theme
 from game.ui.names import default_seat_name
 from game.ui.results import HandEndScene
@@ -24,12 +25,12 @@ class DealAgainDialog(Scene):
 
     opaque = False
 
-    def __init__(self, app, hand: Hand, config: dict, seat: int | None):
+    def __init__(self, app, hand: Hand, settings: TableSettings, seat: int | None):
         super().__init__(app)
         self.hand = hand
-        self.config = config
+        self.settings = settings
         self.current = seat
-        names = (config.get("names") or {}).get("seats") or [""] * 4
+        names = settings.seat_names()
         self.seats = [Button(lambda s=s, n=names: self._label(s, n), lambda s=s: self.choose(s), primary=s == seat)
                       for s in range(4)]
         self.cancel = Button(lambda: tr("button.cancel"), app.pop, key=pygame.K_ESCAPE)
@@ -45,7 +46,7 @@ class DealAgainDialog(Scene):
         from game.ui.launch import start_deal
         for scene in self.app.stack:  # the table being left: saved as it stands, programs ended
             scene.closing()
-        start_deal(self.app, self.hand.ruleset, self.hand.setup, seat, self.config)
+        start_deal(self.app, self.hand.ruleset, self.hand.setup, seat, self.settings)
 
     def layout(self, size) -> None:
         self.scale = s = scale_for(size)
@@ -73,9 +74,11 @@ class DealAgainDialog(Scene):
         s = self.scale
         surface.blit(theme.translucent(surface.get_size(), (0, 0, 0, 130)), (0, 0))
         theme.panel(surface, self.box, theme.PANEL_SOLID, round(16 * s), theme.GOLD)
-        blit_text(surface, tr("practice.replay_deal_title"), round(24 * s), (self.box.centerx, self.box.y + round(16 * s)),
+        blit_text(surface, tr("practice.replay_deal_title"), round(24 * s),
+                  (self.box.centerx, self.box.y + round(16 * s)),
                   theme.GOLD, True, anchor="midtop")
-        blit_text(surface, tr("practice.replay_deal_help"), round(15 * s), (self.box.centerx, self.box.y + round(52 * s)),
+        blit_text(surface, tr("practice.replay_deal_help"), round(15 * s),
+                  (self.box.centerx, self.box.y + round(52 * s)),
                   theme.INK_DIM, anchor="midtop")
         for button in self.seats:
             button.draw(surface)
@@ -90,14 +93,14 @@ class ModeHandEndScene(HandEndScene):
 
     def __init__(self, app, table, hand, summary):
         super().__init__(app, table, hand, summary)
-        config = table.driver.config
-        self.deal_only = bool(config.get("deal_only"))
-        practice = table.driver.features.undo and not app.options.autoplay
+        self.deal_only = table.driver.settings.deal_only
+        practice = table.driver.aids.undo and not app.options.autoplay
         self.again = Button(lambda: tr("practice.replay_deal"), self.replay) if practice else None
 
     def replay(self) -> None:
         table = self.table
-        self.app.push(DealAgainDialog(self.app, self.hand, table.driver.config, table.driver.config.get("human")))
+        settings = table.driver.settings
+        self.app.push(DealAgainDialog(self.app, self.hand, settings, settings.human))
 
     def proceed(self) -> None:
         if self.deal_only and not self.done:

@@ -1,8 +1,8 @@
 """Starting, continuing and saving matches: the glue between screens, driver and disk.
 
-A match's table settings travel with its save (``TableDriver.config``): the ruleset, the
-people's seats (``human``: the first, ``humans``: all of them), the bots' levels, the mode,
-the length and the names typed for seats and teams. Outside programs (``--seat``) are never
+A match's table settings travel with its save (``game.table.TableSettings``, under
+``"table"``): the ruleset, the people's seats (``humans``; ``human`` is the first), the bots'
+levels, the mode, the length and the names typed for seats and teams. Outside programs (``--seat``) are never
 started from a save: a saved ``external:`` seat plays ``normal`` unless the same ``--seat``
 is given again on the command line.
 """
@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import random
 
-from game.controllers import make_controllers
 from game.core import Hand, HandSetup, Match, Ruleset, get_ruleset
 from game.i18n import tr
-from game.modes import ModeDriver
+from game.table import PRACTICE, Mode, TableDriver, TableSettings, make_controllers
 
 EXTERNAL = "external:"
 
@@ -21,7 +20,7 @@ EXTERNAL = "external:"
 def autosave(app, data: dict) -> None:
     """Write the match atomically; a failed write is reported, the game goes on. A replayed
     deal is never written: the match in progress keeps its save."""
-    if (data.get("table") or {}).get("deal_only"):
+    if TableSettings.from_dict(data.get("table")).deal_only:
         return
     try:
         app.storage.write_save(data)
@@ -37,7 +36,8 @@ def _factory(app, messages: list[str]):
         from bots.external import seat_bot_factory
         factory = seat_bot_factory(app.options.external_ms)
     if factory is None:
-        return None
+        from bots import make_bot
+        factory = make_bot
 
     def make(level, seat, rng, ruleset, **options):
         try:
@@ -54,17 +54,17 @@ def _controllers(app, match: Match, humans: list[int], levels: list[str], messag
     return make_controllers(humans, levels, match.ruleset, match.seed, _factory(app, messages))
 
 
-def _hand_recorder(app, config: dict):
+def _hand_recorder(app, settings: TableSettings):
     """Keep every finished hand as a replay; count it in the statistics of the first person's team."""
     from game.records import Records
     records = Records(app.storage.folder)
 
     def over(hand: Hand, summary) -> None:
-        kind = "deal" if config.get("deal_only") else "match"
-        records.add_replay(hand, summary.number if summary else 0, config.get("names"), kind,
-                           config.get("seed"), config.get("humans"))
-        if summary is not None and config.get("human") is not None and not config.get("deal_only"):
-            records.record_hand(hand.ruleset.id, config["human"] % 2, hand, summary)
+        kind = "deal" if settings.deal_only else "match"
+        records.add_replay(hand, summary.number if summary else 0, dict(settings.names), kind,
+                           settings.seed, list(settings.humans))
+        if summary is not None and settings.human is not None and not settings.deal_only:
+            records.record_hand(hand.ruleset.id, settings.human % 2, hand, summary)
     return over
 
 
@@ -77,13 +77,13 @@ def _seat_overrides(app, humans: list[int], levels: list[str]) -> tuple[list[int
     return humans, levels
 
 
-def _driver(app, match: Match, config: dict, humans: list[int], levels: list[str], announce: bool = True,
-            save: bool = True) -> ModeDriver:
+def _driver(app, match: Match, settings: TableSettings, announce: bool = True, save: bool = True) -> TableDriver:
+    from bots.hint import hint
     messages: list[str] = []
-    controllers = _controllers(app, match, humans, levels, messages)
+    controllers = _controllers(app, match, list(settings.humans), list(settings.levels), messages)
     on_save = (lambda d: autosave(app, d)) if save else None
-    driver = ModeDriver(match, controllers, config, on_save=on_save, announce=announce,
-                        on_hand_over=_hand_recorder(app, config))
+    driver = TableDriver(match, controllers, settings, on_save=on_save, announce=announce,
+                         on_hand_over=_hand_recorder(app, settings), hint=hint)
     driver.startup_messages = messages  # an outside program that could not start
     return driver
 
@@ -103,10 +103,10 @@ def start_match(app, ruleset_id: str, seed: int | None, human: int | None, level
     humans = sorted(set(([] if human is None else [human]) + list(humans or [])))
     humans, levels = _seat_overrides(app, humans, levels)
     human = humans[0] if humans else None
-    config = {"ruleset": ruleset_id, "human": human, "humans": humans, "levels": list(levels), "mode": mode,
-              "length": length, "names": names or {}, "seed": seed, "autoplay": bool(app.options.autoplay)}
+    settings = TableSettings(ruleset=ruleset_id, humans=tuple(humans), levels=tuple(levels), mode=Mode(mode),
+                             length=length, names=names or {}, seed=seed, autoplay=bool(app.options.autoplay))
     try:
-        driver = _driver(app, match, config, humans, levels)
+        driver = _driver(app, match, settings)
     except ImportError as e:
         app.message = tr("dialog.no_bots", error=str(e))
         return
@@ -115,28 +115,28 @@ def start_match(app, ruleset_id: str, seed: int | None, human: int | None, level
     app.reset(ModeTableScene(app, driver, human))
 
 
-def start_deal(app, ruleset: Ruleset, setup: HandSetup, seat: int, config: dict | None = None) -> None:
+def start_deal(app, ruleset: Ruleset, setup: HandSetup, seat: int, settings: TableSettings | None = None) -> None:
     """Practice one deal again from ``seat``: the same setup, so the same cards. Not saved
     (the match in progress stays as it was saved)."""
     from game.ui.mode_table import ModeTableScene
-    old = config or {}
-    match = Match(ruleset, int(old.get("seed") or setup.seed), None)
+    old = settings or TableSettings()
+    match = Match(ruleset, int(old.seed or setup.seed), None)
     match.levels = list(setup.levels)
     match.dealer = setup.dealer
     match.first_drawer = setup.first_drawer
     match.hand = Hand(ruleset, setup)
-    levels = [v if v in ("random", "easy", "normal", "hard") else "normal" for v in (old.get("levels") or ["normal"] * 4)]
-    config = {"ruleset": ruleset.id, "human": seat, "humans": [seat], "levels": levels, "mode": "practice",
-              "length": None, "names": old.get("names") or {}, "seed": match.seed, "deal_only": True}
+    levels = tuple(v if v in ("random", "easy", "normal", "hard") else "normal" for v in old.levels)
+    settings = TableSettings(ruleset=ruleset.id, humans=(seat,), levels=levels, mode=PRACTICE, length=None,
+                             names=old.names, seed=match.seed, deal_only=True)
     try:
-        driver = _driver(app, match, config, [seat], levels, save=False)
+        driver = _driver(app, match, settings, save=False)
     except ImportError as e:
         app.message = tr("dialog.no_bots", error=str(e))
         return
     app.reset(ModeTableScene(app, driver, seat))
 
 
-def read_saved_match(app) -> tuple[Match, dict]:
+def read_saved_match(app) -> tuple[Match, TableSettings]:
     """The saved match and its table settings; raises ValueError with a player's reason."""
     try:
         data = app.storage.read_save()
@@ -149,17 +149,11 @@ def read_saved_match(app) -> tuple[Match, dict]:
         match = Match.from_dict(data["match"])
     except Exception as e:
         raise ValueError(tr("save.invalid", error=str(e)[:120])) from None
-    config = data.get("table")
-    if not isinstance(config, dict):
-        config = {}
-    humans = config.get("humans")
-    if humans is None:
-        humans = [] if config.get("human") is None else [config.get("human")]
-    if not isinstance(humans, list) or any(h not in range(4) for h in humans):
-        raise ValueError(tr("save.invalid", error="seats"))
-    config["humans"] = sorted(set(humans))
-    config["human"] = config["humans"][0] if config["humans"] else None
-    return match, config
+    try:
+        settings = TableSettings.from_dict(data.get("table"))
+    except ValueError:
+        raise ValueError(tr("save.invalid", error="seats")) from None
+    return match, settings
 
 
 def check_saved_match(app) -> bool:
@@ -185,25 +179,23 @@ def continue_match(app) -> None:
     from game.ui.menus import StartScene
     from game.ui.mode_table import ModeTableScene
     try:
-        match, config = read_saved_match(app)
+        match, settings = read_saved_match(app)
     except ValueError as e:
         set_aside(app, str(e))
         app.reset(StartScene(app))
         return
-    levels = list(config.get("levels") or ["normal"] * 4)
-    if len(levels) != 4:
-        levels = ["normal"] * 4
+    levels = list(settings.levels)
     given = app.options.seats or {}
     for seat, level in enumerate(levels):
         if str(level).startswith(EXTERNAL) and given.get(seat) != level:
             levels[seat] = "normal"  # a save never starts a program by itself
-    config["levels"] = levels
+    settings = settings.with_(levels=levels)
     try:
-        driver = _driver(app, match, config, config["humans"], levels, announce=False)
+        driver = _driver(app, match, settings, announce=False)
     except ImportError as e:
         app.message = tr("dialog.no_bots", error=str(e))
         return
     app.message = None
-    scene = ModeTableScene(app, driver, config["human"])
+    scene = ModeTableScene(app, driver, settings.human)
     scene.catch_up()
     app.reset(scene)

@@ -1,6 +1,6 @@
 """The table with the play modes: hot-seat privacy, practice aids and tournament clocks.
 
-``ModeTableScene`` is the ``TableScene`` driven by a ``game.modes.ModeDriver``:
+``ModeTableScene`` is the ``TableScene`` with the modes' aids (``game.table.Aids``):
 
 * **hot-seat** (two to four people at one screen): the table is shown from the seat of the
   person whose decision it waits for, after a privacy screen (``PrivacyScene``); every hand
@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.core import BURY, DEAL, PLAY, SUITS, Card, Rank
+from game.core import BURY, PLAY, SUITS, Card, Rank
 from game.i18n import tr
-from game.modes import ModeDriver, TurnClock, cards_out, clock_seconds, hint, points_out
+from game.table import TableDriver, TurnClock, WaitKind, cards_out, clock_seconds, hotseat_privacy, points_out
 from game.ui import theme
 from game.ui.names import about, cards_text, seat_name, team_name, use_names
 from game.ui.table_scene import TableScene
@@ -38,13 +38,13 @@ def reason_text(reason) -> str:
 class ModeTableScene(TableScene):
     """A ``TableScene`` with the modes (see the module docstring)."""
 
-    def __init__(self, app, driver: ModeDriver, viewer: int | None):
+    def __init__(self, app, driver: TableDriver, viewer: int | None):
         self.tools: list[Button] = []
         super().__init__(app, driver, viewer)
-        self.features = driver.features
+        self.features = driver.aids
         self.why_not = self.features.why_not
         self.hotseat = driver.hotseat
-        names = driver.config.get("names") or {}
+        names = driver.settings.names
         use_names(names.get("seats"), names.get("teams"), absolute=self.hotseat)
         self.locked = self.hotseat
         self.unlocked: int | None = None
@@ -57,7 +57,7 @@ class ModeTableScene(TableScene):
         self._hint_for = None
         self.notice: list | None = None  # [text, seconds left]: a clock ran out
         self.show_counter = False
-        self.messages = list(getattr(driver, "startup_messages", []))
+        self.messages = list(driver.startup_messages)
         self._tools_seen = None
         self._build_tools()
 
@@ -75,10 +75,11 @@ class ModeTableScene(TableScene):
             tools.append(Button(lambda: tr("practice.counter_hide" if self.show_counter else "practice.counter"),
                                 self.toggle_counter, self._shown))
         tools.append(Button(lambda: tr("button.last_trick"), self.open_last_trick,
-                            lambda: self._shown() and bool(self.driver.hand.tricks and self.driver.hand.tricks[0].complete)))
+                            lambda: self._shown() and bool(self.driver.hand.tricks
+                                                           and self.driver.hand.tricks[0].complete)))
         if f.history:
             tools.append(Button(lambda: tr("practice.hand_so_far"), self.open_hand_so_far, self._shown))
-        if f.undo and not self.driver.config.get("autoplay"):
+        if f.undo and not self.driver.settings.autoplay:
             tools.append(Button(lambda: tr("practice.replay_deal"), self.open_replay_deal, self._can_replay))
         self.tools = tools
         self._layout_tools()
@@ -165,7 +166,7 @@ class ModeTableScene(TableScene):
         self._privacy()
         self._clock(dt)
         if (self.features.why_not and self.viewer is not None and not self.locked
-                and self.driver.hand.phase in ("dealing", "after_deal")):
+                and self.driver.hand.phase.declaring):
             self.hand_view.interactive = True  # raise cards to try a declaration
         if self.hand_view.hidden:
             self.hand_view.interactive = False
@@ -197,25 +198,15 @@ class ModeTableScene(TableScene):
     def _privacy(self) -> None:
         if not self.hotseat:
             return
-        hand = self.driver.hand
-        if not self.locked and self._mark is not None:
-            shown_hand, mark = self._mark
-            new = hand.log[mark:] if hand is shown_hand else None
-            if new is None or any(a.kind == DEAL or (a.seat is not None and a.seat != self.unlocked) for a in new) \
-                    or (new and hand.phase in ("burying", "playing") and hand.to_act() != self.unlocked):
-                self.lock()
-        if self.busy or self.app.top is not self:
-            return
-        wait = self.driver.waiting()
-        if wait is None or wait.kind not in ("declare", "bury", "play"):
-            return
-        if not self.driver.controllers[wait.seat].human:
-            return
-        if self.locked or wait.seat != self.unlocked:
+        # Nobody is called to the screen while it is busy (cards in flight, an overlay).
+        wait = None if self.busy or self.app.top is not self else self.driver.waiting()
+        rule = hotseat_privacy(self.driver.hand, self._mark, self.unlocked, self.locked, wait, self.driver.humans())
+        if rule.cover:
             self.lock()
+        if rule.call is not None and wait is not None:
             self.hand_view.settle()  # the table stands still behind the screen: no card mid-slide
             from game.ui.privacy import PrivacyScene
-            self.app.push(PrivacyScene(self.app, self, wait.seat, wait.kind))
+            self.app.push(PrivacyScene(self.app, self, rule.call, wait.kind))
 
     def lock(self) -> None:
         """Every hand face down (the turn has passed)."""
@@ -264,14 +255,13 @@ class ModeTableScene(TableScene):
         wait = None if self.busy else self.driver.waiting()
         if wait is None or wait.seat != self.viewer or self.locked:
             return
-        hand = self.driver.hand
         try:
-            cards, reason = hint(hand, self.viewer, wait.options if wait.kind == "declare" else None)
+            cards, reason = self.driver.hint(self.viewer, wait.options if wait.kind == WaitKind.DECLARE else None)
         except Exception:
             self.hint_line = tr("table.hint_none")
             self.changed = True
             return
-        if wait.kind == "declare":
+        if wait.kind == WaitKind.DECLARE:
             what = tr("practice.hint_declare", cards=cards_text(cards)) if cards else tr("practice.hint_pass")
             self.hand_view.select_cards(cards or [])
         else:
@@ -334,17 +324,17 @@ class ModeTableScene(TableScene):
 
     def open_replay_deal(self) -> None:
         from game.ui.deal_again import DealAgainDialog
-        self.app.push(DealAgainDialog(self.app, self.driver.hand, self.driver.config, self.viewer))
+        self.app.push(DealAgainDialog(self.app, self.driver.hand, self.driver.settings, self.viewer))
 
     # ------------------------------------------------------------------ the person's buttons
 
     def extra_controls(self, wait, controls: list[Button], dealing: bool) -> list[Button]:
         """Hint before the main button; in practice, Declare for raised cards during the deal."""
         out = list(controls)
-        tail = [out.pop()] if wait is not None and out and wait.kind in ("declare", "bury", "play") else []
+        tail = [out.pop()] if wait is not None and out and wait.kind != WaitKind.CONTINUE else []
         if self.features.why_not and dealing and self.hand_view.selected:
             out.append(Button(lambda: tr("practice.declare_selected"), self._declare_selected))
-        if self.features.hint and wait is not None and wait.kind in ("declare", "bury", "play"):
+        if self.features.hint and wait is not None and wait.kind != WaitKind.CONTINUE:
             out.append(Button(lambda: tr("button.hint"), self.show_hint))
         return out + tail
 
@@ -363,11 +353,11 @@ class ModeTableScene(TableScene):
         if self.hotseat and self.locked:
             wait = None if self.busy else self.driver.waiting()
             seat = wait.seat if wait is not None else self.driver.hand.to_act()
-            if seat is not None and self.driver.hand.phase in ("burying", "playing", "dealing", "after_deal"):
+            if seat is not None and not self.driver.hand.phase.finished:
                 return tr("table.waiting_for", player=seat_name(seat, None)), theme.INK_DIM
             return "", theme.INK
         wait = None if self.busy else self.driver.waiting()
-        if (not self.error and wait is not None and wait.kind == "declare" and wait.seat == self.viewer
+        if (not self.error and wait is not None and wait.kind == WaitKind.DECLARE and wait.seat == self.viewer
                 and not self.driver.final_round):
             return tr("hotseat.declare_now"), theme.GOLD
         return super().prompt()
@@ -379,13 +369,15 @@ class ModeTableScene(TableScene):
             return
         wait = None if self.busy else self.driver.waiting()
         hand = self.driver.hand
-        if wait is not None and wait.kind in ("bury", "play") and self.driver.controllers[wait.seat].human:
-            seconds = clock_seconds(hand.ruleset, BURY if wait.kind == "bury" else PLAY)
+        if (wait is not None and wait.kind in (WaitKind.BURY, WaitKind.PLAY)
+                and self.driver.controllers[wait.seat].human):
+            seconds = clock_seconds(hand.ruleset, BURY if wait.kind == WaitKind.BURY else PLAY)
             if seconds > 0:
-                self.clock.start((id(hand), len(hand.log), wait.seat), seconds)
+                self.clock = self.clock.start((id(hand), len(hand.log), wait.seat), seconds)
         elif self.clock.key is not None and not self.busy:
-            self.clock.stop()
-        if self.clock.tick(dt):
+            self.clock = self.clock.stop()
+        self.clock, expired = self.clock.tick(dt)
+        if expired:
             self._time_out(self.clock.key[2])
         shown = self.clock.seconds_left if self.clock.running else None
         if shown != self._clock_shown:
@@ -398,7 +390,7 @@ class ModeTableScene(TableScene):
             self.app.pop()
         self.hand_view.clear_selection()
         action = self.driver.play_for(seat)
-        self.clock.stop()
+        self.clock = self.clock.stop()
         if action is not None:
             viewer = None if self.hotseat else self.viewer
             if action.kind == BURY:  # the buried cards stay secret
@@ -414,7 +406,7 @@ class ModeTableScene(TableScene):
     def bar_parts(self) -> list[str]:
         match = self.driver.match
         parts = []
-        if self.driver.config.get("deal_only"):
+        if self.driver.settings.deal_only:
             return [tr("practice.deal_replay")]
         if match.length is not None and match.ruleset.match_length == "hands":
             parts.append(tr("modes.hands_of", n=match.length))
@@ -431,7 +423,7 @@ class ModeTableScene(TableScene):
         match = self.driver.match
         extra = match.time_up or (match.ruleset.match_length == "hands" and match.length is not None
                                   and match.hands_played >= match.length)
-        if extra and not self.driver.config.get("deal_only"):
+        if extra and not self.driver.settings.deal_only:
             # The match score is tied: the ruleset's tie rule plays one more hand.
             self.say(tr("modes.extra_hand"), 3.0, theme.GOLD)
 
@@ -446,14 +438,14 @@ class ModeTableScene(TableScene):
         self.app.phase_changed("hand-end", delay=2.0 / self.speed)
 
     def _on_MatchOver(self, event) -> None:
-        config = self.driver.config
-        if config.get("human") is not None and not config.get("deal_only"):
+        settings = self.driver.settings
+        if settings.human is not None and not settings.deal_only:
             from game.records import Records
-            Records(self.app.storage.folder).record_match(self.driver.match.ruleset.id, config["human"] % 2,
+            Records(self.app.storage.folder).record_match(self.driver.match.ruleset.id, settings.human % 2,
                                                           self.driver.match.winner)
         self.driver.close()
         from game.ui.results import MatchEndScene
-        if not config.get("deal_only"):  # a replayed deal never touches the saved match
+        if not settings.deal_only:  # a replayed deal never touches the saved match
             self.app.storage.delete_save()
         # Several people at the screen: the winners are named, nobody is "you".
         self.app.replace(MatchEndScene(self.app, self.driver.match, None if self.hotseat else self.viewer))
@@ -526,7 +518,8 @@ class ModeTableScene(TableScene):
         y += round(size * 1.6)
         ranks = [r for r in Rank if r <= Rank.ACE][::-1]
         level = obs.rank
-        trump = obs.ctx.trump_suit if obs.ctx is not None else (obs.declarations[-1].trump if obs.declarations else None)
+        trump = obs.ctx.trump_suit if obs.ctx is not None else (
+            obs.declarations[-1].trump if obs.declarations else None)
         label_w = round(size * 1.6)
         col = (box.w - 2 * pad - label_w) / len(ranks)
         row_h = round(size * 1.45)
@@ -545,7 +538,8 @@ class ModeTableScene(TableScene):
                 text, ink = (str(n), theme.INK) if n else ("·", (90, 120, 105))
                 blit_text(surface, text, size, (x0 + label_w + col * (i + 0.5), y), ink, n > 0, anchor="midtop")
             y += row_h
-        jokers = [(tr("card.big_joker"), Card.parse("BJ"), theme.RED), (tr("card.small_joker"), Card.parse("SJ"), theme.INK)]
+        jokers = [(tr("card.big_joker"), Card.parse("BJ"), theme.RED),
+                  (tr("card.small_joker"), Card.parse("SJ"), theme.INK)]
         x = x0
         for name, card, colour in jokers:
             r = blit_text(surface, f"{name} {out.get(card, 0)}", size, (x, y + round(2 * s)), colour, True)

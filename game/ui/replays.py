@@ -11,9 +11,25 @@ import math
 
 import pygame
 
-from game.core import BURY, DEAL, DECLARE, FINISH_DEAL, PLAY, Hand, Suit, TrumpContext, points_of
+from game.core import (
+    AFTER_DEAL,
+    BURY,
+    BURYING,
+    DEAL,
+    DEALING,
+    DECLARE,
+    FINISH_DEAL,
+    PLAY,
+    PLAYING,
+    SETTLED,
+    Hand,
+    Suit,
+    TrumpContext,
+    points_of,
+)
 from game.i18n import get_language, tr
 from game.records import Records, Replay
+from game.table import TableSettings
 from game.ui import theme
 from game.ui.cardview import card_image, card_width
 from game.ui.names import (
@@ -233,8 +249,8 @@ class ReplayScene(Scene):
         from game.ui.deal_again import DealAgainDialog
         meta = self.replay.meta
         humans = meta.get("humans") or [0]
-        config = {"names": meta.get("names") or {}, "levels": ["normal"] * 4, "seed": meta.get("match_seed")}
-        self.app.push(DealAgainDialog(self.app, self.replay.hand, config, humans[0]))
+        settings = TableSettings.from_dict({"names": meta.get("names") or {}, "seed": meta.get("match_seed")})
+        self.app.push(DealAgainDialog(self.app, self.replay.hand, settings, humans[0]))
 
     # ------------------------------------------------------------------ scene contract
 
@@ -364,10 +380,10 @@ class ReplayScene(Scene):
     def draw_kitty(self, surface, box: pygame.Rect, hand: Hand) -> None:
         s = self.scale
         theme.panel(surface, box, (8, 34, 25, 215), round(12 * s))
-        buried = hand.phase in ("playing", "settled")
+        buried = hand.phase in (PLAYING, SETTLED)
         label = tr("replay.kitty_buried") if buried else tr("table.kitty")
         blit_text(surface, label, round(15 * s), (box.x + round(12 * s), box.y + round(8 * s)), theme.INK_DIM)
-        cards = list(hand.kitty) if buried or hand.phase in ("dealing", "after_deal") else list(hand.dealt_kitty)
+        cards = list(hand.kitty) if buried or hand.phase in (DEALING, AFTER_DEAL) else list(hand.dealt_kitty)
         area = pygame.Rect(box.x + round(10 * s), box.y + round(32 * s), box.w - round(20 * s), box.h - round(40 * s))
         self.fan(surface, cards, area, max_rows=2)
         if buried and cards:
@@ -388,8 +404,9 @@ class ReplayScene(Scene):
         blit_text(surface, tr("table.cards_left", n=len(hand.hands[seat])), round(14 * s),
                   (box.right - round(12 * s), box.y + round(8 * s)), theme.INK_DIM, anchor="topright")
         ctx = self._ctx(hand)
-        cards = ctx.sort_hand(hand.hands[seat]) if ctx is not None else sorted(hand.hands[seat], key=lambda c: (c.suit is None, str(c.suit), c.rank))
-        marked = list(hand.dealt_kitty) if hand.phase == "burying" and seat == hand.dealer else []
+        cards = ctx.sort_hand(hand.hands[seat]) if ctx is not None else sorted(
+            hand.hands[seat], key=lambda c: (c.suit is None, str(c.suit), c.rank))
+        marked = list(hand.dealt_kitty) if hand.phase == BURYING and seat == hand.dealer else []
         area = pygame.Rect(box.x + round(8 * s), box.y + round(30 * s), box.w - round(16 * s), box.h - round(36 * s))
         self.fan(surface, cards, area, max_rows=4, marked=marked)
 
@@ -426,7 +443,7 @@ class ReplayScene(Scene):
     def draw_centre(self, surface, box: pygame.Rect, hand: Hand) -> None:
         s = self.scale
         trick = hand.tricks[-1] if hand.tricks else None
-        if hand.phase in ("playing", "settled") and trick is not None:
+        if hand.phase in (PLAYING, SETTLED) and trick is not None:
             # The four plays around the centre, as on the table; the winner outlined.
             h = round(min(box.h * 0.34, 120 * s))
             cx, cy = box.center
@@ -444,7 +461,7 @@ class ReplayScene(Scene):
                                      border_radius=round(8 * s))
                 for i, card in enumerate(cards):
                     surface.blit(card_image(card, h), (x0 + i * step, sy - h / 2))
-            if hand.phase == "settled" and hand.settlement is not None:
+            if hand.phase == SETTLED and hand.settlement is not None:
                 text = tr("hand_end.defender_points", points=hand.settlement.total)
                 blit_text(surface, text, round(20 * s), (cx, cy), theme.GOLD, True, anchor="center")
             return
@@ -473,11 +490,12 @@ class ReplayScene(Scene):
         if action.kind == DECLARE:
             return declaration_text(hand.bidding.shown[-1], None)
         if action.kind == FINISH_DEAL:
-            if hand.phase == "after_deal":
+            if hand.phase == AFTER_DEAL:
                 return tr("declare.defenders_window")
-            if hand.phase == "burying":
+            if hand.phase == BURYING:
                 trump = suit_text(hand.ctx.trump_suit)
-                lead = tr("table.trump_value", trump=trump) if hand.trump_declared else tr("declare.none_kitty", trump=trump)
+                lead = (tr("table.trump_value", trump=trump) if hand.trump_declared
+                        else tr("declare.none_kitty", trump=trump))
                 return lead + "  ·  " + about("kitty.pick_up", hand.dealer, None)
             return tr("declare.none_redeal")
         if action.kind == BURY:

@@ -5,8 +5,9 @@ in the core's words. Hot-seat play will give each person at the table one of the
 """
 from __future__ import annotations
 
-from game.core import BURY, PLAY, Action
+from game.core import BURY, BURYING, PLAY, PLAYING, Action
 from game.i18n import tr
+from game.table import WaitKind
 from game.ui import theme
 from game.ui.names import cards_text, refusal_words, seat_name
 from game.ui.widgets import Button, layout_row, play_sound
@@ -42,11 +43,11 @@ class PersonControls:
         # A hot-seat table hides the hand between turns: nobody may act on it then.
         locked = getattr(self.scene, "locked", False)
         mine = wait is not None and self.viewer is not None and wait.seat == self.viewer and not locked
-        dealing = self.viewer is not None and self.driver.hand.phase in ("dealing", "after_deal") and not locked
+        dealing = self.viewer is not None and self.driver.hand.phase.declaring and not locked
         options = self.driver.declaration_options(self.viewer) if dealing else []
         key = (wait.kind if mine else None, tuple(map(tuple, options)), self.scene.lay.width, self.scene.lay.height,
                getattr(self.scene, "controls_key", None))
-        self.hand.interactive = mine and wait.kind in ("bury", "play")
+        self.hand.interactive = mine and wait.kind in (WaitKind.BURY, WaitKind.PLAY)
         if key == self.key:
             return
         self.key = key
@@ -55,11 +56,11 @@ class PersonControls:
         for option in options:
             controls.append(Button(tr("declare.button", cards=cards_text(option)),
                                    lambda o=option: self._declare(o), primary=True))
-        if mine and wait.kind == "declare":
+        if mine and wait.kind == WaitKind.DECLARE:
             controls.append(Button(lambda: tr("button.pass"), self._pass))
-        elif mine and wait.kind == "bury":
+        elif mine and wait.kind == WaitKind.BURY:
             controls.append(Button(lambda: tr("button.bury"), self._bury, self._can_bury, primary=True))
-        elif mine and wait.kind == "play":
+        elif mine and wait.kind == WaitKind.PLAY:
             controls.append(Button(lambda: tr("button.play"), self._play, self._can_play, primary=True))
         extra = getattr(self.scene, "extra_controls", None)
         if extra is not None:  # the modes' Hint and Declare-the-selection buttons
@@ -114,12 +115,12 @@ class PersonControls:
             return self.scene.error, theme.RED
         wait = None if self.scene.busy else self.driver.waiting()
         if wait is not None and self.viewer is not None and wait.seat == self.viewer:
-            if wait.kind == "declare":
+            if wait.kind == WaitKind.DECLARE:
                 return tr("declare.prompt_end"), theme.INK
-            if wait.kind == "bury":
+            if wait.kind == WaitKind.BURY:
                 n = self.driver.hand.ruleset.kitty
                 return tr("table.bury_progress", n=n, k=len(self.hand.selected)), theme.INK
-            if wait.kind == "play":
+            if wait.kind == WaitKind.PLAY:
                 selected = self.hand.selected
                 current = self.driver.hand.current_trick
                 need = tr("table.select_one_card") if current is not None and len(current.lead) == 1 \
@@ -134,8 +135,8 @@ class PersonControls:
                 if refusal.code == "follow.count" and len(selected) < len(current.lead):
                     return need, theme.INK
                 return self.words(refusal), theme.RED
-        if self.scene.turn is not None and self.driver.hand.phase in ("burying", "playing"):
-            if self.scene.turn != self.viewer:
-                key = "kitty.burying" if self.driver.hand.phase == "burying" else "table.waiting_for"
-                return tr(key, player=seat_name(self.scene.turn, self.viewer)), theme.INK_DIM
+        if self.scene.turn is not None and self.driver.hand.phase in (BURYING, PLAYING) \
+                and self.scene.turn != self.viewer:
+            key = "kitty.burying" if self.driver.hand.phase == BURYING else "table.waiting_for"
+            return tr(key, player=seat_name(self.scene.turn, self.viewer)), theme.INK_DIM
         return "", theme.INK

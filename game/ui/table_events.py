@@ -6,7 +6,8 @@ starts the animations; the driver is not advanced again until they are done.
 from __future__ import annotations
 
 from game.core import Card
-from game.driver import (
+from game.i18n import tr
+from game.table import (
     AfterDealWindow,
     Buried,
     DealClosed,
@@ -19,7 +20,6 @@ from game.driver import (
     Redealt,
     TrickWon,
 )
-from game.i18n import tr
 from game.ui import theme
 from game.ui.flights import fly
 from game.ui.names import about, cards_text, declaration_text, suit_text

@@ -13,9 +13,9 @@ import random
 
 import pygame
 
-from game.core import Card, TrumpContext
-from game.driver import Buried, Played, TableDriver
+from game.core import BURYING, PLAYING, Card, TrumpContext
 from game.i18n import tr
+from game.table import Buried, Played, TableDriver
 from game.ui import theme
 from game.ui.cardview import back_image, card_image
 from game.ui.flights import Flight
@@ -95,7 +95,7 @@ class TableScene(TableEvents, Scene):
         self.dealer = obs.dealer
         self.deck_left = obs.cards_to_deal - obs.cards_dealt
         self.centre_kitty = hand.ruleset.kitty if obs.ctx is None else 0
-        self.buried = hand.ruleset.kitty if obs.phase == "playing" else 0
+        self.buried = hand.ruleset.kitty if obs.phase == PLAYING else 0
         self.trick_number = len(obs.tricks)
         self.def_points = obs.defender_points
         for trick in obs.tricks:
@@ -106,7 +106,7 @@ class TableScene(TableEvents, Scene):
                 self.piles[self.pos(seat)] = list(cards)
         self.hand_view.set_sort(self._sort_function())
         self.hand_view.sync(obs.hand, self.lay.seat_point(0))
-        if obs.phase == "burying" and obs.kitty:
+        if obs.phase == BURYING and obs.kitty:
             # The dealer's picked-up kitty stays tinted until it is buried, as before the save.
             left = list(obs.kitty)
             for e in self.hand_view.entries:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.core import BURYING, PLAYING
 from game.i18n import tr
 from game.ui import theme
 from game.ui.cardview import back_image, card_image
@@ -78,7 +79,7 @@ class TableView:
             if scene.controls:
                 y -= 0
             rendered = theme.text(text, lay.font, ink)
-            box = rendered.get_rect(midbottom=(lay.width // 2, y - (0 if not scene.controls else 0)))
+            box = rendered.get_rect(midbottom=(lay.width // 2, y))
             if scene.controls:
                 box.midbottom = (lay.width // 2, scene.controls[0].rect.top - round(6 * lay.scale))
             theme.panel(surface, box.inflate(round(24 * lay.scale), round(8 * lay.scale)), (8, 30, 22, 200), 10)
@@ -100,7 +101,7 @@ class TableView:
         from game.i18n import get_language
         name = match.ruleset.text(match.ruleset.name, get_language())
         parts = [name, tr("table.hand_number", n=scene.hand_number), tr("table.seed", seed=match.seed),
-                 tr("new_match.mode_" + scene.driver.config.get("mode", "practice"))]
+                 tr("new_match.mode_" + scene.driver.settings.mode)]
         if scene.minutes_left is not None:
             parts.append(tr("table.time_left", minutes=scene.minutes_left))
         parts += getattr(scene, "bar_parts", list)()  # the modes: hand n of N, the match score
@@ -204,7 +205,7 @@ class TableView:
         seat = scene.seat_at(pos)
         rect = lay.plate_rect(pos)
         team_colour = theme.TEAM_COLOURS[seat % 2]
-        turn = scene.turn == seat and scene.shown_hand.phase in ("burying", "playing")
+        turn = scene.turn == seat and scene.shown_hand.phase in (BURYING, PLAYING)
         theme.panel(surface, rect, (8, 34, 25, 215), round(12 * s), theme.GOLD if turn else team_colour)
         if turn:
             pygame.draw.rect(surface, theme.GOLD, rect.inflate(6, 6), width=2, border_radius=round(14 * s))

@@ -6,7 +6,6 @@ import pytest
 
 from bots import BOT_LEVELS, Reason, is_legal, legal_plays, make_bot
 from bots.base import ENGLISH
-from bots.driver import play_hand
 from bots.hard import HardBot
 from bots.memory import MemoryTracker
 from bots.normal import NormalBot
@@ -26,6 +25,7 @@ from game.core import (
     get_ruleset,
     observe,
 )
+from game.table import play_hand
 
 RANKS = [r for r in Rank if r <= Rank.ACE]
 CHEAP_LEVELS = ("random", "easy", "normal")
@@ -408,27 +408,28 @@ def test_hard_respects_its_time_budget():
 
 
 def test_the_step_driver_waits_for_a_seat_without_a_bot():
-    from bots.driver import HandDriver
+    from game.core import Action, ActionKind
+    from game.table import TableDriver, WaitKind, bot_controllers
     ruleset = get_ruleset("hebi-2010")
     hand = Hand(ruleset, HandSetup(12, False, (Rank.TWO, Rank.SIX), 0, 0))
     bots = [make_bot("easy", s, random.Random(s), ruleset) for s in range(4)]
     human = bots[2]
     table = list(bots)
     table[2] = None  # the front end plays seat 2 itself
-    driver = HandDriver(hand, table)
+    driver = TableDriver.for_hand(hand, bot_controllers(table))
     waits = 0
     for _ in range(5000):
-        event = driver.step()
-        if event == "finished":
+        driver.run_hand()
+        if hand.finished:
             break
-        if event == "waiting":
-            waits += 1
-            seat = driver.waiting_for()
-            assert seat == 2
-            obs = observe(hand, seat)
-            if hand.phase == BURYING:
-                hand.bury(seat, human.bury(obs))
-            else:
-                hand.play(seat, human.play(obs))
+        wait = driver.waiting()
+        assert wait is not None and wait.seat == 2
+        if wait.kind == WaitKind.DECLARE:  # the last round of the deal asks the person too
+            driver.pass_declaration(2)
+            continue
+        waits += 1
+        obs = observe(hand, 2)
+        move = human.bury(obs) if wait.kind == WaitKind.BURY else human.play(obs)
+        assert driver.submit(Action(ActionKind(wait.kind), 2, tuple(move))) is None
     assert hand.phase in (SETTLED, REDEAL) and driver.report.clean
     assert waits >= (1 if hand.phase == REDEAL else ruleset.hand_size // 2)

@@ -11,7 +11,6 @@ import pytest
 
 from bots import EasyBot
 from bots.arena import main as arena_main
-from bots.driver import play_hand
 from bots.external import (
     ArenaSeats,
     ExternalBot,
@@ -25,7 +24,22 @@ from bots.external import (
     start_program,
 )
 from bots.protocol import PROTOCOL_VERSION, AnswerRefused, hello_request, play_request, read_answer
-from game.core import BURYING, PLAYING, Card, CardError, Hand, HandSetup, Rank, get_ruleset, observe, parse_cards
+from game.core import (
+    AFTER_DEAL,
+    BURYING,
+    DEALING,
+    PLAYING,
+    SETTLED,
+    Card,
+    CardError,
+    Hand,
+    HandSetup,
+    Rank,
+    get_ruleset,
+    observe,
+    parse_cards,
+)
+from game.table import play_hand
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "bots" / "examples" / "random_bot.py"
@@ -169,7 +183,7 @@ def test_illegal_answer_reasons(tmp_path):
             EasyBot(s, random.Random(s), ruleset) for s in (1, 2, 3)]
         hand = Hand(ruleset, HandSetup(11, False, (Rank.TWO, Rank.FIVE), 0, 0))
         report = play_hand(hand, bots)
-        assert hand.phase == "settled" and report.clean
+        assert hand.phase == SETTLED and report.clean
     finally:
         program.close()
     reasons = {r.reason for r in program.refusals}
@@ -364,7 +378,7 @@ def leaks(request: dict, allowed: Counter) -> list[str]:
 
 
 def snapshot(hand: Hand, seat: int, kind: str) -> dict:
-    dealer = hand.dealer == seat and hand.phase in (BURYING, PLAYING, "settled")
+    dealer = hand.dealer == seat and hand.phase in (BURYING, PLAYING, SETTLED)
     # While burying, the kitty is in the dealer's hand; then the buried cards are the kitty.
     kitty = Counter(hand.kitty) if dealer and hand.phase != BURYING else Counter()
     others = Counter(c for s in range(4) if s != seat for c in hand.hands[s])
@@ -409,12 +423,12 @@ def test_answers_are_checked_with_the_cores_rules():
 
 
 def play_hand_step(hand: Hand, bots) -> None:
-    if hand.phase == "dealing":
+    if hand.phase == DEALING:
         if hand.dealt < hand.to_deal:
             hand.deal()
         else:
             hand.finish_deal()
-    elif hand.phase == "after_deal":
+    elif hand.phase == AFTER_DEAL:
         hand.finish_deal()
     elif hand.phase == BURYING:
         hand.bury(hand.dealer, bots[hand.dealer].bury(observe(hand, hand.dealer)))

@@ -4,11 +4,14 @@ from collections import Counter
 
 import pytest
 
-from game.controllers import make_controllers
+from bots.hint import hint
 from game.core import (
     BURY,
+    DEALING,
     DECLARE,
     PLAY,
+    PLAYING,
+    SETTLED,
     Action,
     Bidding,
     Card,
@@ -21,16 +24,18 @@ from game.core import (
     observe,
     parse_cards,
 )
-from game.modes import (
+from game.table import (
     PRACTICE,
     TOURNAMENT,
-    ModeDriver,
+    TableDriver,
+    TableSettings,
     TurnClock,
+    WaitKind,
+    aids_for,
     cards_out,
     clock_seconds,
-    features,
-    hint,
     hint_action,
+    make_controllers,
     points_out,
 )
 from tests.standin_bots import standin_factory
@@ -40,22 +45,22 @@ RULESETS = ["hebi-2010", "lanzhou-2010", "logistics-2015"]
 
 def driver_for(ruleset_id, seed, humans, mode=PRACTICE, factory=standin_factory, length=3):
     match = Match(get_ruleset(ruleset_id), seed, length)
-    controllers = make_controllers(humans, ["normal"] * 4, match.ruleset, seed, factory)
-    return ModeDriver(match, controllers, {"mode": mode})
+    controllers = make_controllers(humans, ["normal"] * 4, match.ruleset, seed, factory, threaded=False)
+    return TableDriver(match, controllers, TableSettings(mode=mode), hint=hint)
 
 
 def answer(driver, wait, declare_every=3, asked=None):
     """A person's answer: declare every few asks, else pass; bury and play the hint's move."""
-    if wait.kind == "declare":
+    if wait.kind == WaitKind.DECLARE:
         if asked is not None:
             asked.append((driver.hand.dealt, driver.hand.phase, wait.seat, wait.options))
         if asked is not None and len(asked) % declare_every == 0:
             assert driver.declare(wait.seat, wait.options[0]) is None
         else:
             driver.pass_declaration(wait.seat)
-    elif wait.kind in ("bury", "play"):
-        assert driver.submit(hint_action(driver.hand, wait.seat)) is None
-    elif wait.kind == "continue":
+    elif wait.kind in (WaitKind.BURY, WaitKind.PLAY):
+        assert driver.submit(hint_action(driver.hand, wait.seat, hint)) is None
+    elif wait.kind == WaitKind.CONTINUE:
         driver.next_hand()
 
 
@@ -82,7 +87,7 @@ def test_hotseat_asks_only_new_options_in_deal_order(ruleset_id, seed):
         offered = {s: set() for s in range(4)}
         fd = driver.hand.setup.first_drawer
         play_hand(driver, asked)
-        during = [a for a in asked if a[1] == "dealing" and a[0] < driver.match.ruleset.hand_size * 4]
+        during = [a for a in asked if a[1] == DEALING and a[0] < driver.match.ruleset.hand_size * 4]
         # Asked mid-deal only for an option he was not offered before.
         for dealt, _, seat, options in during:
             keys = {tuple(sorted(map(str, o))) for o in options}
@@ -133,8 +138,8 @@ def rigged(humans, placed):
     hand.deck = [c if c is not None else next(rest) for c in order]
     hand.dealt_kitty = tuple(hand.deck[hand.to_deal:])
     hand.kitty = list(hand.dealt_kitty)
-    controllers = make_controllers(humans, ["normal"] * 4, match.ruleset, 1, AlwaysDeclares)
-    return ModeDriver(match, controllers, {"mode": PRACTICE}), fd
+    controllers = make_controllers(humans, ["normal"] * 4, match.ruleset, 1, AlwaysDeclares, threaded=False)
+    return TableDriver(match, controllers, TableSettings(mode=PRACTICE), hint=hint), fd
 
 
 def test_priority_goes_to_whoever_could_declare_first_a_bot():
@@ -145,7 +150,7 @@ def test_priority_goes_to_whoever_could_declare_first_a_bot():
     wait = driver.waiting()
     hand = driver.hand
     assert hand.bidding.shown and hand.bidding.shown[0].seat == 0
-    assert wait is not None and wait.kind == "declare" and wait.seat == 1
+    assert wait is not None and wait.kind == WaitKind.DECLARE and wait.seat == 1
     assert hand.dealt == (0 - fd) % 4 + 4 * 2 + 1  # the deal waits at the bot's joker
     assert [sorted(map(str, o)) for o in wait.options] == [["2C", "2C"]]
 
@@ -157,7 +162,7 @@ def test_priority_goes_to_whoever_could_declare_first_a_person():
     driver.run_until_wait()
     hand = driver.hand
     wait = driver.waiting()
-    assert wait.kind == "declare" and wait.seat == 1 and not hand.bidding.shown
+    assert wait.kind == WaitKind.DECLARE and wait.seat == 1 and not hand.bidding.shown
     dealt = hand.dealt
     assert dealt == (1 - fd) % 4 + 4 * 2 + 1
     assert driver.declare(1, wait.options[0]) is None
@@ -177,9 +182,9 @@ def test_one_person_keeps_the_buttons_during_the_deal_and_gets_a_last_chance():
         wait = driver.waiting()
         if wait is None:
             continue
-        if driver.hand.phase == "dealing":
+        if driver.hand.phase == DEALING:
             assert driver.hand.dealt == driver.hand.to_deal, "one person is never paused mid-deal"
-            assert wait.kind == "declare" and wait.seat == 0
+            assert wait.kind == WaitKind.DECLARE and wait.seat == 0
         break
 
 
@@ -192,14 +197,14 @@ def test_undo_restores_the_exact_previous_state(ruleset_id):
     for _ in range(5000):
         driver.run_until_wait()
         wait = driver.waiting()
-        if wait is None or wait.kind == "continue" or driver.match.over:
+        if wait is None or wait.kind == WaitKind.CONTINUE or driver.match.over:
             break
-        if wait.kind in ("bury", "play"):
+        if wait.kind in (WaitKind.BURY, WaitKind.PLAY):
             before = driver.hand.digest()
             log = list(driver.hand.log)
             answer(driver, wait)
             driver.run_until_wait()  # the bots reply
-            if driver.hand.phase == "settled":
+            if driver.hand.phase == SETTLED:
                 break
             assert driver.undo_point(0) == len(log)
             assert driver.undo(0)
@@ -217,7 +222,7 @@ def test_undo_is_refused_in_tournament_and_across_another_person():
     play_until = lambda: [driver.run_until_wait(), driver.waiting()][1]  # noqa: E731
     for _ in range(200):
         wait = play_until()
-        if driver.hand.phase == "playing" and driver.hand.undo_point(0) is not None:
+        if driver.hand.phase == PLAYING and driver.hand.undo_point(0) is not None:
             break
         answer(driver, wait)
     assert driver.hand.undo_point(0) is not None and driver.undo_point(0) is None
@@ -226,7 +231,7 @@ def test_undo_is_refused_in_tournament_and_across_another_person():
     driver = driver_for("logistics-2015", 5, [0, 1])
     for _ in range(400):
         wait = play_until()
-        if wait.kind == "play" and wait.seat == 0:
+        if wait.kind == WaitKind.PLAY and wait.seat == 0:
             log = driver.hand.log
             mine = driver.hand.undo_point(0)
             if mine is not None and any(a.seat == 1 and a.kind == PLAY for a in log[mine:]):
@@ -239,17 +244,19 @@ def test_undo_is_refused_in_tournament_and_across_another_person():
 # ---------------------------------------------------------------------------- clocks, hints
 
 def test_turn_clock_counts_down_once_per_decision():
-    clock = TurnClock()
-    clock.start("a", 30)
+    clock = TurnClock().start("a", 30)
     assert clock.seconds_left == 30 and clock.running
-    assert not clock.tick(29.5)
+    clock, expired = clock.tick(29.5)
+    assert not expired and clock.seconds_left == 1
+    clock = clock.start("a", 30)  # the same decision: the clock is not restarted
     assert clock.seconds_left == 1
-    clock.start("a", 30)  # the same decision: the clock is not restarted
-    assert clock.seconds_left == 1
-    assert clock.tick(0.6) and clock.expired and not clock.running
-    assert not clock.tick(1.0)  # expires once
-    clock.start("b", 60)
+    clock, expired = clock.tick(0.6)
+    assert expired and clock.expired and not clock.running
+    clock, expired = clock.tick(1.0)
+    assert not expired  # expires once
+    clock = clock.start("b", 60)
     assert clock.seconds_left == 60
+    assert not TurnClock().start("c", 5).stop().running
 
 
 def test_clock_seconds_follow_the_ruleset():
@@ -257,9 +264,9 @@ def test_clock_seconds_follow_the_ruleset():
     assert (clock_seconds(hebi, BURY), clock_seconds(hebi, PLAY)) == (60, 30)
     assert (clock_seconds(lanzhou, BURY), clock_seconds(lanzhou, PLAY)) == (40, 30)
     assert (clock_seconds(logistics, BURY), clock_seconds(logistics, PLAY)) == (0, 0)
-    assert features(TOURNAMENT).clocks and not features(TOURNAMENT).hint
-    assert not features(TOURNAMENT).undo and not features(TOURNAMENT).counter
-    assert features(PRACTICE).hint and features(PRACTICE).undo and not features(PRACTICE).clocks
+    assert aids_for(TOURNAMENT).clocks and not aids_for(TOURNAMENT).hint
+    assert not aids_for(TOURNAMENT).undo and not aids_for(TOURNAMENT).counter
+    assert aids_for(PRACTICE).hint and aids_for(PRACTICE).undo and not aids_for(PRACTICE).clocks
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
@@ -269,13 +276,13 @@ def test_a_timeout_plays_the_hints_move(ruleset_id):
     for _ in range(3000):
         driver.run_until_wait()
         wait = driver.waiting()
-        if wait is None or wait.kind == "continue":
+        if wait is None or wait.kind == WaitKind.CONTINUE:
             break
-        if wait.kind in ("bury", "play"):
+        if wait.kind in (WaitKind.BURY, WaitKind.PLAY):
             expected = hint(driver.hand, 0)[0]
             action = driver.play_for(0)
             assert action is not None and sorted(action.cards) == sorted(expected)
-            logged = driver.hand.log[-1] if wait.kind == "bury" else None
+            logged = driver.hand.log[-1] if wait.kind == WaitKind.BURY else None
             if logged is not None:
                 assert logged.kind == BURY and sorted(logged.cards) == sorted(expected)
             done.add(wait.kind)
@@ -289,7 +296,7 @@ def test_the_hint_is_the_normal_bots_move_with_a_reason_and_is_repeatable():
     for _ in range(3000):
         driver.run_until_wait()
         wait = driver.waiting()
-        if wait.kind == "play":
+        if wait.kind == WaitKind.PLAY:
             break
         answer(driver, wait)
     cards, reason = hint(driver.hand, 0)
@@ -315,7 +322,7 @@ def test_the_card_counter_counts_what_the_seat_has_not_seen():
     for _ in range(3000):
         driver.run_until_wait()
         wait = driver.waiting()
-        if wait.kind == "play" and len(driver.hand.tricks) >= 3:
+        if wait.kind == WaitKind.PLAY and len(driver.hand.tricks) >= 3:
             break
         answer(driver, wait)
     hand = driver.hand
@@ -328,7 +335,8 @@ def test_the_card_counter_counts_what_the_seat_has_not_seen():
         unseen.update(hand.kitty)
     assert out == unseen
     not_played, mine = points_out(obs)
-    assert not_played == sum(c.points for seat in range(4) for c in hand.hands[seat]) + sum(c.points for c in hand.kitty)
+    held = sum(c.points for seat in range(4) for c in hand.hands[seat])
+    assert not_played == held + sum(c.points for c in hand.kitty)
     assert mine == sum(c.points for c in hand.hands[0])
 
 
@@ -399,8 +407,8 @@ def test_the_deck_is_what_the_counter_starts_from():
     assert sum(Counter(make_deck(2)).values()) == 108
 
 
-def test_the_modes_and_records_need_no_pygame():
+def test_the_table_and_records_need_no_pygame_and_no_bots():
     import subprocess
     import sys
-    code = "import sys, game.modes, game.records; sys.exit('pygame' in sys.modules)"
+    code = "import sys, game.table, game.records; sys.exit('pygame' in sys.modules or 'bots' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0

@@ -12,11 +12,11 @@ import time
 import pygame
 import pytest
 
-from game.controllers import make_controllers
-from game.core import PLAY, Match, get_ruleset
-from game.modes import PRACTICE, ModeDriver, hint_action
+from bots.hint import hint
+from game.core import PLAY, SETTLED, Match, get_ruleset
 from game.records import MAX_REPLAYS, Records, replay_steps
 from game.storage import Storage
+from game.table import PRACTICE, TableDriver, TableSettings, WaitKind, hint_action, make_controllers
 from game.ui.launch import continue_match, start_match
 from game.ui.menus import StartScene
 from game.ui.mode_table import ModeTableScene
@@ -91,9 +91,9 @@ def test_a_persons_match_resumes_at_the_last_trick(tmp_path):
         if done >= 2 and hand.current_trick is not None:
             break
         wait = None if table.busy else driver.waiting()
-        if wait is not None and wait.kind in ("bury", "play"):
-            driver.submit(hint_action(hand, wait.seat))
-        elif wait is not None and wait.kind == "declare":
+        if wait is not None and wait.kind in (WaitKind.BURY, WaitKind.PLAY):
+            driver.submit(hint_action(hand, wait.seat, hint))
+        elif wait is not None and wait.kind == WaitKind.DECLARE:
             driver.pass_declaration(wait.seat)
         app.step(1 / 30)
     live = driver.hand
@@ -107,7 +107,7 @@ def test_a_persons_match_resumes_at_the_last_trick(tmp_path):
     assert resumed.driver.hand.log == live.log[:upto]
     assert resumed.driver.hand.digest() == live.replay(upto).digest()
     assert resumed.hotseat and resumed.locked and resumed.driver.humans() == [0, 2]
-    assert resumed.driver.config["names"]["seats"][2] == "Bo"
+    assert resumed.driver.settings.names["seats"][2] == "Bo"
 
 
 # ---------------------------------------------------------------------------- unreadable saves
@@ -153,14 +153,14 @@ def live_hand_with_digests(ruleset_id, seed, records):
     """Play one hand with bots, noting the state after every action; keep it as a replay."""
     match = Match(get_ruleset(ruleset_id), seed, 2)
     controllers = make_controllers([], ["normal"] * 4, match.ruleset, seed, standin_factory)
-    driver = ModeDriver(match, controllers, {"mode": PRACTICE},
-                        on_hand_over=lambda h, s: records.add_replay(h, s.number, {}, "match", seed, [0]))
+    driver = TableDriver(match, controllers, TableSettings(mode=PRACTICE),
+                         on_hand_over=lambda h, s: records.add_replay(h, s.number, {}, "match", seed, [0]))
     digests = {0: match.hand.digest()}
     for _ in range(100000):
         hand = match.hand
         event = driver.advance()
         digests[len(hand.log)] = hand.digest()
-        if hand.phase == "settled" and event is None:
+        if hand.phase == SETTLED and event is None:
             break
         if event is None and driver.bot_thinking():
             time.sleep(0.0005)
@@ -184,8 +184,8 @@ def test_replays_step_both_ways_to_the_same_states_as_the_live_hand(tmp_path, ru
     # Steps cover the deal, the bids, the kitty and every play.
     kinds = {live.log[upto - 1].kind for upto in replay.steps if upto}
     assert {"deal", "finish_deal", "bury", "play"} <= kinds
-    assert sum(1 for upto in replay.steps if upto and live.log[upto - 1].kind == "play") == \
-        sum(1 for a in live.log if a.kind == "play")
+    assert sum(1 for upto in replay.steps if upto and live.log[upto - 1].kind == PLAY) == \
+        sum(1 for a in live.log if a.kind == PLAY)
     assert data["summary"]["points"] == live.settlement.total
 
 
@@ -206,13 +206,13 @@ def test_the_replay_viewer_steps_forwards_and_backwards(tmp_path):
     for _ in range(len(viewer.replay.steps) - 1):
         key(pygame.K_RIGHT)
         states.append((viewer.step, viewer.hand.digest()))
-    assert viewer.step == len(viewer.replay.steps) - 1 and viewer.hand.phase == "settled"
+    assert viewer.step == len(viewer.replay.steps) - 1 and viewer.hand.phase == SETTLED
     for step, digest in reversed(states[:-1]):
         key(pygame.K_LEFT)
         assert viewer.step == step and viewer.hand.digest() == digest == digests[viewer.replay.steps[step]]
     key(pygame.K_END)
     key(pygame.K_UP)  # back a trick
-    assert live.log[viewer.replay.steps[viewer.step] - 1].kind == "play"
+    assert live.log[viewer.replay.steps[viewer.step] - 1].kind == PLAY
     key(pygame.K_HOME)
     assert viewer.step == 0
     click(app, viewer.buttons[3].rect.center)  # the step button
@@ -251,10 +251,10 @@ def test_statistics_per_ruleset_are_kept_and_shown(tmp_path):
         if type(app.top).__name__ == "ModeHandEndScene":
             break
         wait = None if table.busy else table.driver.waiting()
-        if wait is not None and wait.kind == "declare":
+        if wait is not None and wait.kind == WaitKind.DECLARE:
             table.driver.pass_declaration(0)
-        elif wait is not None and wait.kind in ("bury", "play"):
-            table.driver.submit(hint_action(table.driver.hand, 0))
+        elif wait is not None and wait.kind in (WaitKind.BURY, WaitKind.PLAY):
+            table.driver.submit(hint_action(table.driver.hand, 0, hint))
         app.step(1 / 30)
     summary = table.driver.match.history[-1]
     stats = Records(tmp_path).stats()["logistics-2015"]

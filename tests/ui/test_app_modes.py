@@ -32,7 +32,7 @@ def test_the_monkey_never_crashes(tmp_path, capsys):
 
 
 def test_nothing_but_the_front_end_imports_pygame():
-    code = ("import sys, game, game.core, game.referee, game.driver, game.controllers, game.storage, bots; "
+    code = ("import sys, game, game.core, game.referee, game.table, game.storage, bots; "
             "sys.exit('pygame' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
 

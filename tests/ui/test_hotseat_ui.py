@@ -5,7 +5,8 @@ from collections import Counter
 import pygame
 import pytest
 
-from game.modes import hint, hint_action
+from bots.hint import hint
+from game.table import WaitKind, hint_action
 from game.ui.launch import start_match
 from game.ui.mode_table import ModeTableScene
 from game.ui.privacy import PrivacyScene
@@ -84,7 +85,7 @@ def check_privacy(app, table: ModeTableScene, faces: Counter) -> str:
     seat = table.unlocked
     assert seat == table.viewer == table.bottom
     wait = None if table.busy else table.driver.waiting()
-    if wait is not None and wait.kind != "continue":
+    if wait is not None and wait.kind != WaitKind.CONTINUE:
         assert wait.seat == seat, f"seat {seat}'s hand is up while seat {wait.seat} must act"
     own = Counter(hand.hands[seat])
     extra = faces - allowed - own
@@ -109,13 +110,13 @@ def play_hotseat_hand(app, faces, declare_sometimes=True):
         if wait is None or table.locked or top is not table:
             step(app, faces)
             continue
-        if wait.kind == "declare":
+        if wait.kind == WaitKind.DECLARE:
             if declare_sometimes and len(privacy_for) % 2 == 0:
                 click(app, table.controls[0].rect.center)
             else:
                 click(app, table.controls[-1].rect.center)
             continue
-        action = hint_action(table.driver.hand, wait.seat)
+        action = hint_action(table.driver.hand, wait.seat, hint)
         for card in action.cards:
             assert pick(app, table, card)
         step(app, faces)
@@ -152,11 +153,11 @@ def test_names_are_used_and_the_table_turns_to_the_person(tmp_path, faces):
                                                         scancode=0)])
             continue
         wait = None if table.busy else table.driver.waiting()
-        if wait is not None and not table.locked and wait.kind in ("bury", "play", "declare"):
-            if wait.kind == "declare":
+        if wait is not None and not table.locked and wait.kind != WaitKind.CONTINUE:
+            if wait.kind == WaitKind.DECLARE:
                 table.driver.pass_declaration(wait.seat)
             else:
-                table.driver.submit(hint_action(table.driver.hand, wait.seat))
+                table.driver.submit(hint_action(table.driver.hand, wait.seat, hint))
         step(app, faces)
     from game.i18n import tr
     from game.ui.names import seat_name, team_name
@@ -180,10 +181,10 @@ def test_the_clock_runs_on_behind_the_privacy_screen(tmp_path, faces):
             continue
         wait = None if table.busy else table.driver.waiting()
         if wait is not None and not table.locked:
-            if wait.kind == "declare":
+            if wait.kind == WaitKind.DECLARE:
                 table.driver.pass_declaration(wait.seat)
-            elif wait.kind in ("bury", "play"):
-                table.driver.submit(hint_action(table.driver.hand, wait.seat))
+            elif wait.kind in (WaitKind.BURY, WaitKind.PLAY):
+                table.driver.submit(hint_action(table.driver.hand, wait.seat, hint))
         step(app, faces)
     privacy = app.top
     assert isinstance(privacy, PrivacyScene)

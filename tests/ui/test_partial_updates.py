@@ -44,12 +44,9 @@ def test_what_reaches_the_screen_matches_the_picture(tmp_path, human):
             break
         wait = app.top.driver.waiting()
         if human is not None and wait is not None and not app.top.busy:
-            from game.core import Action
-            from game.driver import fallback_bury, fallback_play
-            obs = app.top.driver.observation(human)
-            if wait.kind == "declare":
+            from game.table import WaitKind, default_action
+            if wait.kind == WaitKind.DECLARE:
                 app.top.driver.pass_declaration(human)
-            elif wait.kind in ("bury", "play"):
-                cards = fallback_bury(obs) if wait.kind == "bury" else fallback_play(obs)
-                app.top.driver.submit(Action(wait.kind, human, tuple(cards)))
+            elif wait.kind in (WaitKind.BURY, WaitKind.PLAY):
+                app.top.driver.submit(default_action(app.top.driver.hand, human))
     assert checked > 20

@@ -8,9 +8,10 @@ import sys
 import pygame
 import pytest
 
-from game.core import DECLARE, PLAY, Action
+from bots.hint import hint
+from game.core import DEALING, DECLARE, PLAY, PLAYING, Action
 from game.i18n import set_language
-from game.modes import hint, hint_action
+from game.table import WaitKind, hint_action
 from game.ui.launch import start_match
 from game.ui.mode_table import ModeTableScene
 from tests.ui_helpers import click, key, make_app, pick, run
@@ -33,10 +34,10 @@ def until_wait(app, table, kinds=("play",), answer_declare=True, limit=40000):
         wait = None if table.busy else table.driver.waiting()
         if wait is not None and wait.kind in kinds:
             return wait
-        if wait is not None and wait.kind == "declare" and answer_declare:
+        if wait is not None and wait.kind == WaitKind.DECLARE and answer_declare:
             table.driver.pass_declaration(wait.seat)
-        elif wait is not None and wait.kind in ("bury", "play"):
-            table.driver.submit(hint_action(table.driver.hand, wait.seat))
+        elif wait is not None and wait.kind in (WaitKind.BURY, WaitKind.PLAY):
+            table.driver.submit(hint_action(table.driver.hand, wait.seat, hint))
         app.step(1 / 30)
     raise AssertionError(f"no {kinds} came")
 
@@ -77,7 +78,7 @@ def test_why_not_names_the_rules_section_for_plays_and_declarations(tmp_path):
     # A declaration tried with raised cards during the deal.
     for _ in range(4000):
         hand = table.driver.hand
-        if hand.phase == "dealing" and hand.dealt > 30:
+        if hand.phase == DEALING and hand.dealt > 30:
             break
         app.step(1 / 30)
     cards = table.driver.observation(0).hand[:2]
@@ -98,7 +99,7 @@ def test_why_not_names_the_rules_section_for_plays_and_declarations(tmp_path):
         until_wait(app, table)
         obs = table.driver.observation(0)
         if obs.current is None:
-            table.driver.submit(hint_action(table.driver.hand, 0))
+            table.driver.submit(hint_action(table.driver.hand, 0, hint))
             continue
         wrong = [c for c in obs.hand if table.driver.hand.check(Action(PLAY, 0, (c,))) is not None]
         if len(obs.current.lead) == 1 and wrong:
@@ -108,7 +109,7 @@ def test_why_not_names_the_rules_section_for_plays_and_declarations(tmp_path):
             assert "(Rules §5 Following)" in text
             assert not table.controls[-1].enabled
             return
-        table.driver.submit(hint_action(table.driver.hand, 0))
+        table.driver.submit(hint_action(table.driver.hand, 0, hint))
     pytest.fail("no refusable follow came up")
 
 
@@ -121,7 +122,7 @@ def test_undo_by_the_button_restores_the_state_the_screen_and_the_save(tmp_path)
     assert not undo.enabled or table.driver.hand.undo_point(0) is not None
     before = table.driver.hand.digest()
     hand_before = sorted(table.driver.hand.hands[0])
-    action = hint_action(table.driver.hand, 0)
+    action = hint_action(table.driver.hand, 0, hint)
     for card in action.cards:
         pick(app, table, card)
     click(app, table.controls[-1].rect.center)
@@ -143,7 +144,7 @@ def test_counter_last_trick_and_hand_so_far_open(tmp_path):
     table = app.top
     for _ in range(3):
         until_wait(app, table)
-        table.driver.submit(hint_action(table.driver.hand, 0))
+        table.driver.submit(hint_action(table.driver.hand, 0, hint))
     until_wait(app, table)
     click(app, button(table, "practice.counter").rect.center)
     assert table.show_counter
@@ -167,10 +168,10 @@ def test_replay_this_deal_from_another_seat_leaves_the_match_saved(tmp_path):
             break
         if isinstance(app.top, ModeTableScene):
             wait = None if table.busy else table.driver.waiting()
-            if wait is not None and wait.kind == "declare":
+            if wait is not None and wait.kind == WaitKind.DECLARE:
                 table.driver.pass_declaration(0)
-            elif wait is not None and wait.kind in ("bury", "play"):
-                table.driver.submit(hint_action(table.driver.hand, 0))
+            elif wait is not None and wait.kind in (WaitKind.BURY, WaitKind.PLAY):
+                table.driver.submit(hint_action(table.driver.hand, 0, hint))
         app.step(1 / 30)
     end = app.top
     setup = end.hand.setup
@@ -180,7 +181,7 @@ def test_replay_this_deal_from_another_seat_leaves_the_match_saved(tmp_path):
     click(app, dialog.seats[1].rect.center)  # from East
     replayed = app.top
     assert isinstance(replayed, ModeTableScene)
-    assert replayed.viewer == 1 and replayed.driver.config["deal_only"]
+    assert replayed.viewer == 1 and replayed.driver.settings.deal_only
     assert replayed.driver.hand.setup == setup
     run(app, 2.0)
     assert (tmp_path / "match.json").read_text(encoding="utf-8") == saved
@@ -213,21 +214,21 @@ def test_a_bury_clock_runs_out_to_the_hints_bury(tmp_path):
         start_match(app, "hebi-2010", seed, 0, ["normal"] * 4, "tournament", 10)
         table = app.top
         for _ in range(4000):  # declare at the first chance, to become the dealer
-            if table.controls and table.driver.hand.phase == "dealing" and not table.busy:
+            if table.controls and table.driver.hand.phase == DEALING and not table.busy:
                 click(app, table.controls[0].rect.center)
                 break
-            if table.driver.hand.phase != "dealing":
+            if table.driver.hand.phase != DEALING:
                 break
             app.step(1 / 30)
         wait = until_wait(app, table, kinds=("bury", "play"))
-        if wait.kind != "bury":
+        if wait.kind != WaitKind.BURY:
             continue
         hand = table.driver.hand
         expected, _ = hint(hand, 0)
         run(app, 1.0)
         assert table.clock.total == 60
         run(app, 60.0)
-        assert hand.phase == "playing" and sorted(hand.kitty) == sorted(expected)
+        assert hand.phase == PLAYING and sorted(hand.kitty) == sorted(expected)
         assert "buried" in table.notice[0]
         return
     pytest.skip("the person never became the dealer")
@@ -276,7 +277,7 @@ def test_a_replayed_deal_is_never_saved_over_the_match(tmp_path):
     click(app, app.top.seats[2].rect.center)
     saved = (tmp_path / "match.json").read_text(encoding="utf-8")
     replayed = app.top
-    assert replayed.driver.config["deal_only"] and replayed.viewer == 2
+    assert replayed.driver.settings.deal_only and replayed.viewer == 2
     until_wait(app, replayed)
     replayed.closing()  # the window closes during the replayed deal
     from game.ui.menus import LeaveDialog

@@ -1,8 +1,8 @@
 """The table scene played headless: scripted clicks, fake time, every phase of a hand."""
 import pytest
 
-from game.core import PLAY, Action
-from game.driver import fallback_bury, fallback_play
+from game.core import DEALING, PLAY, Action
+from game.table import WaitKind, default_action
 from game.ui.launch import start_match
 from game.ui.results import HandEndScene
 from game.ui.table_scene import TableScene
@@ -17,7 +17,7 @@ def play_one_hand(app, scene, declare=True):
         if isinstance(app.top, HandEndScene):
             return seen
         wait = None if scene.busy else scene.driver.waiting()
-        if declare and scene.controls and scene.driver.hand.phase == "dealing":
+        if declare and scene.controls and scene.driver.hand.phase == DEALING:
             seen.add("declare-button")
             click(app, scene.controls[0].rect.center)
             continue
@@ -26,17 +26,17 @@ def play_one_hand(app, scene, declare=True):
             continue
         seen.add(wait.kind)
         obs = scene.driver.observation(0)
-        if wait.kind == "declare":
+        if wait.kind == WaitKind.DECLARE:
             click(app, scene.controls[-1].rect.center)
-        elif wait.kind == "bury":
+        elif wait.kind == WaitKind.BURY:
             assert len(obs.kitty) == obs.ruleset.kitty  # the dealer, and only he, sees the kitty
-            for card in fallback_bury(obs):
+            for card in default_action(scene.driver.hand, 0).cards:
                 assert pick(app, scene, card)
             bury = scene.controls[-1]
             assert bury.enabled
             click(app, bury.rect.center)
-        elif wait.kind == "play":
-            cards = fallback_play(obs)
+        elif wait.kind == WaitKind.PLAY:
+            cards = list(default_action(scene.driver.hand, 0).cards)
             play = scene.controls[-1]
             if obs.current is not None and "refused" not in seen:
                 wrong = [c for c in obs.hand if c not in cards][:1]
@@ -82,7 +82,7 @@ def test_the_dealer_buries_by_clicks(tmp_path):
         start_match(app, "logistics-2015", seed, 0, ["normal"] * 4, "practice", 60)
         scene = app.top
         for _ in range(3000):
-            if scene.controls and scene.driver.hand.phase == "dealing":
+            if scene.controls and scene.driver.hand.phase == DEALING:
                 click(app, scene.controls[0].rect.center)
                 break
             if scene.driver.hand.bidding.shown:
@@ -101,14 +101,14 @@ def test_continue_restores_the_table(tmp_path):
     scene = app.top
     for _ in range(4000):
         wait = None if scene.busy else scene.driver.waiting()
-        if wait is not None and wait.kind == "play" and scene.driver.hand.tricks:
+        if wait is not None and wait.kind == WaitKind.PLAY and scene.driver.hand.tricks:
             break
-        if wait is not None and wait.kind == "declare":
+        if wait is not None and wait.kind == WaitKind.DECLARE:
             scene.driver.pass_declaration(0)
-        if wait is not None and wait.kind == "bury":
-            scene.driver.submit(Action("bury", 0, tuple(fallback_bury(scene.driver.observation(0)))))
-        if wait is not None and wait.kind == "play":
-            scene.driver.submit(Action(PLAY, 0, tuple(fallback_play(scene.driver.observation(0)))))
+        if wait is not None and wait.kind == WaitKind.BURY:
+            scene.driver.submit(default_action(scene.driver.hand, 0))
+        if wait is not None and wait.kind == WaitKind.PLAY:
+            scene.driver.submit(default_action(scene.driver.hand, 0))
         app.step(1 / 30)
     scene.driver.save()
     before = scene.driver.observation(0)
@@ -157,15 +157,15 @@ def test_the_keyboard_leads_a_card(tmp_path):
     assert scene.bottom == 1  # the person's seat is drawn at the bottom whatever its number
     for _ in range(6000):
         wait = None if scene.busy else scene.driver.waiting()
-        if wait is not None and wait.kind == "play" and scene.driver.observation(1).current is None:
+        if wait is not None and wait.kind == WaitKind.PLAY and scene.driver.observation(1).current is None:
             break
-        if wait is not None and wait.kind != "play":
-            if wait.kind == "declare":
+        if wait is not None and wait.kind != WaitKind.PLAY:
+            if wait.kind == WaitKind.DECLARE:
                 scene.driver.pass_declaration(1)
-            elif wait.kind == "bury":
-                scene.driver.submit(Action("bury", 1, tuple(fallback_bury(scene.driver.observation(1)))))
+            elif wait.kind == WaitKind.BURY:
+                scene.driver.submit(default_action(scene.driver.hand, 1))
         elif wait is not None:
-            scene.driver.submit(Action(PLAY, 1, tuple(fallback_play(scene.driver.observation(1)))))
+            scene.driver.submit(default_action(scene.driver.hand, 1))
         app.step(1 / 30)
     else:
         raise AssertionError("the person never led")

@@ -1,0 +1,612 @@
+"""The table's engine: drives a ``Match`` (or one ``Hand``) through actions (no pygame).
+
+``TableDriver.advance()`` makes the next step the hand is waiting for (deal a card, ask a
+bot, close the deal) and returns one ``Event`` to show, or None while a decision is
+pending. The front end calls it when its animations are done; the arena, the tests and
+the tools call it in a loop (``run_until_wait``, ``run_hand``, ``play_hand``). People answer
+through ``submit``, ``declare`` and ``pass_declaration``; ``waiting()`` says whom the table
+waits for.
+
+**Declaring** (the one protocol, the game's): after every card dealt, the seats that may
+declare are asked in deal order starting from the seat that just received the card. A bot
+is asked when its cards or the bidding changed since it last answered (its answer could
+not differ otherwise); an outside program is asked in the worker thread. With several
+people at one screen (hot-seat) the deal pauses only when a person *newly* gains a
+declaration option, and that person alone is asked; a single person declares with the
+buttons while the cards fly. When the deal is over, and again at the end of the after-deal
+window, everyone who may declare gets one last round in deal order (every person is asked,
+whatever he declined before).
+
+A bot's exception or illegal answer never stops the hand: it is recorded in ``report``
+(an ``Incident``) and the core's fallback is played. The match is saved (``save_data``)
+after every trick and every hand through ``on_save``.
+"""
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+import time
+import traceback
+from typing import Any
+
+from game.core import (
+    AFTER_DEAL,
+    BURY,
+    BURYING,
+    DEALING,
+    DECLARE,
+    PLAY,
+    PLAYING,
+    REDEAL,
+    SETTLED,
+    Action,
+    ActionKind,
+    Card,
+    Hand,
+    HandSummary,
+    IllegalActionError,
+    Match,
+    Observation,
+    Refusal,
+    TrickView,
+    observe,
+)
+
+from .aids import HintProvider, default_action, hint_action
+from .controllers import PENDING, BotController, Controller, bot_controllers
+from .events import (
+    AfterDealWindow,
+    Buried,
+    DealClosed,
+    Dealt,
+    Declared,
+    Event,
+    HandReport,
+    HandSettled,
+    HandStarted,
+    Incident,
+    MatchOver,
+    Played,
+    Redealt,
+    TrickWon,
+    Wait,
+    WaitKind,
+)
+from .settings import Aids, TableSettings
+
+OnDecision = Callable[[int, str, Observation, Any, float], None]
+"""``on_decision(seat, kind, obs, choice, seconds)`` after every bot decision."""
+OnHandOver = Callable[[Hand, HandSummary | None], None]
+
+
+_ROUNDS = tuple(tuple((start + i) % 4 for i in range(4)) for start in range(4))
+
+
+def _key(option: Sequence[Card]) -> tuple[str, ...]:
+    return tuple(sorted(map(str, option)))
+
+
+@dataclass
+class _OneHand:
+    """A single hand standing in for a match (the arena, tests): it never moves on."""
+    hand: Hand
+    over: bool = False
+    winner: int | None = None
+    hands_played: int = 0
+    history: list[HandSummary] = field(default_factory=list)
+
+    @property
+    def ruleset(self) -> Any:
+        return self.hand.ruleset
+
+    def next_hand(self) -> None:
+        pass
+
+    def add_time(self, seconds: float) -> None:
+        pass
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"hand": self.hand.to_dict()}
+
+
+class TableDriver:
+    """Runs one match (or one hand) at one table."""
+
+    def __init__(self, match: Match | _OneHand, controllers: Sequence[Controller],
+                 settings: TableSettings | None = None, on_save: Callable[[dict[str, Any]], None] | None = None,
+                 announce: bool = True, on_hand_over: OnHandOver | None = None, hint: HintProvider | None = None,
+                 on_decision: OnDecision | None = None, timing: bool = True):
+        """``announce``: start with a HandStarted event (False when a saved hand resumes);
+        ``hint``: the practice Hint (also the move played when a clock runs out);
+        ``timing``: record the bots' think times in ``report``."""
+        self.match = match
+        self.controllers = list(controllers)
+        self.settings = settings or TableSettings()
+        self.aids: Aids = self.settings.aids
+        self.on_save = on_save
+        self.on_hand_over = on_hand_over
+        self.hint_provider = hint
+        self.on_decision = on_decision
+        self.timing = timing
+        self.queue: deque[Event] = deque()
+        self.bot_fixes = 0  # bot answers refused or failed, over the whole match
+        self.closed = False
+        self.startup_messages: list[str] = []  # set by whoever built the table (a program that failed)
+        self._asked: tuple[int, int, int] | None = None  # (hand id, log length, seat) of the decision asked
+        self._asked_obs: Observation | None = None
+        self._announced_over = False
+        self._reset_hand()
+        if announce:
+            self.queue.append(HandStarted(match.hands_played + 1))
+
+    @classmethod
+    def for_hand(cls, hand: Hand, controllers: Sequence[Controller], **options: Any) -> TableDriver:
+        """A driver for one hand on its own (the arena, tests): no match around it."""
+        options.setdefault("announce", False)
+        return cls(_OneHand(hand), controllers, **options)
+
+    def _reset_hand(self) -> None:
+        self.report = HandReport(self.match.hand)
+        self.round: deque[int] = deque()  # seats still to be asked about declaring
+        self.final_round = False
+        self._final_stage: str | None = None  # the phase whose last round was started
+        self.offered: dict[int, set[tuple[str, ...]]] = {s: set() for s in range(4)}
+        self._options: dict[int, tuple[tuple[int, int, str], list[list[Card]]]] = {}
+        self._bot_stamp: dict[int, tuple[int, int, str]] = {}
+        self._announced_settled = False
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def hand(self) -> Hand:
+        """The hand being played."""
+        return self.match.hand
+
+    def humans(self) -> list[int]:
+        """The seats people play."""
+        return [s for s, c in enumerate(self.controllers) if c.human]
+
+    @property
+    def hotseat(self) -> bool:
+        """Several people share the screen: their hands are shown one at a time."""
+        return len(self.humans()) >= 2
+
+    def bots(self) -> list[Any]:
+        return [c.bot for c in self.controllers]
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may see now."""
+        return observe(self.hand, seat)
+
+    def declaration_options(self, seat: int, stamp: tuple[int, int, str] | None = None) -> list[list[Card]]:
+        """What ``seat`` may show to declare now (kept until its cards or the bidding change:
+        the core's query is the dear part of a deal)."""
+        hand = self.match.hand
+        if stamp is None:
+            stamp = (len(hand.hands[seat]), len(hand.bidding.shown), hand.phase)
+        cached = self._options.get(seat)
+        if cached is None or cached[0] != stamp:
+            cached = self._options[seat] = (stamp, hand.declaration_options(seat))
+        return cached[1]
+
+    def waiting(self) -> Wait | None:
+        """The decision the table waits for from a person, if any."""
+        if self.queue or self.match.over:
+            return None
+        hand = self.hand
+        phase = hand.phase
+        if phase == SETTLED:
+            humans = self.humans()
+            return Wait(WaitKind.CONTINUE, humans[0] if humans else 0)
+        if phase.declaring:
+            if self.round:
+                options = self._asks_person(self.round[0])
+                if options is not None:
+                    return Wait(WaitKind.DECLARE, self.round[0], tuple(tuple(o) for o in options))
+            return None
+        seat = hand.to_act()
+        if seat is not None and self.controllers[seat].human:
+            return Wait(WaitKind.BURY if phase == BURYING else WaitKind.PLAY, seat)
+        return None
+
+    def bot_thinking(self) -> bool:
+        """A bot has been asked in the worker thread and has not answered yet."""
+        return any(isinstance(c, BotController) and c.threaded and c.thinking() for c in self.controllers)
+
+    # ------------------------------------------------------------------ stepping
+
+    def advance(self) -> Event | None:
+        """Do the next step; one event to show, or None while waiting for a decision."""
+        if self.queue:
+            return self.queue.popleft()
+        match, hand = self.match, self.hand
+        if match.over:
+            if not self._announced_over:
+                self._announced_over = True
+                return MatchOver(match.winner)
+            return None
+        phase = hand.phase
+        if phase is DEALING or phase is AFTER_DEAL:
+            if self.round:
+                self._run_round()
+                if self.round:
+                    return None  # a person or an outside program is deciding
+                if self.queue:
+                    return self.queue.popleft()
+            if phase == DEALING and hand.dealt < hand.to_deal:
+                seat = hand.next_card_seat()
+                card = hand.deal()
+                self._start_round(seat, final=False)
+                self._run_round()
+                return Dealt(seat, card)
+            if self._final_stage != phase:
+                # The last chance: everyone who may declare, in deal order.
+                self._final_stage = phase
+                start = (hand.next_card_seat() - 1) % 4 if phase == DEALING else ((hand.dealer or 0) + 1) % 4
+                self._start_round(start, final=True)
+                return self.advance()
+            return self._finish_deal()
+        if phase == REDEAL:
+            self._results(hand)
+            match.next_hand()
+            self._new_hand()
+            return Redealt()
+        if phase == SETTLED:
+            if not self._announced_settled:
+                self._announced_settled = True
+                self.save()
+                return HandSettled()
+            return None
+        if phase in (BURYING, PLAYING):
+            actor = hand.to_act()
+            assert actor is not None
+            return self._ask(actor)
+        return None
+
+    def run_until_wait(self, limit: int = 1_000_000) -> list[Event]:
+        """Advance until a person must act or the match ends; the events on the way."""
+        events: list[Event] = []
+        for _ in range(limit):
+            event = self.advance()
+            if event is not None:
+                events.append(event)
+            elif self.bot_thinking():
+                time.sleep(0.0005)  # a bot in the worker thread (the game); inline bots never wait
+            else:
+                break
+        return events
+
+    def run_hand(self) -> HandReport:
+        """Advance until this hand is over (settled or re-dealt) or a person must act."""
+        hand = self.hand
+        advance, queue = self.advance, self.queue
+        while not hand.finished:
+            if advance() is None and not queue:
+                if not self.bot_thinking():
+                    break
+                time.sleep(0.0005)
+        return self.report
+
+    def _finish_deal(self) -> Event:
+        hand = self.hand
+        hand.finish_deal()
+        if hand.phase == AFTER_DEAL:
+            return AfterDealWindow()
+        if hand.phase == REDEAL:
+            return self.advance() or Redealt()
+        assert hand.dealer is not None
+        return DealClosed(hand.dealer, hand.trump_declared, hand.ruleset.kitty)
+
+    # ------------------------------------------------------------------ declaring rounds
+
+    def _start_round(self, start: int, final: bool) -> None:
+        self.round = deque(_ROUNDS[start])
+        self.final_round = final
+
+    def _asks_person(self, seat: int) -> list[list[Card]] | None:
+        """The options a person at ``seat`` is asked about now, or None to skip him."""
+        if not self.controllers[seat].human:
+            return None
+        options = self.declaration_options(seat)
+        if not options:
+            return None
+        if self.final_round:
+            return options
+        if not self.hotseat:
+            return None  # one person: the declare buttons stay up during the deal
+        if all(_key(o) in self.offered[seat] for o in options):
+            return None
+        return options
+
+    def _run_round(self) -> None:
+        """Ask the seats in turn until one must wait (a person, an outside program)."""
+        hand, round_, controllers, asked = self.hand, self.round, self.controllers, self._bot_stamp
+        final, phase = self.final_round, hand.phase
+        shown = len(hand.bidding.shown)
+        while round_:
+            seat = round_[0]
+            controller = controllers[seat]
+            if controller.human:
+                if self._asks_person(seat) is not None:
+                    return
+                round_.popleft()
+                continue
+            # A bot's answer depends on its cards and the bidding: ask again only when they changed.
+            stamp = (len(hand.hands[seat]), shown, phase)
+            if not final and asked.get(seat) == stamp:
+                round_.popleft()
+                continue
+            options = self.declaration_options(seat, stamp)
+            if not options:
+                asked[seat] = stamp
+                round_.popleft()
+                continue
+            choice = self._bot_declaration(seat, controller, options)
+            if choice is PENDING:
+                return
+            round_.popleft()
+            asked[seat] = stamp
+            if choice:
+                try:
+                    self.queue.append(Declared(hand.declare(seat, list(choice))))
+                except (IllegalActionError, ValueError, TypeError) as e:
+                    self._incident(self.report.illegal, seat, DECLARE, str(e), choice)
+                shown = len(hand.bidding.shown)
+
+    def _bot_declaration(self, seat: int, controller: Controller, options: list[list[Card]]) -> Any:
+        obs = observe(self.hand, seat)
+        try:
+            choice = controller.declare(obs, options)
+        except Exception:  # a bot's bug must not stop the deal
+            self._incident(self.report.errors, seat, DECLARE, traceback.format_exc(limit=6))
+            choice = None
+        if choice is not PENDING:
+            self.report.decisions += 1
+            if self.on_decision is not None:
+                self.on_decision(seat, DECLARE, obs, choice, 0.0)
+        return choice
+
+    # ------------------------------------------------------------------ asking for a bury or a play
+
+    def _ask(self, seat: int) -> Event | None:
+        hand = self.hand
+        controller = self.controllers[seat]
+        kind = BURY if hand.phase == BURYING else PLAY
+        if controller.inline:  # answers at once: no bookkeeping of a pending question
+            obs = observe(hand, seat)
+            try:
+                answer = controller.decide(kind, obs)
+            except Exception:  # a bot's bug must not stop the hand
+                self._incident(self.report.errors, seat, kind, traceback.format_exc(limit=6))
+                return self._bot_answer(seat, kind, obs, None, controller.seconds, failed=True)
+            return self._bot_answer(seat, kind, obs, answer, controller.seconds)
+        key = (id(hand), len(hand.log), seat)
+        if self._asked != key:
+            self._asked = key
+            self._asked_obs = observe(hand, seat)
+            controller.begin(kind, self._asked_obs)
+        failed = False
+        try:
+            answer = controller.result()
+        except Exception:  # a bot's bug must not stop the hand
+            self._incident(self.report.errors, seat, kind, traceback.format_exc(limit=6))
+            answer, failed = None, True
+        if answer is PENDING:
+            return None
+        self._asked = None
+        asked_obs = self._asked_obs
+        assert asked_obs is not None
+        if controller.human:
+            controller.cancel()
+            cards = _cards(answer)
+            if cards is None or hand.check(Action(kind, seat, cards)) is not None:
+                return None
+            return self._apply(Action(kind, seat, cards))
+        return self._bot_answer(seat, kind, asked_obs, answer, controller.seconds, failed)
+
+    def _bot_answer(self, seat: int, kind: ActionKind, obs: Observation, answer: Any, seconds: float,
+                    failed: bool = False) -> Event:
+        """Play a bot's answer; an illegal one is recorded and the core's fallback played."""
+        report = self.report
+        report.decisions += 1
+        if self.timing:
+            report.think_seconds.append(seconds)
+        if self.on_decision is not None:
+            self.on_decision(seat, kind, obs, answer, seconds)
+        if not failed:
+            cards = _cards(answer)
+            if cards is None:
+                self._incident(report.illegal, seat, kind, "not a list of cards", answer)
+            else:
+                try:
+                    return self._apply(Action(kind, seat, cards))  # the core checks the move
+                except IllegalActionError as e:
+                    self._incident(report.illegal, seat, kind, e.refusal.english(), cards)
+        return self._apply(default_action(self.hand, seat))
+
+    def _incident(self, into: list[Incident], seat: int, kind: ActionKind, detail: str, cards: Any = ()) -> None:
+        self.bot_fixes += 1
+        into.append(Incident(seat, kind, detail, _as_tuple(cards)))
+
+    # ------------------------------------------------------------------ people
+
+    def submit(self, action: Action) -> Refusal | None:
+        """A person's bury or play; None when accepted (its events are queued)."""
+        hand = self.hand
+        if action.kind not in (BURY, PLAY) or action.seat is None \
+                or not self.controllers[action.seat].human:
+            return Refusal("turn.not_yours")
+        refusal = hand.check(action)
+        if refusal is not None:
+            return refusal
+        self._asked = None
+        self.controllers[action.seat].cancel()
+        event = self._apply(action)
+        self.queue.appendleft(event)
+        return None
+
+    def declare(self, seat: int, cards: Sequence[Card]) -> Refusal | None:
+        """A person shows cards to declare, overturn or protect."""
+        refusal = self.hand.check(Action(DECLARE, seat, tuple(cards)))
+        if refusal is None:
+            self.queue.append(Declared(self.hand.declare(seat, cards)))
+            self._answered(seat)
+        return refusal
+
+    def pass_declaration(self, seat: int) -> None:
+        """A person declines to declare now (the round goes on)."""
+        self._answered(seat)
+
+    def _answered(self, seat: int) -> None:
+        for option in self.declaration_options(seat):
+            self.offered[seat].add(_key(option))
+        if self.round and self.round[0] == seat:
+            self.round.popleft()
+
+    def next_hand(self) -> None:
+        """After the end-of-hand screen: record the hand and deal the next one."""
+        hand = self.hand
+        if hand.phase != SETTLED:
+            return
+        self._results(hand)
+        self.match.next_hand()
+        if not self.match.over:
+            self._new_hand()
+        self.save()
+        summary = self.match.history[-1] if self.match.history else None
+        if self.on_hand_over is not None:
+            self.on_hand_over(hand, summary)
+
+    def _new_hand(self) -> None:
+        self._asked = None
+        self._reset_hand()
+        self.queue.append(HandStarted(self.match.hands_played + 1))
+
+    def _results(self, hand: Hand) -> None:
+        for controller in self.controllers:
+            controller.hand_over(hand)
+
+    # ------------------------------------------------------------------ aids
+
+    def hint(self, seat: int, options: Sequence[Sequence[Card]] | None = None) -> tuple[Any, Any]:
+        """The hint's move for ``seat`` now and its reason (raises without a hint provider)."""
+        if self.hint_provider is None:
+            raise LookupError("no hint at this table")
+        return self.hint_provider(self.hand, seat, options)
+
+    def undo_point(self, seat: int) -> int | None:
+        """Where undo would take the hand back to for ``seat`` (None: nothing to undo)."""
+        hand = self.hand
+        if not self.aids.undo or hand.phase not in (BURYING, PLAYING) or self.match.over:
+            return None
+        point = hand.undo_point(seat)
+        if point is None:
+            return None
+        # Never take back another person's move (hot-seat).
+        if any(a.seat != seat and a.seat is not None and self.controllers[a.seat].human
+               for a in hand.log[point:]):
+            return None
+        return point
+
+    def undo(self, seat: int) -> bool:
+        """Take back ``seat``'s last play or bury and everything after it."""
+        point = self.undo_point(seat)
+        if point is None:
+            return False
+        for controller in self.controllers:
+            controller.cancel()
+        self._asked = None
+        self.queue.clear()
+        self.match.hand = self.hand.replay(point)
+        self.report = HandReport(self.match.hand)
+        self.save()
+        return True
+
+    def play_for(self, seat: int) -> Action | None:
+        """The clock ran out: play (or bury) the hint's move for ``seat``."""
+        hand = self.hand
+        if hand.to_act() != seat or hand.phase not in (BURYING, PLAYING):
+            return None
+        action = hint_action(hand, seat, self.hint_provider)
+        return action if self.submit(action) is None else None
+
+    def add_time(self, seconds: float) -> None:
+        """Feed the match clock (minute-limited matches only). When time runs out mid-hand
+        the hand does not count: the match ends, or a tie deals one more hand."""
+        hand = self.match.hand
+        self.match.add_time(seconds)
+        if self.match.hand is not hand and not self.match.over:
+            self.queue.clear()
+            self._new_hand()
+
+    # ------------------------------------------------------------------ applying
+
+    def _apply(self, action: Action) -> Event:
+        hand = self.hand
+        seat = action.seat
+        assert seat is not None
+        hand.apply(action)  # the core checks the move
+        if action.kind == BURY:
+            return Buried(seat, len(action.cards))
+        trick = hand.tricks[-1]
+        first = len(trick.plays) == 1
+        event = Played(seat, trick.plays[-1][1], trick.attempted if first else (), trick.penalty if first else 0)
+        if trick.complete:
+            self.queue.append(TrickWon(TrickView.of(trick), len(hand.tricks)))
+            self.save()
+        return event
+
+    # ------------------------------------------------------------------ saving and closing
+
+    def save_data(self) -> dict[str, Any]:
+        """The match and the table's settings, as saved."""
+        return {"match": self.match.to_dict(), "table": self.settings.to_dict()}
+
+    def save(self) -> None:
+        """Hand the save data to ``on_save``."""
+        if self.on_save is not None:
+            self.on_save(self.save_data())
+
+    def close(self) -> None:
+        """End the outside programs (at the end of the match, or when the table is left)."""
+        if self.closed:
+            return
+        self.closed = True
+        for controller in self.controllers:
+            controller.close()
+
+
+def _cards(answer: Any) -> tuple[Card, ...] | None:
+    """The answer as cards, or None when it is not a sequence of cards."""
+    try:
+        cards = tuple(answer)
+    except TypeError:
+        return None
+    if not cards or not all(isinstance(c, Card) for c in cards):
+        return None
+    return cards
+
+
+def _as_tuple(cards: Any) -> tuple[Card, ...]:
+    try:
+        return tuple(cards)
+    except TypeError:
+        return ()
+
+
+def play_hand(hand: Hand, bots: Sequence[Any], on_decision: OnDecision | None = None,
+              timing: bool = True) -> HandReport:
+    """Play ``hand`` to its end (settled, or re-dealt) with ``bots[seat]`` deciding, inline.
+
+    ``on_decision(seat, kind, obs, choice, seconds)`` is called after every decision."""
+    driver = TableDriver.for_hand(hand, bot_controllers(bots, threaded=False),
+                                  on_decision=on_decision, timing=timing)
+    report = driver.run_hand()
+    if not hand.finished:
+        waiting = driver.waiting()
+        raise ValueError(f"seat {waiting.seat if waiting else '?'} has no bot")
+    return report
+
+
+__all__ = ["OnDecision", "OnHandOver", "TableDriver", "play_hand"]

@@ -1,0 +1,136 @@
+"""What the table reports (events), what it waits for (waits) and what went wrong with a
+bot (incidents). Plain values, no pygame."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from game.core import ActionKind, Card, Declaration, Hand, TrickView
+
+# ---------------------------------------------------------------------------- events
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something the table shows; subclasses carry the details."""
+
+
+@dataclass(frozen=True)
+class HandStarted(Event):
+    """A new hand is about to be dealt (``number`` counts from 1)."""
+    number: int
+
+
+@dataclass(frozen=True)
+class Dealt(Event):
+    """One card went to ``seat``."""
+    seat: int
+    card: Card  # the front end shows it only to its owner's screen
+
+
+@dataclass(frozen=True)
+class Declared(Event):
+    """A seat showed cards to declare, overturn or protect."""
+    declaration: Declaration
+
+
+@dataclass(frozen=True)
+class DealClosed(Event):
+    """The bidding is over: the trump is known and the dealer picks up the kitty."""
+    dealer: int
+    declared: bool
+    kitty_size: int
+
+
+@dataclass(frozen=True)
+class AfterDealWindow(Event):
+    """Nobody declared: the defenders may declare their own level (hebi-2010)."""
+
+
+@dataclass(frozen=True)
+class Redealt(Event):
+    """Nobody declared and the ruleset deals again."""
+
+
+@dataclass(frozen=True)
+class Buried(Event):
+    """The dealer buried ``count`` cards."""
+    seat: int
+    count: int
+
+
+@dataclass(frozen=True)
+class Played(Event):
+    """A seat led or followed; a failed throw carries what was tried and its penalty."""
+    seat: int
+    cards: tuple[Card, ...]
+    attempted: tuple[Card, ...] = ()  # a failed throw: what was tried
+    penalty: int = 0
+
+
+@dataclass(frozen=True)
+class TrickWon(Event):
+    """The trick is complete; ``number`` is its place in the hand."""
+    trick: TrickView
+    number: int
+
+
+@dataclass(frozen=True)
+class HandSettled(Event):
+    """The last trick is played and the hand is scored."""
+
+
+@dataclass(frozen=True)
+class MatchOver(Event):
+    """The match has a winner (team 0 or 1)."""
+    winner: int | None
+
+
+# ---------------------------------------------------------------------------- waits
+
+
+class WaitKind(StrEnum):
+    """What the table waits for from a person (the values of the matching ``ActionKind``)."""
+
+    DECLARE = "declare"  # declare or pass (``Wait.options``: what may be shown)
+    BURY = "bury"
+    PLAY = "play"
+    CONTINUE = "continue"  # the hand is scored: deal the next one (``TableDriver.next_hand``)
+
+
+@dataclass(frozen=True)
+class Wait:
+    """A decision the table waits for from the person at ``seat``."""
+    kind: WaitKind
+    seat: int
+    options: tuple[tuple[Card, ...], ...] = field(default=())
+
+
+# ---------------------------------------------------------------------------- incidents
+
+
+@dataclass
+class Incident:
+    """A bot's illegal answer or exception; the table played a legal default instead."""
+    seat: int
+    kind: ActionKind  # DECLARE, BURY or PLAY
+    detail: str
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass
+class HandReport:
+    """One hand's bot incidents and decision times (what the arena and the tests read)."""
+    hand: Hand
+    illegal: list[Incident] = field(default_factory=list)
+    errors: list[Incident] = field(default_factory=list)
+    decisions: int = 0
+    think_seconds: list[float] = field(default_factory=list)  # bury and play decisions
+
+    @property
+    def clean(self) -> bool:
+        return not self.illegal and not self.errors
+
+
+__all__ = ["AfterDealWindow", "Buried", "DealClosed", "Dealt", "Declared", "Event", "HandReport", "HandSettled",
+           "HandStarted", "Incident", "MatchOver", "Played", "Redealt", "TrickWon", "Wait", "WaitKind"]
