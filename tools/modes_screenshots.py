@@ -26,6 +26,8 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 from screenshots import click, frames  # noqa: E402  (tools/ is this script's folder)
 
+from game.session import MatchChoice, build_driver  # noqa: E402
+from game.ui.navigation import make_app  # noqa: E402
 from game.ui.scene import App, Options  # noqa: E402
 
 SIZES = ((1280, 800), (1024, 640), (1920, 1080))
@@ -71,9 +73,8 @@ def top_name(app) -> str:
 def hotseat(app: App, out: Path) -> None:
     """South and East are people (opponents), North and West bots; hebi-2010, seed 21."""
     from game.modes import hint_action
-    from game.ui.launch import start_match
-    start_match(app, "hebi-2010", 21, 0, ["human", "human", "normal", "normal"], "practice", 10,
-                humans=[0, 1], names={"seats": ["", "", "", ""], "teams": ["", ""]})
+    app.nav.start_match(MatchChoice("hebi-2010", ["human", "human", "normal", "normal"], 0, [0, 1], "practice", 10,
+                                    21, {"seats": ["", "", "", ""], "teams": ["", ""]}))
     table = app.top
     taken = set()
     for _ in range(40000):
@@ -137,8 +138,7 @@ def practice(app: App, out: Path) -> None:
     from game.core import DECLARE, PLAY, Action
     from game.i18n import tr
     from game.modes import hint_action
-    from game.ui.launch import start_match
-    start_match(app, "hebi-2010", 5, 0, ["normal"] * 4, "practice", 10)
+    app.nav.start_match(MatchChoice("hebi-2010", ["normal"] * 4, 0, length=10, seed=5))
     table = app.top
     taken = set()
     for _ in range(40000):
@@ -230,8 +230,7 @@ def practice(app: App, out: Path) -> None:
 
 def tournament(app: App, out: Path, ruleset: str = "hebi-2010", seed: int = 8) -> None:
     from game.modes import hint_action
-    from game.ui.launch import start_match
-    start_match(app, ruleset, seed, 0, ["normal"] * 4, "tournament", None)
+    app.nav.start_match(MatchChoice(ruleset, ["normal"] * 4, 0, mode="tournament", seed=seed))
     table = app.top
     taken = set()
     for _ in range(40000):
@@ -350,7 +349,7 @@ def main() -> int:
             shutil.rmtree(data, ignore_errors=True)
             opts = Options(lang=lang, speed=6.0, data_dir=data, size=size)
             pygame.display.set_mode(size)
-            app = App(opts, pygame.display.get_surface())
+            app = make_app(opts, pygame.display.get_surface())
             if "hotseat" in parts:
                 hotseat(app, out)
             if "practice" in parts:
@@ -372,14 +371,14 @@ def _stats(app: App) -> None:
     """A finished hand or two, so statistics and replays have something to show."""
     from game.controllers import make_controllers
     from game.core import Match, get_ruleset
-    from game.modes import ModeDriver
     from game.records import Records
     records = Records(app.storage.folder)
     for ruleset, seed in (("hebi-2010", 3), ("lanzhou-2010", 4)):
         match = Match(get_ruleset(ruleset), seed, 2)
-        driver = ModeDriver(match, make_controllers([], ["normal"] * 4, match.ruleset, seed), {"mode": "practice"},
-                            on_hand_over=lambda h, s: (records.add_replay(h, s.number, {}, "match", seed, [0]),
-                                                       records.record_hand(h.ruleset.id, 0, h, s)))
+        driver = build_driver(match, make_controllers([], ["normal"] * 4, match.ruleset, seed), {"mode": "practice"},
+                              on_hand_over=lambda h, s, seed=seed: (
+                                  records.add_replay(h, s.number, {}, "match", seed, [0]),
+                                  records.record_hand(h.ruleset.id, 0, h, s)))
         while not match.over and match.hands_played < 3:
             driver.run_until_wait()
             driver.next_hand()

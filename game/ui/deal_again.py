@@ -1,6 +1,6 @@
 """Replay this deal (practice): the same cards again, from the same seat or another.
 
-``DealAgainDialog`` asks for the seat; ``launch.start_deal`` then opens a one-hand practice
+``DealAgainDialog`` asks for the seat; ``Session.deal_again`` then opens a one-hand practice
 table dealt from the same setup (seed, levels, dealer, first drawer). The match in progress
 stays saved: the replayed deal is never written over it. ``ModeHandEndScene`` is the end of
 a hand with a *Replay this deal* button in practice mode.
@@ -42,10 +42,7 @@ class DealAgainDialog(Scene):
         return typed or default_seat_name(seat)
 
     def choose(self, seat: int) -> None:
-        from game.ui.launch import start_deal
-        for scene in self.app.stack:  # the table being left: saved as it stands, programs ended
-            scene.closing()
-        start_deal(self.app, self.hand.ruleset, self.hand.setup, seat, self.config)
+        self.app.nav.deal_again(self.hand.ruleset, self.hand.setup, seat, self.config)
 
     def layout(self, size) -> None:
         self.scale = s = scale_for(size)
@@ -97,13 +94,12 @@ class ModeHandEndScene(HandEndScene):
 
     def replay(self) -> None:
         table = self.table
-        self.app.push(DealAgainDialog(self.app, self.hand, table.driver.config, table.driver.config.get("human")))
+        self.app.nav.ask_deal_again(self.hand, table.driver.config, table.driver.config.get("human"))
 
     def proceed(self) -> None:
         if self.deal_only and not self.done:
             self.done = True
-            from game.ui.menus import StartScene
-            self.app.reset(StartScene(self.app))
+            self.app.nav.start()
             return
         super().proceed()
 

@@ -230,11 +230,10 @@ class ReplayScene(Scene):
         return self.replay.state(self.step)
 
     def play_deal(self) -> None:
-        from game.ui.deal_again import DealAgainDialog
         meta = self.replay.meta
         humans = meta.get("humans") or [0]
         config = {"names": meta.get("names") or {}, "levels": ["normal"] * 4, "seed": meta.get("match_seed")}
-        self.app.push(DealAgainDialog(self.app, self.replay.hand, config, humans[0]))
+        self.app.nav.ask_deal_again(self.replay.hand, config, humans[0])
 
     # ------------------------------------------------------------------ scene contract
 

@@ -13,9 +13,10 @@ import random
 
 import pygame
 
-from game.core import Card, TrumpContext
+from game.core import Card, TrumpContext, make_deck
 from game.driver import Buried, Played, TableDriver
 from game.i18n import tr
+from game.session import SessionError
 from game.ui import theme
 from game.ui.cardview import back_image, card_image
 from game.ui.flights import Flight
@@ -178,7 +179,6 @@ class TableScene(TableEvents, Scene):
     def _warm_list(self) -> list:
         """Card images this layout needs, drawn a few per frame ahead of use, so the first
         deal does not stall on drawing faces."""
-        from game.core import make_deck
         lay, colour = self.lay, self.app.settings.card_back
         faces = make_deck(1)
         work = [(back_image, (h, colour)) for h in (lay.small_h, lay.tiny_h)]
@@ -315,19 +315,18 @@ class TableScene(TableEvents, Scene):
 
     def closing(self) -> None:
         if not self.app.options.autoplay and not self.driver.match.over:
-            from game.ui.launch import autosave
-            autosave(self.app, self.driver.save_data())
+            try:
+                self.app.session.autosave(self.driver.save_data())
+            except SessionError as e:
+                self.app.message = str(e)  # the game goes on; the start screen says so
 
     def open_rules(self) -> None:
         """The rules of this match's ruleset; the table waits underneath."""
-        from game.ui.rules_scene import RulesScene
-        ruleset = self.driver.match.ruleset
-        self.app.push(RulesScene(self.app, ruleset.id))
+        self.app.nav.rules(self.driver.match.ruleset.id)
 
     def open_menu(self) -> None:
         """Ask before leaving the table (the match is saved)."""
-        from game.ui.menus import LeaveDialog
         if self.app.options.autoplay and self.app.monkey_left <= 0:
             self.app.quit(0)
             return
-        self.app.push(LeaveDialog(self.app, self))
+        self.app.nav.ask_leave(self)
