@@ -191,7 +191,6 @@ class ModeTableScene(TableScene):
 
     # ------------------------------------------------------------------ hot-seat
 
-    @property
     def controls_key(self):
         """What else decides the person's buttons (PersonControls rebuilds when it changes)."""
         return (self.locked, self.viewer, bool(self.hand_view.selected) if self.features.why_not else None)

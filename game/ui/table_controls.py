@@ -1,21 +1,59 @@
 """The person's side of the table: declare, pass, bury and play buttons, and the prompt.
 
 Play is enabled only for a choice the rules core accepts; otherwise the prompt says why,
-in the core's words. Hot-seat play will give each person at the table one of these.
+in the core's words. What a table screen offers beyond the plain table (the modes' lock,
+buttons and refusals) it declares through ``TableHost``; nothing is discovered by name.
 """
 from __future__ import annotations
 
+from collections.abc import Hashable
+from typing import Any, Protocol
+
 from game.core import BURY, PLAY, Action
+from game.driver import Wait
 from game.i18n import tr
 from game.ui import theme
+from game.ui.hand_view import HandView
+from game.ui.layout import TableLayout
 from game.ui.names import cards_text, refusal_words, seat_name
 from game.ui.widgets import Button, layout_row, play_sound
 
 
-class PersonControls:
-    """Buttons and prompt for the person at the bottom seat of a ``TableScene``."""
+class TableHost(Protocol):
+    """The table screen as its controls and its bar see it. ``TableScene`` gives the plain
+    table's answers; ``ModeTableScene`` (hot-seat, practice, tournament) its own."""
 
-    def __init__(self, scene):
+    driver: Any  # the table's driver (``game.session.Driver``)
+    viewer: int | None
+    hand_view: HandView
+    lay: TableLayout
+    error: str
+    changed: bool
+    turn: int | None
+
+    @property
+    def busy(self) -> bool: ...
+
+    locked: bool
+    """Every hand face down between two people's turns: nobody may act."""
+
+    why_not: bool
+    """Refusals name the section of the rules they come from (practice)."""
+
+    def controls_key(self) -> Hashable:
+        """What else decides the person's buttons (they are rebuilt when it changes)."""
+
+    def extra_controls(self, wait: Wait | None, controls: list[Button], dealing: bool) -> list[Button]:
+        """The person's buttons with the screen's own added (the modes' Hint, Declare these)."""
+
+    def bar_parts(self) -> list[str]:
+        """More for the top bar (hand n of N, the match score)."""
+
+
+class PersonControls:
+    """Buttons and prompt for the person at the bottom seat of a table screen."""
+
+    def __init__(self, scene: TableHost):
         self.scene = scene
         self.buttons: list[Button] = []
         self.key = None
@@ -40,12 +78,12 @@ class PersonControls:
         """Rebuild the buttons when what the person may do changes."""
         wait = None if self.scene.busy else self.driver.waiting()
         # A hot-seat table hides the hand between turns: nobody may act on it then.
-        locked = getattr(self.scene, "locked", False)
+        locked = self.scene.locked
         mine = wait is not None and self.viewer is not None and wait.seat == self.viewer and not locked
         dealing = self.viewer is not None and self.driver.hand.phase in ("dealing", "after_deal") and not locked
         options = self.driver.declaration_options(self.viewer) if dealing else []
         key = (wait.kind if mine else None, tuple(map(tuple, options)), self.scene.lay.width, self.scene.lay.height,
-               getattr(self.scene, "controls_key", None))
+               self.scene.controls_key())
         self.hand.interactive = mine and wait.kind in ("bury", "play")
         if key == self.key:
             return
@@ -61,16 +99,14 @@ class PersonControls:
             controls.append(Button(lambda: tr("button.bury"), self._bury, self._can_bury, primary=True))
         elif mine and wait.kind == "play":
             controls.append(Button(lambda: tr("button.play"), self._play, self._can_play, primary=True))
-        extra = getattr(self.scene, "extra_controls", None)
-        if extra is not None:  # the modes' Hint and Declare-the-selection buttons
-            controls = extra(wait if mine else None, controls, dealing)
+        controls = self.scene.extra_controls(wait if mine else None, controls, dealing)
         lay = self.scene.lay
         layout_row(controls, lay.width / 2, lay.buttons_y(), lay.button_h, lay.font, round(12 * lay.scale))
         self.buttons = controls
 
     def words(self, refusal) -> str:
         """A refusal in words; in practice mode with the section of the rules it comes from."""
-        return refusal_words(refusal, getattr(self.scene, "why_not", False))
+        return refusal_words(refusal, self.scene.why_not)
 
     def _declare(self, cards) -> None:
         refusal = self.driver.declare(self.viewer, cards)

@@ -7,7 +7,7 @@ animations of the previous event are done, so the rules core can run ahead of no
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 import math
 import random
 
@@ -30,7 +30,13 @@ from game.ui.widgets import Button
 
 
 class TableScene(TableEvents, Scene):
-    """Four seats, the person's hand at the bottom, the trick in the middle."""
+    """Four seats, the person's hand at the bottom, the trick in the middle.
+
+    It is the ``TableHost`` of its controls: the plain table is never locked, its refusals
+    give no rule section, and it adds no buttons and nothing to the bar."""
+
+    locked = False
+    why_not = False
 
     def __init__(self, app, driver: TableDriver, viewer: int | None):
         super().__init__(app)
@@ -272,6 +278,17 @@ class TableScene(TableEvents, Scene):
             self.touched.append(self.view.prompt_region())
             self.turn = self.driver.hand.to_act()
         self.person.update()
+
+    # ------------------------------------------------------------------ TableHost: what the modes change
+
+    def controls_key(self) -> Hashable:
+        return None
+
+    def extra_controls(self, wait, controls: list[Button], dealing: bool) -> list[Button]:
+        return controls
+
+    def bar_parts(self) -> list[str]:
+        return []
 
     @property
     def controls(self) -> list[Button]:
