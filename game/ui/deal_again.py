@@ -70,10 +70,10 @@ class DealAgainDialog(Scene):
         s = self.scale
         surface.blit(theme.translucent(surface.get_size(), (0, 0, 0, 130)), (0, 0))
         theme.panel(surface, self.box, theme.PANEL_SOLID, round(16 * s), theme.GOLD)
-        blit_text(surface, tr("practice.replay_deal_title"), round(24 * s), (self.box.centerx, self.box.y + round(16 * s)),
-                  theme.GOLD, True, anchor="midtop")
-        blit_text(surface, tr("practice.replay_deal_help"), round(15 * s), (self.box.centerx, self.box.y + round(52 * s)),
-                  theme.INK_DIM, anchor="midtop")
+        blit_text(surface, tr("practice.replay_deal_title"), round(24 * s),
+                  (self.box.centerx, self.box.y + round(16 * s)), theme.GOLD, True, anchor="midtop")
+        blit_text(surface, tr("practice.replay_deal_help"), round(15 * s),
+                  (self.box.centerx, self.box.y + round(52 * s)), theme.INK_DIM, anchor="midtop")
         for button in self.seats:
             button.draw(surface)
         self.cancel.draw(surface)

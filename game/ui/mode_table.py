@@ -77,7 +77,8 @@ class ModeTableScene(TableScene):
             tools.append(Button(lambda: tr("practice.counter_hide" if self.show_counter else "practice.counter"),
                                 self.toggle_counter, self._shown))
         tools.append(Button(lambda: tr("button.last_trick"), self.open_last_trick,
-                            lambda: self._shown() and bool(self.driver.hand.tricks and self.driver.hand.tricks[0].complete)))
+                            lambda: self._shown() and bool(self.driver.hand.tricks
+                                                           and self.driver.hand.tricks[0].complete)))
         if f.history:
             tools.append(Button(lambda: tr("practice.hand_so_far"), self.open_hand_so_far, self._shown))
         if f.undo and not self.driver.config.get("autoplay"):
@@ -501,7 +502,10 @@ class ModeTableScene(TableScene):
         y += round(size * 1.6)
         ranks = [r for r in Rank if r <= Rank.ACE][::-1]
         level = obs.rank
-        trump = obs.ctx.trump_suit if obs.ctx is not None else (obs.declarations[-1].trump if obs.declarations else None)
+        if obs.ctx is not None:
+            trump = obs.ctx.trump_suit
+        else:
+            trump = obs.declarations[-1].trump if obs.declarations else None
         label_w = round(size * 1.6)
         col = (box.w - 2 * pad - label_w) / len(ranks)
         row_h = round(size * 1.45)
@@ -520,7 +524,8 @@ class ModeTableScene(TableScene):
                 text, ink = (str(n), theme.INK) if n else ("·", (90, 120, 105))
                 blit_text(surface, text, size, (x0 + label_w + col * (i + 0.5), y), ink, n > 0, anchor="midtop")
             y += row_h
-        jokers = [(tr("card.big_joker"), Card.parse("BJ"), theme.RED), (tr("card.small_joker"), Card.parse("SJ"), theme.INK)]
+        jokers = [(tr("card.big_joker"), Card.parse("BJ"), theme.RED),
+                  (tr("card.small_joker"), Card.parse("SJ"), theme.INK)]
         x = x0
         for name, card, colour in jokers:
             r = blit_text(surface, f"{name} {out.get(card, 0)}", size, (x, y + round(2 * s)), colour, True)

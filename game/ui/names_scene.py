@@ -200,8 +200,8 @@ class NamesScene(Scene):
                       anchor="midleft")
             field.draw(surface)
         if self.note:
-            blit_text(surface, self.note, round(15 * s), (self.panel.x + round(40 * s), self.done.rect.y - round(10 * s)),
-                      theme.RED, anchor="bottomleft")
+            blit_text(surface, self.note, round(15 * s),
+                      (self.panel.x + round(40 * s), self.done.rect.y - round(10 * s)), theme.RED, anchor="bottomleft")
         for b in (self.clear, self.cancel, self.done):
             b.draw(surface)
 

@@ -387,7 +387,10 @@ class ReplayScene(Scene):
         blit_text(surface, tr("table.cards_left", n=len(hand.hands[seat])), round(14 * s),
                   (box.right - round(12 * s), box.y + round(8 * s)), theme.INK_DIM, anchor="topright")
         ctx = self._ctx(hand)
-        cards = ctx.sort_hand(hand.hands[seat]) if ctx is not None else sorted(hand.hands[seat], key=lambda c: (c.suit is None, str(c.suit), c.rank))
+        if ctx is not None:
+            cards = ctx.sort_hand(hand.hands[seat])
+        else:
+            cards = sorted(hand.hands[seat], key=lambda c: (c.suit is None, str(c.suit), c.rank))
         marked = list(hand.dealt_kitty) if hand.phase == "burying" and seat == hand.dealer else []
         area = pygame.Rect(box.x + round(8 * s), box.y + round(30 * s), box.w - round(16 * s), box.h - round(36 * s))
         self.fan(surface, cards, area, max_rows=4, marked=marked)
@@ -476,7 +479,7 @@ class ReplayScene(Scene):
                 return tr("declare.defenders_window")
             if hand.phase == "burying":
                 trump = suit_text(hand.ctx.trump_suit)
-                lead = tr("table.trump_value", trump=trump) if hand.trump_declared else tr("declare.none_kitty", trump=trump)
+                lead = tr("table.trump_value" if hand.trump_declared else "declare.none_kitty", trump=trump)
                 return lead + "  ·  " + about("kitty.pick_up", hand.dealer, None)
             return tr("declare.none_redeal")
         if action.kind == BURY:

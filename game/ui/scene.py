@@ -18,7 +18,7 @@ import pygame
 from game import assets
 from game.core import Hand, HandSetup, HandSummary, Ruleset
 from game.i18n import default_language, set_language
-from game.session import MatchChoice, Session, SessionError
+from game.session import BotFactory, MatchChoice, Session, SessionError
 from game.storage import Settings, Storage
 from game.ui import theme, widgets
 from game.ui.cardview import forget_sizes
@@ -114,7 +114,7 @@ class Options:
     data_dir: Path | None = None
     size: tuple[int, int] = (1280, 800)
     max_frames: int | None = None
-    bot_factory: object = None  # tests inject a stand-in; None uses ``bots``
+    bot_factory: BotFactory | None = None  # tests inject a stand-in; None uses ``bots``
     seats: dict | None = None  # --seat N=LEVEL or N=external:COMMAND
     external_ms: float = 5000.0  # --external-ms: an outside program's time per decision
 
@@ -385,7 +385,7 @@ class App:
         for label, index in (("frame", 0), ("without flip", 1)):
             times = sorted(t[index] for t in self.frame_times[1:]) or [0.0]
 
-            def pct(p: float) -> float:
+            def pct(p: float, times: list[float] = times) -> float:
                 return times[min(len(times) - 1, int(p / 100 * len(times)))] * 1000
 
             lines.append(f"{label}: p50 {pct(50):.2f} ms, p90 {pct(90):.2f} ms, p99 {pct(99):.2f} ms, "

@@ -7,6 +7,7 @@ buttons and refusals) it declares through ``TableHost``; nothing is discovered b
 from __future__ import annotations
 
 from collections.abc import Hashable
+from functools import partial
 from typing import Any, Protocol
 
 from game.core import BURY, PLAY, Action
@@ -56,7 +57,7 @@ class PersonControls:
     def __init__(self, scene: TableHost):
         self.scene = scene
         self.buttons: list[Button] = []
-        self.key = None
+        self.key: Hashable = None  # what the buttons were built for
         self._check_cache: tuple | None = None
 
     @property
@@ -76,15 +77,17 @@ class PersonControls:
 
     def update(self) -> None:
         """Rebuild the buttons when what the person may do changes."""
-        wait = None if self.scene.busy else self.driver.waiting()
+        wait: Wait | None = None if self.scene.busy else self.driver.waiting()
         # A hot-seat table hides the hand between turns: nobody may act on it then.
         locked = self.scene.locked
-        mine = wait is not None and self.viewer is not None and wait.seat == self.viewer and not locked
+        mine = wait if wait is not None and self.viewer is not None and wait.seat == self.viewer and not locked \
+            else None
+        kind = mine.kind if mine is not None else None
         dealing = self.viewer is not None and self.driver.hand.phase in ("dealing", "after_deal") and not locked
         options = self.driver.declaration_options(self.viewer) if dealing else []
-        key = (wait.kind if mine else None, tuple(map(tuple, options)), self.scene.lay.width, self.scene.lay.height,
+        key = (kind, tuple(map(tuple, options)), self.scene.lay.width, self.scene.lay.height,
                self.scene.controls_key())
-        self.hand.interactive = mine and wait.kind in ("bury", "play")
+        self.hand.interactive = kind in ("bury", "play")
         if key == self.key:
             return
         self.key = key
@@ -92,14 +95,14 @@ class PersonControls:
         controls: list[Button] = []
         for option in options:
             controls.append(Button(tr("declare.button", cards=cards_text(option)),
-                                   lambda o=option: self._declare(o), primary=True))
-        if mine and wait.kind == "declare":
+                                   partial(self._declare, option), primary=True))
+        if kind == "declare":
             controls.append(Button(lambda: tr("button.pass"), self._pass))
-        elif mine and wait.kind == "bury":
+        elif kind == "bury":
             controls.append(Button(lambda: tr("button.bury"), self._bury, self._can_bury, primary=True))
-        elif mine and wait.kind == "play":
+        elif kind == "play":
             controls.append(Button(lambda: tr("button.play"), self._play, self._can_play, primary=True))
-        controls = self.scene.extra_controls(wait if mine else None, controls, dealing)
+        controls = self.scene.extra_controls(mine, controls, dealing)
         lay = self.scene.lay
         layout_row(controls, lay.width / 2, lay.buttons_y(), lay.button_h, lay.font, round(12 * lay.scale))
         self.buttons = controls
@@ -170,8 +173,8 @@ class PersonControls:
                 if refusal.code == "follow.count" and len(selected) < len(current.lead):
                     return need, theme.INK
                 return self.words(refusal), theme.RED
-        if self.scene.turn is not None and self.driver.hand.phase in ("burying", "playing"):
-            if self.scene.turn != self.viewer:
-                key = "kitty.burying" if self.driver.hand.phase == "burying" else "table.waiting_for"
-                return tr(key, player=seat_name(self.scene.turn, self.viewer)), theme.INK_DIM
+        if (self.scene.turn is not None and self.driver.hand.phase in ("burying", "playing")
+                and self.scene.turn != self.viewer):
+            key = "kitty.burying" if self.driver.hand.phase == "burying" else "table.waiting_for"
+            return tr(key, player=seat_name(self.scene.turn, self.viewer)), theme.INK_DIM
         return "", theme.INK

@@ -14,9 +14,9 @@ import random
 import pygame
 
 from game.core import Card, TrumpContext, make_deck
-from game.driver import Buried, Played, TableDriver
+from game.driver import Buried, Played
 from game.i18n import tr
-from game.session import SessionError
+from game.session import Driver, SessionError
 from game.ui import theme
 from game.ui.cardview import back_image, card_image
 from game.ui.flights import Flight
@@ -38,7 +38,7 @@ class TableScene(TableEvents, Scene):
     locked = False
     why_not = False
 
-    def __init__(self, app, driver: TableDriver, viewer: int | None):
+    def __init__(self, app, driver: Driver, viewer: int | None):
         super().__init__(app)
         self.driver = driver
         self.viewer = viewer  # the person's seat, None when bots play all four

@@ -75,10 +75,8 @@ class TableView:
         text, ink = scene.prompt()
         if text:
             y = lay.buttons_y() - round(8 * lay.scale)
-            if scene.controls:
-                y -= 0
             rendered = theme.text(text, lay.font, ink)
-            box = rendered.get_rect(midbottom=(lay.width // 2, y - (0 if not scene.controls else 0)))
+            box = rendered.get_rect(midbottom=(lay.width // 2, y))
             if scene.controls:
                 box.midbottom = (lay.width // 2, scene.controls[0].rect.top - round(6 * lay.scale))
             theme.panel(surface, box.inflate(round(24 * lay.scale), round(8 * lay.scale)), (8, 30, 22, 200), 10)
