@@ -9,7 +9,7 @@ import time
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """The command line, checked."""
-    from game.core import BUILTIN_IDS
+    from game.core import BUILTIN_IDS  # late, like every import here: ``--help`` answers at once
     p = argparse.ArgumentParser(prog="shengji", description="升级 Shengji (Tractor), an offline card game.")
     p.add_argument("--ruleset", choices=BUILTIN_IDS, help="the ruleset to preselect (or to autoplay)")
     p.add_argument("--seed", type=int, help="the match seed: the same seed deals the same cards")
@@ -33,7 +33,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     args = p.parse_args(argv)
     seats = {}
     for text in args.seat:
-        from bots.external import parse_seat_spec
+        from bots.external import parse_seat_spec  # only when --seat is given
         try:
             seat, spec = parse_seat_spec(text)
         except ValueError as e:
@@ -54,11 +54,15 @@ def main(argv: list[str] | None = None) -> int:
     """Run the game; the exit status is 0 when all went well."""
     started = time.perf_counter()
     args = parse_args(argv)
+    # pygame and the front end are imported only now: ``--help`` and a bad argument answer at
+    # once, and pygame's greeting is hidden before pygame is first imported.
     import os
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    from game.ui.scene import App, Options
+    from game.ui.navigation import make_app
+    from game.ui.scene import Options
+    from game.ui.table_scene import TableScene
 
     pygame.display.init()
     pygame.font.init()
@@ -67,16 +71,15 @@ def main(argv: list[str] | None = None) -> int:
                       hands=args.hands, speed=args.speed, screenshot=args.screenshot, monkey=args.monkey,
                       frame_stats=args.frame_stats, data_dir=args.data_dir, size=args.size,
                       max_frames=args.max_frames, seats=args.seats, external_ms=args.external_ms)
-    app = App(options)
+    app = make_app(options)
     first_scene(app, args.bot_level)
     app.step(0.0)
     pygame.display.flip()
     startup = time.perf_counter() - started
     code = app.run()
     for scene in app.stack:  # outside programs end with the game
-        close = getattr(getattr(scene, "driver", None), "close", None)
-        if close is not None:
-            close()
+        if isinstance(scene, TableScene):
+            scene.driver.close()
     if args.frame_stats:
         print(f"startup to the first screen: {startup * 1000:.0f} ms")
         print(app.frame_report())
@@ -91,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def release() -> None:
     """Forget every cached font and image: they die with ``pygame.quit()``."""
-    from game import assets
+    from game import assets  # the front end, imported late as in ``main``
     from game.ui import cardview, theme
     theme.clear_caches()
     cardview.forget_art()
@@ -100,15 +103,10 @@ def release() -> None:
 
 def first_scene(app, bot_level: str = "normal") -> None:
     """The start screen, or straight to a bots-only table with --autoplay."""
-    from game.ui.menus import StartScene
-    app.push(StartScene(app))
+    app.nav.start()
     if app.options.autoplay:
-        from game.core import get_ruleset
-        from game.ui.launch import start_match
-        ruleset_id = app.options.ruleset or "hebi-2010"
-        length = get_ruleset(ruleset_id).match_options[0]
-        start_match(app, ruleset_id, app.options.seed if app.options.seed is not None else 1, None,
-                    [bot_level] * 4, "practice", length)
+        app.nav.autoplay(app.options.ruleset or "hebi-2010", app.options.seed if app.options.seed is not None else 1,
+                         bot_level)
 
 
 if __name__ == "__main__":

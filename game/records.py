@@ -20,7 +20,7 @@ from pathlib import Path
 import time
 from typing import Any
 
-from game.core import BURY, DEAL, DECLARE, FINISH_DEAL, PLAY, Hand, HandSummary, Ruleset
+from game.core import BURY, DEAL, DECLARE, FINISH_DEAL, PLAY, Hand, HandSummary, Rank, Ruleset
 from game.storage import atomic_write_json
 
 REPLAY_DIR = "replays"
@@ -212,5 +212,4 @@ class Records:
 
 
 def _rank(label: str):
-    from game.core import Rank
     return Rank.parse(label)

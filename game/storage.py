@@ -27,7 +27,7 @@ BOT_LEVELS = ("random", "easy", "normal", "hard")
 
 def default_data_dir() -> Path:
     """The per-user folder for settings and saves."""
-    import platformdirs
+    import platformdirs  # only without --data-dir: tests and tools never need it
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 

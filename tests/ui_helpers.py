@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.session import MatchChoice
+from game.ui.navigation import make_app as make_navigated_app
 from game.ui.scene import App, Options
 from tests.standin_bots import standin_factory
 
@@ -12,7 +14,20 @@ def make_app(tmp_path, size=(1280, 800), lang="en", **options) -> App:
     pygame.font.init()
     surface = pygame.display.set_mode(size)
     opts = Options(lang=lang, data_dir=tmp_path, size=size, bot_factory=standin_factory, **options)
-    return App(opts, surface)
+    return make_navigated_app(opts, surface)
+
+
+def start_match(app: App, ruleset_id: str, seed: int | None, human: int | None, levels: list[str],
+                mode: str = "practice", length: int | None = None, humans: list[int] | None = None,
+                names: dict | None = None) -> None:
+    """Open a new match's table, as the new-match screen's Start does."""
+    app.nav.start_match(MatchChoice(ruleset_id, list(levels), human, list(humans or []), mode, length, seed,
+                                    dict(names or {})))
+
+
+def continue_match(app: App) -> None:
+    """Continue the saved match, as the start screen's Continue does."""
+    app.nav.continue_match()
 
 
 def click(app: App, pos, button: int = 1) -> None:

@@ -84,7 +84,8 @@ def _shadowed(surface: pygame.Surface, angle: float) -> tuple[pygame.Surface, py
     shadow = turned.copy()
     shadow.fill((0, 0, 0, 90), special_flags=pygame.BLEND_RGBA_MIN)
     w, h = shadow.get_size()
-    shadow = pygame.transform.smoothscale(pygame.transform.smoothscale(shadow, (max(1, w // 12), max(1, h // 12))), (w, h))
+    small = pygame.transform.smoothscale(shadow, (max(1, w // 12), max(1, h // 12)))
+    shadow = pygame.transform.smoothscale(small, (w, h))
     return turned, shadow
 
 

@@ -26,6 +26,8 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 from screenshots import click, frames  # noqa: E402  (tools/ is this script's folder)
 
+from game.session import MatchChoice, build_driver  # noqa: E402
+from game.ui.navigation import make_app  # noqa: E402
 from game.ui.scene import App, Options  # noqa: E402
 
 SIZES = ((1280, 800), (1024, 640), (1920, 1080))
@@ -72,9 +74,8 @@ def hotseat(app: App, out: Path) -> None:
     """South and East are people (opponents), North and West bots; hebi-2010, seed 21."""
     from game.core import PLAYING
     from game.table import WaitKind, hint_action
-    from game.ui.launch import start_match
-    start_match(app, "hebi-2010", 21, 0, ["human", "human", "normal", "normal"], "practice", 10,
-                humans=[0, 1], names={"seats": ["", "", "", ""], "teams": ["", ""]})
+    app.nav.start_match(MatchChoice("hebi-2010", ["human", "human", "normal", "normal"], 0, [0, 1], "practice", 10,
+                                    21, {"seats": ["", "", "", ""], "teams": ["", ""]}))
     table = app.top
     taken = set()
     for _ in range(40000):
@@ -138,8 +139,7 @@ def practice(app: App, out: Path) -> None:
     from game.core import DEALING, DECLARE, PLAY, Action
     from game.i18n import tr
     from game.table import WaitKind, hint_action
-    from game.ui.launch import start_match
-    start_match(app, "hebi-2010", 5, 0, ["normal"] * 4, "practice", 10)
+    app.nav.start_match(MatchChoice("hebi-2010", ["normal"] * 4, 0, length=10, seed=5))
     table = app.top
     taken = set()
     for _ in range(40000):
@@ -231,8 +231,7 @@ def practice(app: App, out: Path) -> None:
 
 def tournament(app: App, out: Path, ruleset: str = "hebi-2010", seed: int = 8) -> None:
     from game.table import WaitKind, hint_action
-    from game.ui.launch import start_match
-    start_match(app, ruleset, seed, 0, ["normal"] * 4, "tournament", None)
+    app.nav.start_match(MatchChoice(ruleset, ["normal"] * 4, 0, mode="tournament", seed=seed))
     table = app.top
     taken = set()
     for _ in range(40000):
@@ -352,7 +351,7 @@ def main() -> int:
             shutil.rmtree(data, ignore_errors=True)
             opts = Options(lang=lang, speed=6.0, data_dir=data, size=size)
             pygame.display.set_mode(size)
-            app = App(opts, pygame.display.get_surface())
+            app = make_app(opts, pygame.display.get_surface())
             if "hotseat" in parts:
                 hotseat(app, out)
             if "practice" in parts:
@@ -375,7 +374,7 @@ def _stats(app: App) -> None:
     from bots import make_bot
     from game.core import Match, get_ruleset
     from game.records import Records
-    from game.table import TableDriver, make_controllers
+    from game.table import make_controllers
     records = Records(app.storage.folder)
     for ruleset, seed in (("hebi-2010", 3), ("lanzhou-2010", 4)):
         match = Match(get_ruleset(ruleset), seed, 2)
@@ -383,7 +382,7 @@ def _stats(app: App) -> None:
             records.add_replay(h, s.number, {}, "match", seed, [0])
             records.record_hand(h.ruleset.id, 0, h, s)
         controllers = make_controllers([], ["normal"] * 4, match.ruleset, seed, make_bot, threaded=False)
-        driver = TableDriver(match, controllers, on_hand_over=over)
+        driver = build_driver(match, controllers, on_hand_over=over)
         while not match.over and match.hands_played < 3:
             driver.run_until_wait()
             driver.next_hand()

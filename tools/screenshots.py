@@ -22,6 +22,8 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
+from game.session import MatchChoice, build_driver  # noqa: E402
+from game.ui.navigation import make_app  # noqa: E402
 from game.ui.scene import App, Options  # noqa: E402
 
 SIZES = ((1024, 640), (1280, 800), (1920, 1080))
@@ -53,13 +55,12 @@ def until(app: App, test, limit: float = 120.0) -> bool:
 
 
 def menus(app: App, out: Path) -> None:
-    from game.ui.menus import SettingsScene, StartScene
-    from game.ui.new_match import NewMatchScene
+    from game.ui.menus import SettingsScene
     from game.ui.rules_scene import RulesScene
-    app.reset(StartScene(app))
+    app.nav.start()
     frames(app, 0.1)
     shoot(app, out, "01-start")
-    app.push(NewMatchScene(app))
+    app.nav.new_match()
     frames(app, 0.1)
     shoot(app, out, "02-new-match")
     app.top.select(1)
@@ -80,9 +81,9 @@ def table(app: App, out: Path, ruleset: str, seed: int, prefix: str) -> None:
     """A person at seat 0 plays one hand by clicks; shots at each phase."""
     from game.core import DEALING, PLAY, Action, get_ruleset
     from game.table import WaitKind, default_action
-    from game.ui.launch import start_match
     from game.ui.table_scene import TableScene
-    start_match(app, ruleset, seed, 0, ["normal"] * 4, "practice", get_ruleset(ruleset).match_options[0])
+    app.nav.start_match(MatchChoice(ruleset, ["normal"] * 4, 0, length=get_ruleset(ruleset).match_options[0],
+                                    seed=seed))
     scene: TableScene = app.top
     taken = set()
     for _ in range(3000):
@@ -182,11 +183,11 @@ def pick(app: App, scene, card) -> None:
 def match_end(app: App, out: Path, name: str) -> None:
     from bots import make_bot
     from game.core import Match, get_ruleset
-    from game.table import TableDriver, make_controllers
+    from game.table import make_controllers
     from game.ui.results import MatchEndScene
     match = Match(get_ruleset("hebi-2010"), 9, 3)
     factory = app.options.bot_factory or make_bot
-    driver = TableDriver(match, make_controllers([], ["normal"] * 4, match.ruleset, 9, factory, threaded=False))
+    driver = build_driver(match, make_controllers([], ["normal"] * 4, match.ruleset, 9, factory, threaded=False))
     while not match.over:
         driver.run_until_wait()
         driver.next_hand()
@@ -213,7 +214,7 @@ def main() -> int:
             out = args.out / f"{lang}-{size[0]}x{size[1]}"
             opts = Options(lang=lang, speed=4.0, data_dir=args.out / "data", size=size, bot_factory=factory)
             pygame.display.set_mode(size)
-            app = App(opts, pygame.display.get_surface())
+            app = make_app(opts, pygame.display.get_surface())
             menus(app, out)
             table(app, out, "hebi-2010", 5, "10-hebi")
             table(app, out, "logistics-2015", 4, "30-logistics")

@@ -24,7 +24,8 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from game.__main__ import first_scene  # noqa: E402
-from game.ui.scene import App, Options  # noqa: E402
+from game.ui.navigation import make_app  # noqa: E402
+from game.ui.scene import Options  # noqa: E402
 
 FRAME = 1 / 60
 
@@ -42,8 +43,8 @@ def main() -> int:
     pygame.display.init()
     pygame.font.init()
     with tempfile.TemporaryDirectory() as data:
-        app = App(Options(ruleset=args.ruleset, seed=args.seed, lang=args.lang, autoplay=True,
-                          data_dir=Path(data)))
+        app = make_app(Options(ruleset=args.ruleset, seed=args.seed, lang=args.lang, autoplay=True,
+                               data_dir=Path(data)))
         first_scene(app)
         scene = app.top
         for _ in range(round(600 / FRAME)):  # ten minutes of game time at most

@@ -396,7 +396,7 @@ def _jester_hat(c: _Canvas, centre: Point, width: float, colours: Sequence, bell
         return c.pt(cx + p[0] * width, cy + p[1] * width)
 
     stroke = max(1, c.px(1.8))
-    for (start, c1, c2, tip, c3, c4, end, bell_at), colour in zip(_HAT_PRONGS, colours):
+    for (start, c1, c2, tip, c3, c4, end, _bell_at), colour in zip(_HAT_PRONGS, colours):
         outline = [start] + _cubic(start, c1, c2, tip) + _cubic(tip, c3, c4, end)
         pts = [at(p) for p in outline]
         pygame.draw.polygon(c.surface, colour, pts)

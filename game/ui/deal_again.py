@@ -1,6 +1,6 @@
 """Replay this deal (practice): the same cards again, from the same seat or another.
 
-``DealAgainDialog`` asks for the seat; ``launch.start_deal`` then opens a one-hand practice
+``DealAgainDialog`` asks for the seat; ``Session.deal_again`` then opens a one-hand practice
 table dealt from the same setup (seed, levels, dealer, first drawer). The match in progress
 stays saved: the replayed deal is never written over it. ``ModeHandEndScene`` is the end of
 a hand with a *Replay this deal* button in practice mode.
@@ -43,10 +43,7 @@ class DealAgainDialog(Scene):
         return typed or default_seat_name(seat)
 
     def choose(self, seat: int) -> None:
-        from game.ui.launch import start_deal
-        for scene in self.app.stack:  # the table being left: saved as it stands, programs ended
-            scene.closing()
-        start_deal(self.app, self.hand.ruleset, self.hand.setup, seat, self.settings)
+        self.app.nav.deal_again(self.hand.ruleset, self.hand.setup, seat, self.settings)
 
     def layout(self, size) -> None:
         self.scale = s = scale_for(size)
@@ -75,11 +72,9 @@ class DealAgainDialog(Scene):
         surface.blit(theme.translucent(surface.get_size(), (0, 0, 0, 130)), (0, 0))
         theme.panel(surface, self.box, theme.PANEL_SOLID, round(16 * s), theme.GOLD)
         blit_text(surface, tr("practice.replay_deal_title"), round(24 * s),
-                  (self.box.centerx, self.box.y + round(16 * s)),
-                  theme.GOLD, True, anchor="midtop")
+                  (self.box.centerx, self.box.y + round(16 * s)), theme.GOLD, True, anchor="midtop")
         blit_text(surface, tr("practice.replay_deal_help"), round(15 * s),
-                  (self.box.centerx, self.box.y + round(52 * s)),
-                  theme.INK_DIM, anchor="midtop")
+                  (self.box.centerx, self.box.y + round(52 * s)), theme.INK_DIM, anchor="midtop")
         for button in self.seats:
             button.draw(surface)
         self.cancel.draw(surface)
@@ -100,13 +95,12 @@ class ModeHandEndScene(HandEndScene):
     def replay(self) -> None:
         table = self.table
         settings = table.driver.settings
-        self.app.push(DealAgainDialog(self.app, self.hand, settings, settings.human))
+        self.app.nav.ask_deal_again(self.hand, settings, settings.human)
 
     def proceed(self) -> None:
         if self.deal_only and not self.done:
             self.done = True
-            from game.ui.menus import StartScene
-            self.app.reset(StartScene(self.app))
+            self.app.nav.start()
             return
         super().proceed()
 

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 import pygame
 
 from game.ui.card_art import MASTER_SIZE
-
-CARD_RATIO = MASTER_SIZE[0] / MASTER_SIZE[1]
 from game.ui.cardview import card_width
 from game.ui.theme import scale_for
+
+CARD_RATIO = MASTER_SIZE[0] / MASTER_SIZE[1]
 
 
 @dataclass

@@ -3,11 +3,14 @@ from __future__ import annotations
 
 import pygame
 
+from game.core import Card
 from game.i18n import LANGUAGES, get_language, tr
+from game.session import SessionError
 from game.storage import CARD_BACKS, SPEEDS
 from game.ui import theme
 from game.ui.cardview import back_image, card_image
 from game.ui.scene import Scene
+from game.ui.stats_view import StatsPanel
 from game.ui.theme import blit_text, scale_for
 from game.ui.widgets import Button, Choice, layout_column
 
@@ -21,15 +24,17 @@ class StartScene(Scene):
             Button(lambda: tr("menu.new_match"), self.new_match, primary=True),
             Button(lambda: tr("menu.continue"), self.resume),
             Button(lambda: tr("menu.replays"), self.replays),
-            Button(lambda: tr("menu.settings"), lambda: app.push(SettingsScene(app))),
+            Button(lambda: tr("menu.settings"), app.nav.settings),
             Button(lambda: tr("menu.rules"), self.rules),
             Button(lambda: tr("menu.quit"), self.quit),
         ]
         self.scale = 1.0
-        from game.ui.launch import check_saved_match
-        self.has_save = check_saved_match(app)  # an unreadable save is moved aside, with a message
+        try:
+            self.has_save = app.session.check_saved_match()
+        except SessionError as e:  # an unreadable save is moved aside, with a message
+            app.message = app.session.set_aside(e)
+            self.has_save = False
         self.saved = self._saved_summary()
-        from game.ui.stats_view import StatsPanel
         self.stats = StatsPanel(app)
 
     def _saved_summary(self) -> str | None:
@@ -39,7 +44,6 @@ class StartScene(Scene):
         try:
             data = self.app.storage.read_save()["match"]
             names = data["ruleset"]["name"]
-            from game.i18n import get_language
             name = names.get(get_language()) or names["en"]
             return tr("menu.saved_match", ruleset=name, hand=len(data["hands"]) + 1)
         except (ValueError, KeyError, TypeError, AttributeError):
@@ -47,23 +51,19 @@ class StartScene(Scene):
 
     def new_match(self) -> None:
         """Open the new-match screen."""
-        from game.ui.new_match import NewMatchScene
-        self.app.push(NewMatchScene(self.app))
+        self.app.nav.new_match()
 
     def resume(self) -> None:
         """Continue the saved match."""
-        from game.ui.launch import continue_match
-        continue_match(self.app)
+        self.app.nav.continue_match()
 
     def replays(self) -> None:
         """Open the replays of the last hands."""
-        from game.ui.replays import ReplayListScene
-        self.app.push(ReplayListScene(self.app))
+        self.app.nav.replays()
 
     def rules(self) -> None:
         """Open the rules."""
-        from game.ui.rules_scene import RulesScene
-        self.app.push(RulesScene(self.app, self.app.settings.last_ruleset))
+        self.app.nav.rules(self.app.settings.last_ruleset)
 
     def quit(self) -> None:
         if self.app.monkey_left > 0:
@@ -91,7 +91,6 @@ class StartScene(Scene):
         w, h = surface.get_size()
         s = self.scale
         # A fan of four cards above the title: the game's face without any artwork files.
-        from game.core import Card
         fan = [Card.parse(c) for c in ("BJ", "SJ", "AH", "10S")]
         ch = round(120 * s)
         for i, card in enumerate(fan):
@@ -202,12 +201,7 @@ class LeaveDialog(Scene):
 
     def leave(self) -> None:
         """Save and go back to the start screen."""
-        from game.ui.launch import autosave
-        autosave(self.app, self.table.driver.save_data())
-        close = getattr(self.table.driver, "close", None)
-        if close is not None:
-            close()  # outside programs end with the table
-        self.app.reset(StartScene(self.app))
+        self.app.nav.leave(self.table)
 
     def layout(self, size) -> None:
         self.scale = s = scale_for(size)

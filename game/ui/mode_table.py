@@ -14,6 +14,8 @@
 """
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.core import BURY, PLAY, SUITS, Card, Rank
@@ -38,7 +40,7 @@ def reason_text(reason) -> str:
 class ModeTableScene(TableScene):
     """A ``TableScene`` with the modes (see the module docstring)."""
 
-    def __init__(self, app, driver: TableDriver, viewer: int | None):
+    def __init__(self, app, driver: TableDriver, viewer: int | None, notices: list[str] | None = None):
         self.tools: list[Button] = []
         super().__init__(app, driver, viewer)
         self.features = driver.aids
@@ -57,7 +59,7 @@ class ModeTableScene(TableScene):
         self._hint_for = None
         self.notice: list | None = None  # [text, seconds left]: a clock ran out
         self.show_counter = False
-        self.messages = list(driver.startup_messages)
+        self.messages = list(notices or [])  # an outside program that could not start
         self._tools_seen = None
         self._build_tools()
 
@@ -190,7 +192,6 @@ class ModeTableScene(TableScene):
 
     # ------------------------------------------------------------------ hot-seat
 
-    @property
     def controls_key(self):
         """What else decides the person's buttons (PersonControls rebuilds when it changes)."""
         return (self.locked, self.viewer, bool(self.hand_view.selected) if self.features.why_not else None)
@@ -205,8 +206,7 @@ class ModeTableScene(TableScene):
             self.lock()
         if rule.call is not None and wait is not None:
             self.hand_view.settle()  # the table stands still behind the screen: no card mid-slide
-            from game.ui.privacy import PrivacyScene
-            self.app.push(PrivacyScene(self.app, self, rule.call, wait.kind))
+            self.app.nav.privacy(self, rule.call, wait.kind)
 
     def lock(self) -> None:
         """Every hand face down (the turn has passed)."""
@@ -299,32 +299,18 @@ class ModeTableScene(TableScene):
         if not self.features.clocks:
             super().open_rules()
             return
-        from game.ui.rules_scene import RulesScene
-
-        table = self
-
-        class TimedRules(RulesScene):
-            table_overlay = True
-
-            def update(self, dt: float) -> None:
-                super().update(dt)
-                table.tick_clocks(dt)
-
-        self.app.push(TimedRules(self.app, self.driver.match.ruleset.id))
+        self.app.nav.rules(self.driver.match.ruleset.id, self.tick_clocks)
 
     def open_last_trick(self) -> None:
-        from game.ui.hand_record import HandRecordScene
         if self._shown() and self.driver.hand.tricks and self.driver.hand.tricks[0].complete:
-            self.app.push(HandRecordScene(self.app, self, last_only=True))
+            self.app.nav.hand_record(self, last_only=True)
 
     def open_hand_so_far(self) -> None:
-        from game.ui.hand_record import HandRecordScene
         if self._shown():
-            self.app.push(HandRecordScene(self.app, self, last_only=False))
+            self.app.nav.hand_record(self, last_only=False)
 
     def open_replay_deal(self) -> None:
-        from game.ui.deal_again import DealAgainDialog
-        self.app.push(DealAgainDialog(self.app, self.driver.hand, self.driver.settings, self.viewer))
+        self.app.nav.ask_deal_again(self.driver.hand, self.driver.settings, self.viewer)
 
     # ------------------------------------------------------------------ the person's buttons
 
@@ -386,7 +372,7 @@ class ModeTableScene(TableScene):
 
     def _time_out(self, seat: int) -> None:
         """The clock ran out: the hint's move is played for the seat, and the table says so."""
-        while self.app.top is not self and getattr(self.app.top, "table_overlay", False):
+        while self.app.top is not None and self.app.top is not self and self.app.top.table_overlay:
             self.app.pop()
         self.hand_view.clear_selection()
         action = self.driver.play_for(seat)
@@ -428,27 +414,17 @@ class ModeTableScene(TableScene):
             self.say(tr("modes.extra_hand"), 3.0, theme.GOLD)
 
     def _on_HandSettled(self, event) -> None:
-        from game.ui.deal_again import ModeHandEndScene
         hand = self.driver.hand
         self.app.hands_done += 1
         self.lock()
         self.driver.next_hand()
         summary = self.driver.match.history[-1]
-        self.app.push(ModeHandEndScene(self.app, self, hand, summary))
+        self.app.nav.hand_over(self, hand, summary)
         self.app.phase_changed("hand-end", delay=2.0 / self.speed)
 
     def _on_MatchOver(self, event) -> None:
-        settings = self.driver.settings
-        if settings.human is not None and not settings.deal_only:
-            from game.records import Records
-            Records(self.app.storage.folder).record_match(self.driver.match.ruleset.id, settings.human % 2,
-                                                          self.driver.match.winner)
-        self.driver.close()
-        from game.ui.results import MatchEndScene
-        if not settings.deal_only:  # a replayed deal never touches the saved match
-            self.app.storage.delete_save()
         # Several people at the screen: the winners are named, nobody is "you".
-        self.app.replace(MatchEndScene(self.app, self.driver.match, None if self.hotseat else self.viewer))
+        self.app.nav.match_over(self, None if self.hotseat else self.viewer)
 
     # ------------------------------------------------------------------ drawing
 
@@ -495,7 +471,6 @@ class ModeTableScene(TableScene):
         rect.center = centre
         frac = self.clock.left / max(1e-6, self.clock.total)
         if frac > 0:
-            import math
             pygame.draw.arc(surface, colour, rect, math.pi / 2, math.pi / 2 + 2 * math.pi * frac, max(3, round(5 * s)))
         blit_text(surface, str(left), round(22 * s), centre, colour, True, anchor="center")
 
@@ -518,8 +493,10 @@ class ModeTableScene(TableScene):
         y += round(size * 1.6)
         ranks = [r for r in Rank if r <= Rank.ACE][::-1]
         level = obs.rank
-        trump = obs.ctx.trump_suit if obs.ctx is not None else (
-            obs.declarations[-1].trump if obs.declarations else None)
+        if obs.ctx is not None:
+            trump = obs.ctx.trump_suit
+        else:
+            trump = obs.declarations[-1].trump if obs.declarations else None
         label_w = round(size * 1.6)
         col = (box.w - 2 * pad - label_w) / len(ranks)
         row_h = round(size * 1.45)

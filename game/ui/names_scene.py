@@ -10,7 +10,9 @@ from collections.abc import Callable
 from functools import lru_cache
 
 import pygame
+import pygame.freetype
 
+from game import assets
 from game.i18n import tr
 from game.ui import theme
 from game.ui.names import COMPASS, default_seat_name, default_team_name
@@ -24,7 +26,6 @@ MAX_NAME = 12
 @lru_cache(maxsize=4096)
 def font_covers(char: str) -> bool:
     """Can the bundled font draw ``char``? (FreeType reports no metrics for a missing glyph.)"""
-    import pygame.freetype
     if not pygame.freetype.get_init():
         pygame.freetype.init()
     return _face().get_metrics(char)[0] is not None
@@ -32,9 +33,6 @@ def font_covers(char: str) -> bool:
 
 @lru_cache(maxsize=1)
 def _face():
-    import pygame.freetype
-
-    from game import assets
     return pygame.freetype.Font(str(assets.font_path()), 16)
 
 
@@ -202,8 +200,8 @@ class NamesScene(Scene):
                       anchor="midleft")
             field.draw(surface)
         if self.note:
-            blit_text(surface, self.note, round(15 * s), (self.panel.x + round(40 * s), self.done.rect.y - round(10 * s)),
-                      theme.RED, anchor="bottomleft")
+            blit_text(surface, self.note, round(15 * s),
+                      (self.panel.x + round(40 * s), self.done.rect.y - round(10 * s)), theme.RED, anchor="bottomleft")
         for b in (self.clear, self.cancel, self.done):
             b.draw(surface)
 

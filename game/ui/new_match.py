@@ -5,6 +5,7 @@ import pygame
 
 from game.core import all_rulesets
 from game.i18n import tr
+from game.session import MatchChoice
 from game.storage import BOT_LEVELS
 from game.ui import ruleset_text, theme
 from game.ui.names import COMPASS
@@ -64,19 +65,17 @@ class NewMatchScene(Scene):
         return [s for s in range(4) if s == self.seat or self.levels[s] == "human"]
 
     def edit_names(self) -> None:
-        from game.ui.names_scene import NamesScene
-        self.app.push(NamesScene(self.app))
+        self.app.nav.edit_names()
 
     def begin(self) -> None:
         """Remember the choices and deal the first hand."""
-        from game.ui.launch import start_match
         st = self.app.settings
         st.last_ruleset, st.last_seat, st.last_bots, st.last_mode = (
             self.ruleset.id, self.seat, list(self.levels), self.mode)
         self.app.save_settings()
-        start_match(self.app, self.ruleset.id, self.app.options.seed, self.seat, self.levels, self.mode,
-                    self.length, humans=self.humans(),
-                    names={"seats": list(st.last_names), "teams": list(st.last_teams)})
+        self.app.nav.start_match(MatchChoice(
+            self.ruleset.id, list(self.levels), self.seat, self.humans(), self.mode, self.length,
+            self.app.options.seed, {"seats": list(st.last_names), "teams": list(st.last_teams)}))
 
     # ------------------------------------------------------------------ layout and input
 

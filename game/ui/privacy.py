@@ -42,7 +42,8 @@ class PrivacyScene(Scene):
         self.table.unlock(self.seat)
 
     def handle_event(self, e) -> None:
-        if (e.type == pygame.MOUSEBUTTONDOWN and e.button == 1) or (e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)):
+        clicked = e.type == pygame.MOUSEBUTTONDOWN and e.button == 1
+        if clicked or (e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)):
             self.ready()
         elif e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
             self.app.pop()

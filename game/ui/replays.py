@@ -246,11 +246,10 @@ class ReplayScene(Scene):
         return self.replay.state(self.step)
 
     def play_deal(self) -> None:
-        from game.ui.deal_again import DealAgainDialog
         meta = self.replay.meta
         humans = meta.get("humans") or [0]
         settings = TableSettings.from_dict({"names": meta.get("names") or {}, "seed": meta.get("match_seed")})
-        self.app.push(DealAgainDialog(self.app, self.replay.hand, settings, humans[0]))
+        self.app.nav.ask_deal_again(self.replay.hand, settings, humans[0])
 
     # ------------------------------------------------------------------ scene contract
 
@@ -404,9 +403,11 @@ class ReplayScene(Scene):
         blit_text(surface, tr("table.cards_left", n=len(hand.hands[seat])), round(14 * s),
                   (box.right - round(12 * s), box.y + round(8 * s)), theme.INK_DIM, anchor="topright")
         ctx = self._ctx(hand)
-        cards = ctx.sort_hand(hand.hands[seat]) if ctx is not None else sorted(
-            hand.hands[seat], key=lambda c: (c.suit is None, str(c.suit), c.rank))
-        marked = list(hand.dealt_kitty) if hand.phase == BURYING and seat == hand.dealer else []
+        if ctx is not None:
+            cards = ctx.sort_hand(hand.hands[seat])
+        else:
+            cards = sorted(hand.hands[seat], key=lambda c: (c.suit is None, str(c.suit), c.rank))
+        marked = list(hand.dealt_kitty) if hand.phase == "burying" and seat == hand.dealer else []
         area = pygame.Rect(box.x + round(8 * s), box.y + round(30 * s), box.w - round(16 * s), box.h - round(36 * s))
         self.fan(surface, cards, area, max_rows=4, marked=marked)
 

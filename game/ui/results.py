@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.core import Hand, HandSummary, Match, Rank, points_of
+from game.core import Hand, HandSummary, Match, Rank, Suit, points_of
 from game.i18n import tr
 from game.ui import theme
 from game.ui.cardview import card_image
@@ -15,7 +15,6 @@ from game.ui.widgets import Button, play_sound
 
 
 def _trump_label(code: str) -> str:
-    from game.core import Suit
     return suit_text(None if code == "NT" else Suit(code))
 
 
@@ -172,8 +171,7 @@ class MatchEndScene(Scene):
         if self.app.options.autoplay and self.app.monkey_left <= 0:
             self.app.quit(0)
             return
-        from game.ui.menus import StartScene
-        self.app.reset(StartScene(self.app))
+        self.app.nav.start()
 
     def layout(self, size) -> None:
         self.scale = s = scale_for(size)

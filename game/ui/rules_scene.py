@@ -1,6 +1,8 @@
 """The rules of a ruleset, readable in game: tabs per ruleset, a scrolling page."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.core import all_rulesets
@@ -14,8 +16,11 @@ from game.ui.widgets import Button, Choice
 class RulesScene(Scene):
     """Headings and paragraphs from ``ruleset_text.sections``; wheel, arrows and page keys scroll."""
 
-    def __init__(self, app, ruleset_id: str):
+    def __init__(self, app, ruleset_id: str, tick: Callable[[float], None] | None = None):
+        """``tick(dt)``: over a tournament's table, whose clocks run on while the rules are read."""
         super().__init__(app)
+        self.tick = tick
+        self.table_overlay = tick is not None
         self.rulesets = all_rulesets()
         ids = [r.id for r in self.rulesets]
         self.index = ids.index(ruleset_id) if ruleset_id in ids else 0
@@ -27,6 +32,10 @@ class RulesScene(Scene):
         self.page = pygame.Rect(0, 0, 0, 0)
         self._lines: list[tuple[str, int, tuple, bool, int]] = []
         self._key = None
+
+    def update(self, dt: float) -> None:
+        if self.tick is not None:
+            self.tick(dt)
 
     def _select(self, i: int) -> None:
         self.index = i

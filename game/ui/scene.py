@@ -10,12 +10,18 @@ from dataclasses import dataclass
 from pathlib import Path
 import random
 import time
+from typing import Any, Protocol
+import warnings
 
 import pygame
 
-from game.i18n import set_language
+from game import assets
+from game.core import Hand, HandSetup, HandSummary, Ruleset
+from game.i18n import default_language, set_language
+from game.session import BotFactory, MatchChoice, Session, SessionError
 from game.storage import Settings, Storage
 from game.ui import theme, widgets
+from game.ui.cardview import forget_sizes
 
 MIN_SIZE = (1024, 640)
 FPS = 60
@@ -25,6 +31,7 @@ class Scene:
     """One screen of the game."""
 
     opaque = True
+    table_overlay = False  # over a table whose clocks run on (a tournament's timeout closes it)
 
     def __init__(self, app: App):
         self.app = app
@@ -57,6 +64,40 @@ class Scene:
         return type(self).__name__
 
 
+class Navigator(Protocol):
+    """Every way from one screen to another. Screens ask ``app.nav``; only
+    ``game.ui.navigation`` knows which screen comes next, so no screen imports another.
+    ``table`` is the table scene asking (typed loosely: the table knows the navigator)."""
+
+    def start(self) -> None:
+        """Back to the start screen (everything else closes)."""
+
+    def new_match(self) -> None: ...
+    def edit_names(self) -> None: ...
+    def replays(self) -> None: ...
+    def settings(self) -> None: ...
+
+    def rules(self, ruleset_id: str, tick: Any = None) -> None:
+        """The rules; ``tick(dt)`` keeps a table's clocks running underneath."""
+
+    def start_match(self, choice: MatchChoice) -> None: ...
+    def continue_match(self) -> None: ...
+    def autoplay(self, ruleset_id: str, seed: int, level: str) -> None: ...
+
+    def ask_deal_again(self, hand: Hand, config: dict, seat: int | None) -> None:
+        """Ask for the seat to play ``hand``'s deal again from."""
+
+    def deal_again(self, ruleset: Ruleset, setup: HandSetup, seat: int, config: dict) -> None:
+        """Leave the table (saved as it stands) and play the deal again from ``seat``."""
+
+    def ask_leave(self, table: Any) -> None: ...
+    def leave(self, table: Any) -> None: ...
+    def privacy(self, table: Any, seat: int, kind: str) -> None: ...
+    def hand_record(self, table: Any, last_only: bool) -> None: ...
+    def hand_over(self, table: Any, hand: Hand, summary: HandSummary) -> None: ...
+    def match_over(self, table: Any, viewer: int | None) -> None: ...
+
+
 @dataclass
 class Options:
     """The command line, as the scenes need it."""
@@ -73,7 +114,7 @@ class Options:
     data_dir: Path | None = None
     size: tuple[int, int] = (1280, 800)
     max_frames: int | None = None
-    bot_factory: object = None  # tests inject a stand-in; None uses ``bots``
+    bot_factory: BotFactory | None = None  # tests inject a stand-in; None uses ``bots``
     seats: dict | None = None  # --seat N=LEVEL or N=external:COMMAND
     external_ms: float = 5000.0  # --external-ms: an outside program's time per decision
 
@@ -84,7 +125,9 @@ class App:
     def __init__(self, options: Options, surface: pygame.Surface | None = None):
         self.options = options
         self.storage = Storage(options.data_dir)
-        from game.i18n import default_language
+        self.session = Session(self.storage, bot_factory=options.bot_factory, seats=options.seats,
+                               external_ms=options.external_ms, autoplay=options.autoplay, report=self.report)
+        self._nav: Navigator | None = None
         self.settings: Settings = self.storage.load_settings(default_language())
         if options.lang:
             self.settings.language = options.lang
@@ -114,7 +157,6 @@ class App:
     def _open_window(size: tuple[int, int]) -> pygame.Surface:
         pygame.display.set_caption("升级 Shengji")
         try:
-            from game import assets
             pygame.display.set_icon(assets.image("icon/icon-64.png"))
         except (FileNotFoundError, pygame.error):
             pass
@@ -122,7 +164,6 @@ class App:
         try:
             # The layouts are designed from 1024×640 up; the window manager enforces it.
             # (pygame-ce 2.5 has no other handle on the display module's window.)
-            import warnings
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", DeprecationWarning)
                 pygame.Window.from_display_module().minimum_size = MIN_SIZE
@@ -147,6 +188,22 @@ class App:
         self.storage.save_settings(self.settings)
         for scene in self.stack:
             scene.layout(self.size)
+
+    # ------------------------------------------------------------------ where screens lead
+
+    @property
+    def nav(self) -> Navigator:
+        """The screens' way to the next screen (``game.ui.navigation.make_app`` sets it)."""
+        if self._nav is None:
+            raise RuntimeError("no navigation: build the app with game.ui.navigation.make_app")
+        return self._nav
+
+    def use_navigation(self, nav: Navigator) -> None:
+        self._nav = nav
+
+    def report(self, error: SessionError) -> None:
+        """A session's problem, for the start screen to show."""
+        self.message = str(error)
 
     # ------------------------------------------------------------------ the stack
 
@@ -211,7 +268,6 @@ class App:
                 self.surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
             else:
                 self.surface = pygame.display.get_surface() or self.surface
-            from game.ui.cardview import forget_sizes
             forget_sizes()
             self.dirty = True
             for scene in self.stack:
@@ -329,7 +385,7 @@ class App:
         for label, index in (("frame", 0), ("without flip", 1)):
             times = sorted(t[index] for t in self.frame_times[1:]) or [0.0]
 
-            def pct(p: float) -> float:
+            def pct(p: float, times: list[float] = times) -> float:
                 return times[min(len(times) - 1, int(p / 100 * len(times)))] * 1000
 
             lines.append(f"{label}: p50 {pct(50):.2f} ms, p90 {pct(90):.2f} ms, p99 {pct(99):.2f} ms, "

@@ -1,25 +1,63 @@
 """The person's side of the table: declare, pass, bury and play buttons, and the prompt.
 
 Play is enabled only for a choice the rules core accepts; otherwise the prompt says why,
-in the core's words. Hot-seat play will give each person at the table one of these.
+in the core's words. What a table screen offers beyond the plain table (the modes' lock,
+buttons and refusals) it declares through ``TableHost``; nothing is discovered by name.
 """
 from __future__ import annotations
 
+from collections.abc import Hashable
+from functools import partial
+from typing import Any, Protocol
+
 from game.core import BURY, BURYING, PLAY, PLAYING, Action
 from game.i18n import tr
-from game.table import WaitKind
+from game.table import Wait, WaitKind
 from game.ui import theme
+from game.ui.hand_view import HandView
+from game.ui.layout import TableLayout
 from game.ui.names import cards_text, refusal_words, seat_name
 from game.ui.widgets import Button, layout_row, play_sound
 
 
-class PersonControls:
-    """Buttons and prompt for the person at the bottom seat of a ``TableScene``."""
+class TableHost(Protocol):
+    """The table screen as its controls and its bar see it. ``TableScene`` gives the plain
+    table's answers; ``ModeTableScene`` (hot-seat, practice, tournament) its own."""
 
-    def __init__(self, scene):
+    driver: Any  # the table's driver (``game.session.Driver``)
+    viewer: int | None
+    hand_view: HandView
+    lay: TableLayout
+    error: str
+    changed: bool
+    turn: int | None
+
+    @property
+    def busy(self) -> bool: ...
+
+    locked: bool
+    """Every hand face down between two people's turns: nobody may act."""
+
+    why_not: bool
+    """Refusals name the section of the rules they come from (practice)."""
+
+    def controls_key(self) -> Hashable:
+        """What else decides the person's buttons (they are rebuilt when it changes)."""
+
+    def extra_controls(self, wait: Wait | None, controls: list[Button], dealing: bool) -> list[Button]:
+        """The person's buttons with the screen's own added (the modes' Hint, Declare these)."""
+
+    def bar_parts(self) -> list[str]:
+        """More for the top bar (hand n of N, the match score)."""
+
+
+class PersonControls:
+    """Buttons and prompt for the person at the bottom seat of a table screen."""
+
+    def __init__(self, scene: TableHost):
         self.scene = scene
         self.buttons: list[Button] = []
-        self.key = None
+        self.key: Hashable = None  # what the buttons were built for
         self._check_cache: tuple | None = None
 
     @property
@@ -39,15 +77,17 @@ class PersonControls:
 
     def update(self) -> None:
         """Rebuild the buttons when what the person may do changes."""
-        wait = None if self.scene.busy else self.driver.waiting()
+        wait: Wait | None = None if self.scene.busy else self.driver.waiting()
         # A hot-seat table hides the hand between turns: nobody may act on it then.
-        locked = getattr(self.scene, "locked", False)
-        mine = wait is not None and self.viewer is not None and wait.seat == self.viewer and not locked
+        locked = self.scene.locked
+        mine = wait if wait is not None and self.viewer is not None and wait.seat == self.viewer and not locked \
+            else None
+        kind = mine.kind if mine is not None else None
         dealing = self.viewer is not None and self.driver.hand.phase.declaring and not locked
         options = self.driver.declaration_options(self.viewer) if dealing else []
-        key = (wait.kind if mine else None, tuple(map(tuple, options)), self.scene.lay.width, self.scene.lay.height,
-               getattr(self.scene, "controls_key", None))
-        self.hand.interactive = mine and wait.kind in (WaitKind.BURY, WaitKind.PLAY)
+        key = (kind, tuple(map(tuple, options)), self.scene.lay.width, self.scene.lay.height,
+               self.scene.controls_key())
+        self.hand.interactive = kind in (WaitKind.BURY, WaitKind.PLAY)
         if key == self.key:
             return
         self.key = key
@@ -55,23 +95,21 @@ class PersonControls:
         controls: list[Button] = []
         for option in options:
             controls.append(Button(tr("declare.button", cards=cards_text(option)),
-                                   lambda o=option: self._declare(o), primary=True))
-        if mine and wait.kind == WaitKind.DECLARE:
+                                   partial(self._declare, option), primary=True))
+        if kind == WaitKind.DECLARE:
             controls.append(Button(lambda: tr("button.pass"), self._pass))
-        elif mine and wait.kind == WaitKind.BURY:
+        elif kind == WaitKind.BURY:
             controls.append(Button(lambda: tr("button.bury"), self._bury, self._can_bury, primary=True))
-        elif mine and wait.kind == WaitKind.PLAY:
+        elif kind == WaitKind.PLAY:
             controls.append(Button(lambda: tr("button.play"), self._play, self._can_play, primary=True))
-        extra = getattr(self.scene, "extra_controls", None)
-        if extra is not None:  # the modes' Hint and Declare-the-selection buttons
-            controls = extra(wait if mine else None, controls, dealing)
+        controls = self.scene.extra_controls(mine, controls, dealing)
         lay = self.scene.lay
         layout_row(controls, lay.width / 2, lay.buttons_y(), lay.button_h, lay.font, round(12 * lay.scale))
         self.buttons = controls
 
     def words(self, refusal) -> str:
         """A refusal in words; in practice mode with the section of the rules it comes from."""
-        return refusal_words(refusal, getattr(self.scene, "why_not", False))
+        return refusal_words(refusal, self.scene.why_not)
 
     def _declare(self, cards) -> None:
         refusal = self.driver.declare(self.viewer, cards)
@@ -135,8 +173,8 @@ class PersonControls:
                 if refusal.code == "follow.count" and len(selected) < len(current.lead):
                     return need, theme.INK
                 return self.words(refusal), theme.RED
-        if self.scene.turn is not None and self.driver.hand.phase in (BURYING, PLAYING) \
-                and self.scene.turn != self.viewer:
+        if (self.scene.turn is not None and self.driver.hand.phase in (BURYING, PLAYING)
+                and self.scene.turn != self.viewer):
             key = "kitty.burying" if self.driver.hand.phase == BURYING else "table.waiting_for"
             return tr(key, player=seat_name(self.scene.turn, self.viewer)), theme.INK_DIM
         return "", theme.INK

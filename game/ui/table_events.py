@@ -233,15 +233,12 @@ class TableEvents:
         play_sound("trick")
 
     def _on_HandSettled(self, event: HandSettled) -> None:
-        from game.ui.results import HandEndScene
         hand = self.driver.hand
         self.app.hands_done += 1
         self.driver.next_hand()
         summary = self.driver.match.history[-1]
-        self.app.push(HandEndScene(self.app, self, hand, summary))
+        self.app.nav.hand_over(self, hand, summary)
         self.app.phase_changed("hand-end", delay=2.0 / self.speed)
 
     def _on_MatchOver(self, event: MatchOver) -> None:
-        from game.ui.results import MatchEndScene
-        self.app.storage.delete_save()
-        self.app.replace(MatchEndScene(self.app, self.driver.match, self.viewer))
+        self.app.nav.match_over(self, self.viewer)

@@ -7,15 +7,16 @@ animations of the previous event are done, so the rules core can run ahead of no
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 import math
 import random
 
 import pygame
 
-from game.core import BURYING, PLAYING, Card, TrumpContext
+from game.core import BURYING, PLAYING, Card, TrumpContext, make_deck
 from game.i18n import tr
-from game.table import Buried, Played, TableDriver
+from game.session import Driver, SessionError
+from game.table import Buried, Played
 from game.ui import theme
 from game.ui.cardview import back_image, card_image
 from game.ui.flights import Flight
@@ -29,9 +30,15 @@ from game.ui.widgets import Button
 
 
 class TableScene(TableEvents, Scene):
-    """Four seats, the person's hand at the bottom, the trick in the middle."""
+    """Four seats, the person's hand at the bottom, the trick in the middle.
 
-    def __init__(self, app, driver: TableDriver, viewer: int | None):
+    It is the ``TableHost`` of its controls: the plain table is never locked, its refusals
+    give no rule section, and it adds no buttons and nothing to the bar."""
+
+    locked = False
+    why_not = False
+
+    def __init__(self, app, driver: Driver, viewer: int | None):
         super().__init__(app)
         self.driver = driver
         self.viewer = viewer  # the person's seat, None when bots play all four
@@ -178,7 +185,6 @@ class TableScene(TableEvents, Scene):
     def _warm_list(self) -> list:
         """Card images this layout needs, drawn a few per frame ahead of use, so the first
         deal does not stall on drawing faces."""
-        from game.core import make_deck
         lay, colour = self.lay, self.app.settings.card_back
         faces = make_deck(1)
         work = [(back_image, (h, colour)) for h in (lay.small_h, lay.tiny_h)]
@@ -273,6 +279,17 @@ class TableScene(TableEvents, Scene):
             self.turn = self.driver.hand.to_act()
         self.person.update()
 
+    # ------------------------------------------------------------------ TableHost: what the modes change
+
+    def controls_key(self) -> Hashable:
+        return None
+
+    def extra_controls(self, wait, controls: list[Button], dealing: bool) -> list[Button]:
+        return controls
+
+    def bar_parts(self) -> list[str]:
+        return []
+
     @property
     def controls(self) -> list[Button]:
         """The person's buttons now (declare, pass, bury or play)."""
@@ -315,19 +332,18 @@ class TableScene(TableEvents, Scene):
 
     def closing(self) -> None:
         if not self.app.options.autoplay and not self.driver.match.over:
-            from game.ui.launch import autosave
-            autosave(self.app, self.driver.save_data())
+            try:
+                self.app.session.autosave(self.driver.save_data())
+            except SessionError as e:
+                self.app.message = str(e)  # the game goes on; the start screen says so
 
     def open_rules(self) -> None:
         """The rules of this match's ruleset; the table waits underneath."""
-        from game.ui.rules_scene import RulesScene
-        ruleset = self.driver.match.ruleset
-        self.app.push(RulesScene(self.app, ruleset.id))
+        self.app.nav.rules(self.driver.match.ruleset.id)
 
     def open_menu(self) -> None:
         """Ask before leaving the table (the match is saved)."""
-        from game.ui.menus import LeaveDialog
         if self.app.options.autoplay and self.app.monkey_left <= 0:
             self.app.quit(0)
             return
-        self.app.push(LeaveDialog(self.app, self))
+        self.app.nav.ask_leave(self)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 
 from game.core import BURYING, PLAYING
-from game.i18n import tr
+from game.i18n import get_language, tr
 from game.ui import theme
 from game.ui.cardview import back_image, card_image
 from game.ui.names import player_kind, seat_name, suit_text, team_name
@@ -76,8 +76,6 @@ class TableView:
         text, ink = scene.prompt()
         if text:
             y = lay.buttons_y() - round(8 * lay.scale)
-            if scene.controls:
-                y -= 0
             rendered = theme.text(text, lay.font, ink)
             box = rendered.get_rect(midbottom=(lay.width // 2, y))
             if scene.controls:
@@ -98,13 +96,12 @@ class TableView:
         pygame.draw.rect(surface, (9, 44, 32), bar)
         pygame.draw.line(surface, (60, 120, 95), bar.bottomleft, bar.bottomright, 1)
         match = scene.driver.match
-        from game.i18n import get_language
         name = match.ruleset.text(match.ruleset.name, get_language())
         parts = [name, tr("table.hand_number", n=scene.hand_number), tr("table.seed", seed=match.seed),
                  tr("new_match.mode_" + scene.driver.settings.mode)]
         if scene.minutes_left is not None:
             parts.append(tr("table.time_left", minutes=scene.minutes_left))
-        parts += getattr(scene, "bar_parts", list)()  # the modes: hand n of N, the match score
+        parts += scene.bar_parts()  # the modes: hand n of N, the match score
         left = "  ·  ".join(parts)
         blit_text(surface, left, lay.font_small, (round(14 * s), lay.bar_h // 2), theme.INK_DIM, anchor="midleft")
         # Both teams' levels in their colours; the dealers' team is marked.

@@ -17,12 +17,11 @@ from game.core import PLAY, SETTLED, Match, get_ruleset
 from game.records import MAX_REPLAYS, Records, replay_steps
 from game.storage import Storage
 from game.table import PRACTICE, TableDriver, TableSettings, WaitKind, hint_action, make_controllers
-from game.ui.launch import continue_match, start_match
 from game.ui.menus import StartScene
 from game.ui.mode_table import ModeTableScene
 from game.ui.replays import ReplayListScene, ReplayScene
 from tests.standin_bots import standin_factory
-from tests.ui_helpers import click, make_app, run
+from tests.ui_helpers import click, continue_match, make_app, run, start_match
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -56,9 +56,9 @@ def test_table_layout_fits_every_size(size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_every_screen_draws_at_every_size(tmp_path, size):
-    from game.ui.launch import start_match
     from game.ui.new_match import NewMatchScene
     from game.ui.rules_scene import RulesScene
+    from tests.ui_helpers import start_match
     app = make_app(tmp_path, size=size, lang="zh", speed=8.0)
     for scene in (StartScene(app), NewMatchScene(app), SettingsScene(app), RulesScene(app, "lanzhou-2010")):
         app.reset(scene)

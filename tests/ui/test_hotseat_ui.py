@@ -7,10 +7,9 @@ import pytest
 
 from bots.hint import hint
 from game.table import WaitKind, hint_action
-from game.ui.launch import start_match
 from game.ui.mode_table import ModeTableScene
 from game.ui.privacy import PrivacyScene
-from tests.ui_helpers import click, make_app, pick
+from tests.ui_helpers import click, make_app, pick, start_match
 
 DRAWING_MODULES = ("game.ui.table_view", "game.ui.hand_view", "game.ui.flights", "game.ui.results",
                    "game.ui.hand_record")

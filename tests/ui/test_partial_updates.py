@@ -7,9 +7,8 @@ full picture the app drew, all through a bots-only hand and a person's hand.
 import pygame
 import pytest
 
-from game.ui.launch import start_match
 from game.ui.table_scene import TableScene
-from tests.ui_helpers import make_app
+from tests.ui_helpers import make_app, start_match
 
 
 def differing_pixels(a: pygame.Surface, b: pygame.Surface) -> int:

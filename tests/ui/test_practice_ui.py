@@ -12,9 +12,8 @@ from bots.hint import hint
 from game.core import DEALING, DECLARE, PLAY, PLAYING, Action
 from game.i18n import set_language
 from game.table import WaitKind, hint_action
-from game.ui.launch import start_match
 from game.ui.mode_table import ModeTableScene
-from tests.ui_helpers import click, key, make_app, pick, run
+from tests.ui_helpers import click, key, make_app, pick, run, start_match
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -249,7 +248,7 @@ def test_an_outside_program_plays_a_seat_at_the_table(tmp_path):
     from bots.external import ExternalBot
     command = " ".join(shlex.quote(str(a)) for a in (sys.executable, ROOT / "bots" / "examples" / "random_bot.py", "3"))
     app = make_app(tmp_path, size=(1024, 640), speed=30.0, seats={1: "external:" + command}, external_ms=3000)
-    app.options.bot_factory = None  # the real bots, with the program at seat 1
+    app.session.bot_factory = None  # the real bots, with the program at seat 1
     start_match(app, "logistics-2015", 3, None, ["easy"] * 4, "practice", 60)
     table = app.top
     bot = table.driver.controllers[1].bot

@@ -3,11 +3,10 @@ import pytest
 
 from game.core import DEALING, PLAY, Action
 from game.table import WaitKind, default_action
-from game.ui.launch import start_match
 from game.ui.results import HandEndScene
 from game.ui.table_scene import TableScene
 from game.ui.tween import Tween, approach
-from tests.ui_helpers import click, make_app, pick, run
+from tests.ui_helpers import click, make_app, pick, run, start_match
 
 
 def play_one_hand(app, scene, declare=True):
@@ -95,7 +94,7 @@ def test_the_dealer_buries_by_clicks(tmp_path):
 
 
 def test_continue_restores_the_table(tmp_path):
-    from game.ui.launch import continue_match
+    from tests.ui_helpers import continue_match
     app = make_app(tmp_path, speed=8.0)
     start_match(app, "hebi-2010", 12, 0, ["normal"] * 4, "practice", 2)
     scene = app.top
@@ -121,8 +120,8 @@ def test_continue_restores_the_table(tmp_path):
 
 
 def test_a_broken_save_is_moved_aside_with_a_message(tmp_path):
-    from game.ui.launch import continue_match
     from game.ui.menus import StartScene
+    from tests.ui_helpers import continue_match
     app = make_app(tmp_path)
     app.storage.save_path.write_text('{"match": {"version": 1, "seed": "x"}}', encoding="utf-8")
     app.push(StartScene(app))

@@ -1,0 +1,302 @@
+"""Matches as the player starts them: new, continued, a deal again, autoplay — no pygame.
+
+A ``Session`` turns a player's choice into a running table (``Started``: the driver, the
+seat shown at the bottom, notices for the table) or a typed ``SessionError`` whose text is
+the player's reason. It is the one place that builds drivers and controllers (``bots``, the
+outside programs of ``--seat``) and the hooks a match runs: replays and statistics kept
+per hand, the saved match written, results sent to outside programs by the driver.
+
+A match's table settings travel with its save (``game.table.TableSettings``, under
+``"table"``): the ruleset, the people's seats (``humans``; ``human`` is the first), the bots'
+levels, the mode, the length and the names typed for seats and teams. Outside programs (``--seat``) are never started from a
+save: a saved ``external:`` seat plays ``normal`` unless the same ``--seat`` is given again.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+import random
+
+from game.core import Hand, HandSetup, HandSummary, Match, Ruleset, get_ruleset
+from game.i18n import tr
+from game.records import Records
+from game.storage import Storage
+from game.table import PRACTICE, Mode, TableDriver, TableSettings, make_controllers
+
+EXTERNAL = "external:"
+BOT_LEVELS = ("random", "easy", "normal", "hard")
+_SEAT_KEYS = ("south", "east", "north", "west")  # hotseat.seat_<key>: a seat's name for everyone
+
+Driver = TableDriver  # the table engine the game runs
+
+
+class SessionError(Exception):
+    """Why a match could not be opened, in the player's words (``str(error)``)."""
+
+
+class NoSavedMatch(SessionError):
+    """Continue was asked for, and there is no saved match."""
+
+    def __init__(self) -> None:
+        super().__init__(tr("save.invalid", error="no save"))
+
+
+class UnreadableSave(SessionError):
+    """The saved match cannot be read (damaged, from a newer version, inconsistent)."""
+
+
+class BotsMissing(SessionError):
+    """The bots cannot be imported (a broken install)."""
+
+    def __init__(self, error: ImportError):
+        super().__init__(tr("dialog.no_bots", error=str(error)))
+
+
+class ProgramFailed(SessionError):
+    """An outside program (``--seat N=external:…``) did not start; ``normal`` plays instead.
+
+    Not raised: the match opens all the same, with this among ``Started.notices``."""
+
+    def __init__(self, seat: int, error: str):
+        self.seat = seat
+        super().__init__(tr("modes.external_failed", seat=tr("hotseat.seat_" + _SEAT_KEYS[seat]),
+                            error=error[:120]))
+
+
+class SaveFailed(SessionError):
+    """The match could not be written; the game goes on."""
+
+    def __init__(self, error: OSError):
+        super().__init__(tr("dialog.save_failed", error=str(error)))
+
+
+@dataclass(frozen=True)
+class MatchChoice:
+    """What the new-match screen (or ``--autoplay``) asks for.
+
+    ``human`` is the first person's seat (None: bots only); ``humans`` every person's seat
+    (two or more: hot-seat); ``names`` the typed names (``{"seats": [...], "teams": [...]}``)."""
+
+    ruleset_id: str
+    levels: Sequence[str]
+    human: int | None = None
+    humans: Sequence[int] = ()
+    mode: str = "practice"
+    length: int | None = None
+    seed: int | None = None
+    names: dict = field(default_factory=dict)
+
+
+@dataclass
+class Started:
+    """A table ready to open: its driver, the seat at the bottom, and what to tell the player."""
+
+    driver: Driver
+    viewer: int | None
+    notices: list[SessionError] = field(default_factory=list)
+    resumed: bool = False  # a saved hand: show it as it stands, no animations to catch up
+
+
+BotFactory = Callable[..., object]
+
+
+class Session:
+    """Opens matches for one player's data folder and command line."""
+
+    def __init__(self, storage: Storage, *, bot_factory: BotFactory | None = None,
+                 seats: dict[int, str] | None = None, external_ms: float = 5000.0, autoplay: bool = False,
+                 report: Callable[[SessionError], None] | None = None):
+        self.storage = storage
+        self.bot_factory = bot_factory  # the tests' stand-in; None: ``bots.make_bot``
+        self.seats = dict(seats or {})  # --seat N=LEVEL or N=external:COMMAND
+        self.external_ms = external_ms
+        self.autoplay = autoplay
+        self.report = report  # a problem met while the match runs (a save that failed)
+        self.records = Records(storage.folder)
+
+    # ------------------------------------------------------------------ opening a table
+
+    def start_match(self, choice: MatchChoice) -> Started:
+        """Deal the first hand of a new match (saved at once, unless bots play alone for show)."""
+        seed = choice.seed if choice.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
+        match = Match(get_ruleset(choice.ruleset_id), seed, choice.length)
+        humans = sorted(set(([] if choice.human is None else [choice.human]) + list(choice.humans)))
+        humans, levels = self._seat_overrides(humans, list(choice.levels))
+        settings = TableSettings(ruleset=choice.ruleset_id, humans=tuple(humans), levels=tuple(levels),
+                                 mode=Mode(choice.mode), length=choice.length, names=dict(choice.names),
+                                 seed=seed, autoplay=self.autoplay)
+        started = self._open(match, settings, announce=True, save=True)
+        if not self.autoplay:
+            started.driver.save()
+        return started
+
+    def autoplay_match(self, ruleset_id: str, seed: int, level: str) -> Started:
+        """Bots in all four seats (``--autoplay``), the ruleset's first match length."""
+        length = get_ruleset(ruleset_id).match_options[0]
+        return self.start_match(MatchChoice(ruleset_id, [level] * 4, seed=seed, length=length))
+
+    def deal_again(self, ruleset: Ruleset, setup: HandSetup, seat: int,
+                   settings: TableSettings | None = None) -> Started:
+        """Practice one deal again from ``seat``: the same setup, so the same cards. Never
+        saved: the match in progress stays as it was saved."""
+        old = settings or TableSettings()
+        match = Match(ruleset, int(old.seed or setup.seed), None)
+        match.levels = list(setup.levels)
+        match.dealer = setup.dealer
+        match.first_drawer = setup.first_drawer
+        match.hand = Hand(ruleset, setup)
+        levels = tuple(v if v in BOT_LEVELS else "normal" for v in old.levels)
+        settings = TableSettings(ruleset=ruleset.id, humans=(seat,), levels=levels, mode=PRACTICE, length=None,
+                                 names=old.names, seed=match.seed, deal_only=True)
+        return self._open(match, settings, announce=True, save=False)
+
+    def continue_match(self) -> Started:
+        """The saved match where it stopped. Raises ``NoSavedMatch`` or ``UnreadableSave``
+        (the caller decides whether to move the file aside: see ``set_aside``)."""
+        match, settings = self.read_saved_match()
+        levels = list(settings.levels)
+        for seat, level in enumerate(levels):
+            if str(level).startswith(EXTERNAL) and self.seats.get(seat) != level:
+                levels[seat] = "normal"  # a save never starts a program by itself
+        started = self._open(match, settings.with_(levels=tuple(levels)), announce=False, save=True)
+        started.resumed = True
+        return started
+
+    # ------------------------------------------------------------------ the saved match
+
+    def read_saved_match(self) -> tuple[Match, TableSettings]:
+        """The saved match and its table settings."""
+        if not self.storage.has_save():
+            raise NoSavedMatch()
+        try:
+            data = self.storage.read_save()
+        except ValueError as e:
+            raise UnreadableSave(tr("save.corrupt", error=str(e)[:120])) from None
+        version = data["match"].get("version")
+        if isinstance(version, int) and version > 1:
+            raise UnreadableSave(tr("save.newer", version=version))
+        try:
+            match = Match.from_dict(data["match"])
+        except Exception as e:
+            raise UnreadableSave(tr("save.invalid", error=str(e)[:120])) from None
+        try:
+            settings = TableSettings.from_dict(data.get("table"))
+        except ValueError:
+            raise UnreadableSave(tr("save.invalid", error="seats")) from None
+        return match, settings
+
+    def check_saved_match(self) -> bool:
+        """Is there a saved match that can be continued? Raises ``UnreadableSave`` for one that cannot."""
+        if not self.storage.has_save():
+            return False
+        self.read_saved_match()
+        return True
+
+    def set_aside(self, error: SessionError) -> str:
+        """Move an unreadable save out of the way; the player's message says where."""
+        moved = self.storage.move_aside()
+        return str(error) + (" " + tr("dialog.moved_aside", path=moved.name) if moved else "")
+
+    def autosave(self, data: dict) -> None:
+        """Write the match atomically (raises ``SaveFailed``). A replayed deal is never
+        written: the match in progress keeps its save."""
+        if TableSettings.from_dict(data.get("table")).deal_only:
+            return
+        try:
+            self.storage.write_save(data)
+        except OSError as e:
+            raise SaveFailed(e) from None
+
+    def match_over(self, driver: Driver) -> None:
+        """The match is won: count it for the first person's team, forget the save. A
+        replayed deal touches neither."""
+        settings = driver.settings
+        if settings.deal_only:
+            return
+        if settings.human is not None:
+            self.records.record_match(driver.match.ruleset.id, settings.human % 2, driver.match.winner)
+        self.storage.delete_save()
+
+    # ------------------------------------------------------------------ building the table
+
+    def _open(self, match: Match, settings: TableSettings, announce: bool, save: bool) -> Started:
+        notices: list[SessionError] = []
+        try:
+            controllers = make_controllers(settings.humans, settings.levels, match.ruleset, match.seed,
+                                           self._factory(notices))
+        except ImportError as e:
+            raise BotsMissing(e) from None
+        driver = build_driver(match, controllers, settings, on_save=self._saver() if save else None,
+                              announce=announce, on_hand_over=self._hand_recorder(settings))
+        return Started(driver, settings.human, notices)
+
+    def _saver(self) -> Callable[[dict], None]:
+        def save(data: dict) -> None:
+            try:
+                self.autosave(data)
+            except SaveFailed as e:
+                if self.report is not None:
+                    self.report(e)  # the game goes on; the start screen says so
+        return save
+
+    def _factory(self, notices: list[SessionError]) -> BotFactory:
+        """The bot factory: the tests' stand-in, the command line's (outside programs), or
+        ``bots.make_bot``; a program that cannot start is noted and ``normal`` plays."""
+        factory = self.bot_factory
+        if factory is None and any(str(v).startswith(EXTERNAL) for v in self.seats.values()):
+            factory = external_factory(self.external_ms)
+        if factory is None:
+            factory = default_factory()
+        make = factory
+
+        def guarded(level, seat, rng, ruleset, **options):
+            try:
+                return make(level, seat, rng, ruleset, **options)
+            except ValueError as e:
+                if str(level).startswith(EXTERNAL):
+                    notices.append(ProgramFailed(seat, str(e)))
+                raise
+        return guarded
+
+    def _hand_recorder(self, settings: TableSettings) -> Callable[[Hand, HandSummary | None], None]:
+        """Keep every finished hand as a replay; count it in the statistics of the first person's team."""
+        def over(hand: Hand, summary: HandSummary | None) -> None:
+            kind = "deal" if settings.deal_only else "match"
+            self.records.add_replay(hand, summary.number if summary else 0, dict(settings.names), kind,
+                                    settings.seed, list(settings.humans))
+            if summary is not None and settings.human is not None and not settings.deal_only:
+                self.records.record_hand(hand.ruleset.id, settings.human % 2, hand, summary)
+        return over
+
+    def _seat_overrides(self, humans: list[int], levels: list[str]) -> tuple[list[int], list[str]]:
+        """The command line's ``--seat N=...`` take those seats (people move out of them)."""
+        for seat, spec in self.seats.items():
+            levels[seat] = spec
+            humans = [h for h in humans if h != seat]
+        return humans, levels
+
+
+def external_factory(external_ms: float) -> BotFactory:
+    """Outside programs for ``external:`` levels, ``bots.make_bot`` for the rest."""
+    # Imported here: the bots package is optional for the session (tests pass stand-ins),
+    # and an install without it reports BotsMissing instead of failing at import.
+    from bots.external import seat_bot_factory
+    return seat_bot_factory(external_ms)
+
+
+def default_factory() -> BotFactory:
+    """``bots.make_bot``: our own levels."""
+    # Imported here: an install without the bots package reports BotsMissing at the table
+    # instead of failing when the game starts.
+    from bots import make_bot
+    return make_bot
+
+
+def build_driver(match: Match, controllers: Sequence, settings: TableSettings | None = None, *,
+                 on_save: Callable[[dict], None] | None = None, announce: bool = True,
+                 on_hand_over: Callable[[Hand, HandSummary | None], None] | None = None) -> Driver:
+    """The one place a table's driver is built (the game, the tests' and tools' tables), with
+    the ``normal`` bot's hint for practice."""
+    from bots.hint import hint  # see default_factory
+    return Driver(match, list(controllers), settings, on_save=on_save, announce=announce,
+                  on_hand_over=on_hand_over, hint=hint)

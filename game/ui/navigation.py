@@ -1,0 +1,138 @@
+"""Which screen comes next: the one module that knows every screen.
+
+Screens never import each other: they ask ``app.nav`` (the ``Navigator`` of
+``game.ui.scene``) to move on, and this module's ``Navigation`` opens the next screen.
+Matches are opened by the app's ``game.session.Session``; this module puts what it returns
+on the screen (or its error on the start screen).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.core import Hand, HandSetup, HandSummary, Ruleset
+from game.session import MatchChoice, SessionError, Started, UnreadableSave
+from game.table import TableSettings
+from game.ui.deal_again import DealAgainDialog, ModeHandEndScene
+from game.ui.hand_record import HandRecordScene
+from game.ui.menus import LeaveDialog, SettingsScene, StartScene
+from game.ui.mode_table import ModeTableScene
+from game.ui.names_scene import NamesScene
+from game.ui.new_match import NewMatchScene
+from game.ui.privacy import PrivacyScene
+from game.ui.replays import ReplayListScene
+from game.ui.results import HandEndScene, MatchEndScene
+from game.ui.rules_scene import RulesScene
+from game.ui.scene import App, Options
+from game.ui.table_scene import TableScene
+
+
+def make_app(options: Options, surface: pygame.Surface | None = None) -> App:
+    """The app with its navigation: what ``python -m game``, the tools and the tests run."""
+    app = App(options, surface)
+    app.use_navigation(Navigation(app))
+    return app
+
+
+class Navigation:
+    """The ``Navigator`` of the game's screens."""
+
+    def __init__(self, app: App):
+        self.app = app
+
+    # ------------------------------------------------------------------ menus
+
+    def start(self) -> None:
+        self.app.reset(StartScene(self.app))
+
+    def new_match(self) -> None:
+        self.app.push(NewMatchScene(self.app))
+
+    def edit_names(self) -> None:
+        self.app.push(NamesScene(self.app))
+
+    def replays(self) -> None:
+        self.app.push(ReplayListScene(self.app))
+
+    def settings(self) -> None:
+        self.app.push(SettingsScene(self.app))
+
+    def rules(self, ruleset_id: str, tick: Callable[[float], None] | None = None) -> None:
+        self.app.push(RulesScene(self.app, ruleset_id, tick))
+
+    # ------------------------------------------------------------------ opening a table
+
+    def start_match(self, choice: MatchChoice) -> None:
+        self._open(lambda: self.app.session.start_match(choice))
+
+    def autoplay(self, ruleset_id: str, seed: int, level: str) -> None:
+        self._open(lambda: self.app.session.autoplay_match(ruleset_id, seed, level))
+
+    def continue_match(self) -> None:
+        """The saved match where it stopped; one that cannot be read is moved aside."""
+        try:
+            started = self.app.session.continue_match()
+        except UnreadableSave as e:
+            self.app.message = self.app.session.set_aside(e)
+            self.start()
+            return
+        except SessionError as e:
+            self.app.message = str(e)
+            self.start()
+            return
+        self.app.message = None
+        self._show(started)
+
+    def ask_deal_again(self, hand: Hand, settings: TableSettings, seat: int | None) -> None:
+        self.app.push(DealAgainDialog(self.app, hand, settings, seat))
+
+    def deal_again(self, ruleset: Ruleset, setup: HandSetup, seat: int, settings: TableSettings) -> None:
+        for scene in self.app.stack:  # the table being left: saved as it stands, programs ended
+            scene.closing()
+        self._open(lambda: self.app.session.deal_again(ruleset, setup, seat, settings))
+
+    def _open(self, start: Callable[[], Started]) -> None:
+        try:
+            started = start()
+        except SessionError as e:
+            self.app.message = str(e)  # the screen stays; the start screen shows why
+            return
+        self._show(started)
+
+    def _show(self, started: Started) -> None:
+        table = ModeTableScene(self.app, started.driver, started.viewer, [str(n) for n in started.notices])
+        if started.resumed:
+            table.catch_up()
+        self.app.reset(table)
+
+    # ------------------------------------------------------------------ over a table
+
+    def ask_leave(self, table: TableScene) -> None:
+        self.app.push(LeaveDialog(self.app, table))
+
+    def leave(self, table: TableScene) -> None:
+        """Save and go back to the start screen; outside programs end with the table."""
+        try:
+            self.app.session.autosave(table.driver.save_data())
+        except SessionError as e:
+            self.app.message = str(e)
+        table.driver.close()
+        self.start()
+
+    def privacy(self, table: ModeTableScene, seat: int, kind: str) -> None:
+        self.app.push(PrivacyScene(self.app, table, seat, kind))
+
+    def hand_record(self, table: TableScene, last_only: bool) -> None:
+        self.app.push(HandRecordScene(self.app, table, last_only))
+
+    def hand_over(self, table: TableScene, hand: Hand, summary: HandSummary) -> None:
+        """The end-of-hand panel; a table with the modes offers *Replay this deal*."""
+        kind = ModeHandEndScene if isinstance(table, ModeTableScene) else HandEndScene
+        self.app.push(kind(self.app, table, hand, summary))
+
+    def match_over(self, table: TableScene, viewer: int | None) -> None:
+        """Count the match, forget its save, show the winners."""
+        self.app.session.match_over(table.driver)
+        table.driver.close()
+        self.app.replace(MatchEndScene(self.app, table.driver.match, viewer))
