@@ -8,8 +8,9 @@ per hand, the saved match written, results sent to outside programs by the drive
 
 A match's table settings travel with its save (``game.table.TableSettings``, under
 ``"table"``): the ruleset, the people's seats (``humans``; ``human`` is the first), the bots'
-levels, the mode, the length and the names typed for seats and teams. Outside programs (``--seat``) are never started from a
-save: a saved ``external:`` seat plays ``normal`` unless the same ``--seat`` is given again.
+levels, the mode, the length and the names typed for seats and teams. Outside programs
+(``--seat``) are never started from a save: a saved ``external:`` seat plays ``normal`` unless
+the same ``--seat`` is given again.
 """
 from __future__ import annotations
 

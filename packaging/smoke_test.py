@@ -64,8 +64,9 @@ def headless_env() -> dict[str, str]:
 
 def run_frozen(exe: Path, args: list[str], timeout: float, cwd: Path) -> subprocess.CompletedProcess:
     """Run ``exe args`` headless from ``cwd``; output is captured as text."""
+    # No check: the caller reads the exit code and prints the output when it is not 0.
     return subprocess.run([str(exe), *args], cwd=cwd, env=headless_env(), capture_output=True,
-                          text=True, encoding="utf-8", errors="replace", timeout=timeout)
+                          text=True, encoding="utf-8", errors="replace", timeout=timeout, check=False)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,5 +1,6 @@
 """Rulesets as data (RULES.md tables; game/rulesets/*.toml)."""
 import copy
+import dataclasses
 import tomllib
 
 import pytest
@@ -176,7 +177,7 @@ def test_fallback_card_beyond_the_kitty_is_named():
 def test_bad_toml_file_names_the_file(tmp_path):
     path = tmp_path / "broken.toml"
     path.write_text("id = \n", encoding="utf-8")
-    with pytest.raises(RulesetError, match="broken.toml"):
+    with pytest.raises(RulesetError, match=r"broken\.toml"):
         load_ruleset_file(path)
 
 
@@ -205,9 +206,9 @@ def test_replace_makes_a_validated_custom_copy():
 
 
 def test_replace_refuses_an_inconsistent_copy():
-    with pytest.raises(RulesetError, match="deal.kitty"):
+    with pytest.raises(RulesetError, match=r"deal\.kitty"):
         get_ruleset("hebi-2010").replace(kitty=7)
-    with pytest.raises(RulesetError, match="deal.decks"):
+    with pytest.raises(RulesetError, match=r"deal\.decks"):
         get_ruleset("hebi-2010").replace(decks=5)
 
 
@@ -217,5 +218,5 @@ def test_replace_keeps_the_cache_clean():
 
 
 def test_rulesets_are_immutable():
-    with pytest.raises(Exception):
+    with pytest.raises(dataclasses.FrozenInstanceError):
         get_ruleset("hebi-2010").decks = 3
