@@ -11,29 +11,11 @@ from dataclasses import dataclass
 
 from .bidding import Declaration
 from .cards import Card, Rank, format_cards
-from .hand import Hand, Trick
+from .hand import Hand
 from .phases import BURYING, DEALING, PLAYING, Phase
+from .play import TrickView
 from .ruleset import Ruleset
 from .trump import TrumpContext
-
-
-@dataclass(frozen=True)
-class TrickView:
-    leader: int
-    plays: tuple[tuple[int, tuple[Card, ...]], ...]
-    winner: int | None
-    points: int
-    attempted: tuple[Card, ...]
-    penalty: int
-
-    @property
-    def lead(self) -> tuple[Card, ...]:
-        return self.plays[0][1]
-
-    @classmethod
-    def of(cls, trick: Trick) -> TrickView:
-        return cls(trick.leader, tuple(trick.plays), trick.winner, trick.points,
-                   trick.attempted, trick.penalty)
 
 
 @dataclass(frozen=True)
@@ -78,7 +60,6 @@ class Observation:
 def observe(hand: Hand, seat: int) -> Observation:
     """The observation for ``seat``."""
     trick = hand.current_trick
-    done = [TrickView.of(t) for t in hand.tricks if t.complete]
     kitty: tuple[Card, ...] = ()
     if seat == hand.dealer and hand.phase not in (DEALING,) and hand.ctx is not None:
         kitty = tuple(hand.dealt_kitty) if hand.phase == BURYING else tuple(hand.kitty)
@@ -88,7 +69,7 @@ def observe(hand: Hand, seat: int) -> Observation:
         rank=hand.rank if hand.ctx else hand.bidding.rank, ctx=hand.ctx,
         declarations=tuple(hand.bidding.shown), hand=tuple(hand.hands[seat]),
         hand_sizes=tuple(len(h) for h in hand.hands), cards_dealt=hand.dealt,
-        cards_to_deal=hand.to_deal, kitty=kitty, tricks=tuple(done),
+        cards_to_deal=hand.to_deal, kitty=kitty, tricks=hand.trick_views,
         current=TrickView.of(trick) if trick else None, to_act=hand.to_act(),
         trick_points=hand.trick_points, penalties=hand.penalties)
 

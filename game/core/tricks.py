@@ -112,7 +112,7 @@ def check_follow(lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card
     return None
 
 
-def _multiset_combinations(cards: Sequence[Card], k: int) -> Iterator[list[Card]]:
+def multiset_combinations(cards: Sequence[Card], k: int) -> Iterator[list[Card]]:
     """Distinct multisets of size k drawn from ``cards``."""
     items = sorted(Counter(cards).items(), key=lambda kv: kv[0].sort_key)
 
@@ -138,16 +138,16 @@ def legal_follows(lead: Sequence[Card], hand: Sequence[Card], ctx: TrumpContext
     held = [c for c in hand if ctx.suit_of(c) == suit]
     if len(held) <= n:
         rest = [c for c in hand if ctx.suit_of(c) != suit]
-        for extra in _multiset_combinations(rest, n - len(held)):
+        for extra in multiset_combinations(rest, n - len(held)):
             yield held + extra
         return
     lead_format = Format.of(decompose(lead, ctx))
     if not lead_format.total_pairs:
-        yield from _multiset_combinations(held, n)
+        yield from multiset_combinations(held, n)
         return
     best = (max_tractor_pairs(held, lead_format.tractors, ctx)[0],
             min(lead_format.total_pairs, pair_count(held)))
-    for combo in _multiset_combinations(held, n):
+    for combo in multiset_combinations(held, n):
         if follow_score(combo, lead_format, ctx) == best:
             yield combo
 
@@ -217,6 +217,7 @@ __all__ = [
     "check_lead",
     "follow_score",
     "legal_follows",
+    "multiset_combinations",
     "play_value",
     "throw_outcome",
     "trick_points",
