@@ -130,15 +130,19 @@ class PlayState:
     lists with its state; ``copy()`` gives an independent state. ``tricks`` are the tricks so
     far, the last one possibly unfinished; the points and penalties are worked out from them
     unless given (a bot that knows only the defenders' total passes it as ``trick_points``).
+    ``leader`` leads when ``tricks`` is empty: the dealer at the start of a hand, or the
+    winner of the last trick when a bot starts a state between two tricks.
     """
 
-    __slots__ = ("ctx", "dealer", "hands", "kitty", "penalties", "ruleset", "settlement",
-                 "trick_points", "tricks", "views")
+    __slots__ = ("ctx", "dealer", "hands", "kitty", "leader", "penalties", "ruleset",
+                 "settlement", "trick_points", "tricks", "views")
 
     def __init__(self, ruleset: Ruleset, ctx: TrumpContext, dealer: int,
                  hands: list[list[Card]], kitty: list[Card], tricks: Sequence[Trick] = (),
-                 trick_points: int | None = None, penalties: int | None = None):
+                 trick_points: int | None = None, penalties: int | None = None,
+                 leader: int | None = None):
         self.ruleset = ruleset
+        self.leader = dealer if leader is None else leader
         self.ctx = ctx
         self.dealer = dealer
         self.hands = hands
@@ -160,6 +164,7 @@ class PlayState:
         """An independent state (the kitty and completed tricks never change: shared)."""
         s = PlayState.__new__(PlayState)
         s.ruleset, s.ctx, s.dealer, s.kitty = self.ruleset, self.ctx, self.dealer, self.kitty
+        s.leader = self.leader
         s.hands = [h[:] for h in self.hands]
         tricks = self.tricks[:]
         if tricks and len(tricks[-1].plays) < 4:
@@ -202,7 +207,7 @@ class PlayState:
             return None
         tricks = self.tricks
         if not tricks:
-            return self.dealer
+            return self.leader
         last = tricks[-1]
         if len(last.plays) < 4:
             return (last.leader + len(last.plays)) % 4

@@ -184,6 +184,12 @@ def play_value(play: Sequence[Card], lead: Sequence[Card], ctx: TrumpContext,
     if suit == lead_suit:
         if len(lead_units) != 1:
             return None
+        kind = lead_units[0].pairs
+        # Singles and pairs need no decomposition: the hot case of every trick.
+        if kind == 0:
+            return (0, ctx.position(play[0]))
+        if kind == 1:
+            return (0, ctx.position(play[0])) if play[0] == play[1] else None
         units = decompose(play, ctx)
         if len(units) != 1 or units[0].pairs != lead_units[0].pairs:
             return None

@@ -44,7 +44,12 @@ class TrumpContext:
 
     def __post_init__(self):
         # Kept on the instance: positions are looked up in every hot loop of the bots.
+        object.__setattr__(self, "_hash", hash((self.level, self.trump_suit)))
         object.__setattr__(self, "_keys", _table(self))
+
+    def __hash__(self) -> int:
+        # Contexts key the decomposition and table caches: hash once, not per look-up.
+        return self._hash  # type: ignore[attr-defined, no-any-return]
 
     @classmethod
     def parse(cls, level: str, trump: str) -> TrumpContext:

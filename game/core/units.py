@@ -99,8 +99,21 @@ def runs(positions: Iterable[int]) -> list[tuple[int, int]]:
     return out
 
 
+_DECOMPOSED: dict[tuple[TrumpContext, tuple[Card, ...]], tuple[Unit, ...]] = {}
+
+
 def decompose(cards: Sequence[Card], ctx: TrumpContext) -> list[Unit]:
     """Units of cards of one effective suit: longest tractors first, then pairs, then singles."""
+    key = (ctx, tuple(cards))
+    got = _DECOMPOSED.get(key)
+    if got is None:
+        if len(_DECOMPOSED) > 50_000:  # plays repeat a lot within a hand; bound the memory
+            _DECOMPOSED.clear()
+        got = _DECOMPOSED[key] = tuple(_decompose(cards, ctx))
+    return list(got)
+
+
+def _decompose(cards: Sequence[Card], ctx: TrumpContext) -> list[Unit]:
     counts = Counter(cards)
     pairs = pair_positions(cards, ctx)
     units: list[Unit] = []
