@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Sequence
 import itertools
 
-from game.core import PLAYING, TRUMP, Card, Format, Observation, make_deck
+from game.core import PLAYING, TRUMP, Card, Format, Observation, Phase, make_deck
 
 from .tables import Tables, tables
 
@@ -158,7 +158,7 @@ class MemoryTracker:
     def sync(self, obs: Observation) -> CardMemory | None:
         """The memory after every play the observation shows (None before the play phase)."""
         if obs.phase != PLAYING or obs.ctx is None:
-            if obs.phase != "settled":
+            if obs.phase != Phase.SETTLED:
                 self.memory = None
             return self.memory
         key = (obs.ctx, obs.dealer, obs.declarations, obs.levels, obs.ruleset.id)
