@@ -202,8 +202,12 @@ def cards(text: str) -> list[Card]:
 
 def holds(hand: Iterable[Card], wanted: Iterable[Card]) -> bool:
     """Does ``hand`` contain every card of ``wanted`` (as many times as listed)?"""
-    need = Counter(wanted)
-    if not need:
-        return True
-    have = Counter(hand)
-    return all(have[c] >= n for c, n in need.items())
+    need: dict[Card, int] = {}
+    for c in wanted:
+        need[c] = need.get(c, 0) + 1
+    if isinstance(hand, dict):  # a Counter
+        return all(hand.get(c, 0) >= n for c, n in need.items())
+    if not isinstance(hand, (list, tuple)):
+        hand = list(hand)
+    # Plays name a few cards: counting each in the hand beats building a Counter of it.
+    return all((c in hand) if n == 1 else hand.count(c) >= n for c, n in need.items())

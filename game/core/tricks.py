@@ -88,9 +88,14 @@ def check_follow(lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card
         return Refusal("follow.count", {"n": n})
     if not holds(hand, play):
         return Refusal("follow.not_held")
-    suit = ctx.suit_of(lead[0])
-    held = [c for c in hand if ctx.suit_of(c) == suit]
-    played = [c for c in play if ctx.suit_of(c) == suit]
+    suit_of = ctx.suit_of
+    suit = suit_of(lead[0])
+    if n == 1:  # a single: any card of the suit, or any card when void in it
+        if suit_of(play[0]) == suit or all(suit_of(c) != suit for c in hand):
+            return None
+        return Refusal("follow.suit", {"suit": suit if suit == TRUMP else suit.value})
+    held = [c for c in hand if suit_of(c) == suit]
+    played = [c for c in play if suit_of(c) == suit]
     if len(played) < min(n, len(held)):
         return Refusal("follow.suit", {"suit": suit if suit == TRUMP else suit.value})
     if lead_format is None:
