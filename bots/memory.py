@@ -84,12 +84,13 @@ class CardMemory:
         self.plays_seen += 1
         suit_of = self.tab.suit
         left = self.suit_left
+        remaining = self.remaining
+        k = self.known[seat]
         for c in cards:
-            self.remaining[c] -= 1
+            remaining[c] -= 1
             self.points_out -= c.points
             left[suit_of[c]] -= 1
-            k = self.known[seat]
-            if k[c] > 0:
+            if k.get(c):  # not k[c]: a Counter's missing key goes through Python code
                 k[c] -= 1
         if attempted:
             # A failed throw: the cards tried but not played are in the leader's hand.
