@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Sequence
 import itertools
 
-from game.core import PLAYING, TRUMP, Card, Format, Observation, Phase, make_deck
+from game.core import PLAYING, TRUMP, Card, Observation, Phase, format_of, make_deck
 
 from .tables import Tables, tables
 
@@ -86,12 +86,14 @@ class CardMemory:
         left = self.suit_left
         remaining = self.remaining
         k = self.known[seat]
+        points = 0
         for c in cards:
             remaining[c] -= 1
-            self.points_out -= c.points
+            points += c.points
             left[suit_of[c]] -= 1
-            if k.get(c):  # not k[c]: a Counter's missing key goes through Python code
+            if k and k.get(c):  # not k[c]: a Counter's missing key goes through Python code
                 k[c] -= 1
+        self.points_out -= points
         if attempted:
             # A failed throw: the cards tried but not played are in the leader's hand.
             back = Counter(attempted) - Counter(cards)
@@ -201,7 +203,7 @@ class MemoryTracker:
         lead = plays[0][1]
         fmt = None
         if len(plays) > 1 and len(lead) > 1:
-            fmt = Format.of(mem.tab.units(lead))
+            fmt = format_of(lead, mem.tab.ctx)
         for i in range(start, len(plays)):
             seat, cards = plays[i]
             if i == 0:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from game.core import TRUMP, Card, Format, Observation, Ruleset, play_value
+from game.core import TRUMP, Card, Format, Observation, Ruleset, format_of, play_value
 
 from .memory import CardMemory
 from .tables import Tables, tables
@@ -42,7 +42,7 @@ class TrickState:
         self.suit = tab.suit[self.lead[0]]
         self.n = len(self.lead)
         self.units = tab.units(self.lead)
-        self.fmt = Format.of(self.units)
+        self.fmt = format_of(self.lead, tab.ctx)
         self.single_unit = len(self.units) == 1
         self.best_index = 0
         self.best_value = (0, self.units[0].top if self.single_unit else -1)
@@ -191,7 +191,7 @@ class View:
             held = self._held_counts()
             pos = self.tab.pos
             for c in self.tab.by_suit[suit]:  # highest first
-                if remaining[c] - held[c] >= need:
+                if remaining[c] - held.get(c, 0) >= need:
                     got = pos[c]
                     break
             self._tops[key] = got
@@ -204,7 +204,8 @@ class View:
             remaining = self.mem.remaining
             held = self._held_counts()
             pos = self.tab.pos
-            got = sorted({pos[c] for c in self.tab.by_suit[suit] if remaining[c] - held[c] >= 2})
+            got = sorted({pos[c] for c in self.tab.by_suit[suit]
+                          if remaining[c] - held.get(c, 0) >= 2})
             self._tops[key] = got
         return got
 

@@ -40,6 +40,6 @@ from .tricks import (
                     trick_winner,
 )
 from .trump import TRUMP, TrumpContext
-from .units import Format, Unit, decompose, max_tractor_pairs, pair_count, pair_positions, suit_of_play
+from .units import Format, Unit, decompose, format_of, max_tractor_pairs, pair_count, pair_positions, suit_of_play
 
 __all__ = [name for name in dir() if not name.startswith("_")]

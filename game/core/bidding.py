@@ -40,6 +40,11 @@ def team_of(seat: int) -> int:
     return seat % 2
 
 
+# The four level cards of each rank, in suit order.
+_LEVEL_CARDS = {rank: tuple(Card.of(suit, rank) for suit in SUITS) for rank in Rank
+                if rank not in (Rank.SMALL_JOKER, Rank.BIG_JOKER)}
+
+
 @dataclass
 class Bidding:
     ruleset: Ruleset
@@ -243,11 +248,12 @@ class Bidding:
         rank = self._rank_for(seat, after_deal)
         # Only six cards can ever declare: count just those (this runs after every card dealt).
         held = held if isinstance(held, list) else list(held)
-        counts = {card: held.count(card) for card in
-                  [Card.of(suit, rank) for suit in SUITS] + [SMALL_JOKER, BIG_JOKER]}
+        levels = _LEVEL_CARDS[rank]
+        counts = {card: held.count(card) for card in levels}
+        counts[SMALL_JOKER] = held.count(SMALL_JOKER)
+        counts[BIG_JOKER] = held.count(BIG_JOKER)
         candidates: list[list[Card]] = []
-        for suit in SUITS:
-            level = Card.of(suit, rank)
+        for level in levels:
             if counts[level]:
                 candidates.append([level])
                 if counts[BIG_JOKER]:

@@ -34,7 +34,7 @@ from .ruleset import Ruleset
 from .settlement import Settlement, settle
 from .tricks import legal_follows, multiset_combinations, throw_outcome, trick_winner
 from .trump import TrumpContext
-from .units import Format, decompose
+from .units import Format, decompose, format_of
 
 
 class Trick:
@@ -65,7 +65,7 @@ class Trick:
     def lead_format(self, ctx: TrumpContext) -> Format:
         """The lead's format, worked out once per trick (every follow is checked against it)."""
         if self._format is None:
-            self._format = Format.of(decompose(self.lead, ctx))
+            self._format = format_of(self.lead, ctx)
         return self._format
 
     def cards_of(self, seat: int) -> tuple[Card, ...] | None:

@@ -12,7 +12,18 @@ from dataclasses import dataclass
 from .cards import Card, holds, points_of
 from .refusal import Refusal
 from .trump import TRUMP, TrumpContext
-from .units import Format, Unit, cards_at, decompose, max_tractor_pairs, pair_count, pair_positions, runs, suit_of_play
+from .units import (
+    Format,
+    Unit,
+    cards_at,
+    decompose,
+    format_of,
+    max_tractor_pairs,
+    pair_count,
+    pair_positions,
+    runs,
+    suit_of_play,
+)
 
 # ---------------------------------------------------------------- leading and throwing
 
@@ -99,7 +110,7 @@ def check_follow(lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card
     if len(played) < min(n, len(held)):
         return Refusal("follow.suit", {"suit": suit if suit == TRUMP else suit.value})
     if lead_format is None:
-        lead_format = Format.of(decompose(lead, ctx))
+        lead_format = format_of(lead, ctx)
     if not lead_format.total_pairs:
         return None
     best_t, runs_held = max_tractor_pairs(held, lead_format.tractors, ctx)
@@ -146,7 +157,7 @@ def legal_follows(lead: Sequence[Card], hand: Sequence[Card], ctx: TrumpContext
         for extra in multiset_combinations(rest, n - len(held)):
             yield held + extra
         return
-    lead_format = Format.of(decompose(lead, ctx))
+    lead_format = format_of(lead, ctx)
     if not lead_format.total_pairs:
         yield from multiset_combinations(held, n)
         return
@@ -200,7 +211,7 @@ def play_value(play: Sequence[Card], lead: Sequence[Card], ctx: TrumpContext,
             return None
         return (0, units[0].top)
     if suit == TRUMP and lead_suit != TRUMP:
-        lead_format = Format.of(lead_units)
+        lead_format = format_of(lead, ctx)
         if _matches_format(play, lead_format, ctx):
             return (1, _trump_value(play, lead_format, ctx))
     return None

@@ -100,6 +100,19 @@ def runs(positions: Iterable[int]) -> list[tuple[int, int]]:
 
 
 _DECOMPOSED: dict[tuple[TrumpContext, tuple[Card, ...]], tuple[Unit, ...]] = {}
+_FORMATS: dict[tuple[TrumpContext, tuple[Card, ...]], Format] = {}
+
+
+def format_of(cards: Sequence[Card], ctx: TrumpContext) -> Format:
+    """``Format.of(decompose(cards, ctx))``, memoised: every follow and every trick asks it
+    of the same lead."""
+    key = (ctx, tuple(cards))
+    got = _FORMATS.get(key)
+    if got is None:
+        if len(_FORMATS) > 50_000:
+            _FORMATS.clear()
+        got = _FORMATS[key] = Format.of(decompose(cards, ctx))
+    return got
 
 
 def decompose(cards: Sequence[Card], ctx: TrumpContext) -> list[Unit]:
@@ -148,10 +161,16 @@ def shape_codes(units: Sequence[Unit]) -> list[str]:
     return [u.shape for u in units]
 
 
-def suit_of_play(cards: Sequence[Card], ctx: TrumpContext):
+def suit_of_play(cards: Sequence[Card], ctx: TrumpContext) -> str | None:
     """The single effective suit of a play, or None when the cards are of several."""
-    suits = {ctx.suit_of(c) for c in cards}
-    return suits.pop() if len(suits) == 1 else None
+    if not cards:
+        return None
+    suit_of = ctx.suit_of
+    suit = suit_of(cards[0])
+    for c in cards:
+        if suit_of(c) != suit:
+            return None
+    return suit
 
 
 def max_tractor_pairs(cards: Sequence[Card], tractors: Sequence[int], ctx: TrumpContext
@@ -213,6 +232,7 @@ __all__ = [
     "Unit",
     "cards_at",
     "decompose",
+    "format_of",
     "max_tractor_pairs",
     "pair_count",
     "pair_positions",
