@@ -19,12 +19,12 @@ from .cards import (
                     points_of,
                     pretty_cards,
 )
-from .hand import Hand, HandSetup, Trick
+from .hand import Hand, HandSetup
 from .match import HandSummary, Match, new_match
 from .moves import check_bury_cards, check_play_cards, fallback_bury, fallback_play
-from .observation import Observation, TrickView, observation_to_json, observe
+from .observation import Observation, observation_to_json, observe
 from .phases import AFTER_DEAL, BURYING, DEALING, PLAYING, REDEAL, SETTLED, Phase
-from .play import PlayState, legal_buries
+from .play import PlayState, Trick, TrickView, legal_buries
 from .refusal import IllegalActionError, Refusal
 from .ruleset import BUILTIN_IDS, Ruleset, RulesetError, all_rulesets, get_ruleset, load_ruleset_file
 from .settlement import Settlement, kitty_multiplier, level_change, next_dealer, settle

@@ -41,7 +41,7 @@ def team_of(seat: int) -> int:
 
 
 # The four level cards of each rank, in suit order.
-_LEVEL_CARDS = {rank: tuple(Card.of(suit, rank) for suit in SUITS) for rank in Rank
+_LEVEL_CARDS: dict[Rank, tuple[Card, ...]] = {rank: tuple(Card.of(suit, rank) for suit in SUITS) for rank in Rank
                 if rank not in (Rank.SMALL_JOKER, Rank.BIG_JOKER)}
 
 
@@ -64,7 +64,11 @@ class Bidding:
         """The level rank being declared: the dealer team's level (2 in the first hand)."""
         if self.first_hand:
             return Rank.TWO
-        return self.levels[team_of(self.dealer)]
+        return self.levels[self._dealer_team()]
+
+    def _dealer_team(self) -> int:
+        assert self.dealer is not None  # only the first hand starts without a dealer
+        return team_of(self.dealer)
 
     @property
     def trump(self) -> Suit | None:
@@ -88,7 +92,7 @@ class Bidding:
     def _rank_for(self, seat: int, after_deal: bool) -> Rank:
         return self.levels[team_of(seat)] if after_deal else self.rank
 
-    def _opening(self, cards: Sequence[Card], rank: Rank) -> tuple[str, Suit] | None:
+    def _opening(self, cards: Sequence[Card], rank: Rank) -> tuple[str, Suit | None] | None:
         """(kind, suit) when the cards open the bidding under this ruleset."""
         counts = Counter(cards)
         if self.ruleset.declare_open == "level-and-joker":
@@ -99,6 +103,7 @@ class Bidding:
             if len(jokers) != 1 or len(levels) != 1:
                 return None
             suit = levels[0].suit
+            assert suit is not None  # a level card, not a joker
             wanted = BIG_JOKER if suit.is_red else SMALL_JOKER
             return (OPEN, suit) if jokers[0] == wanted else None
         # "level-card": one level card, or a pair at once (declaration plus self-protection).
@@ -113,12 +118,13 @@ class Bidding:
         """(kind, trump) when the cards overturn or protect the standing declaration."""
         standing = self.standing
         counts = Counter(cards)
-        if len(cards) != 2 or len(counts) != 1:
+        if standing is None or len(cards) != 2 or len(counts) != 1:
             return None
         card = cards[0]
         policy = self.ruleset.overturn
         if policy == "none":
             return None
+        kind: tuple[str, Suit | None]
         if card.is_joker:
             kind = (NO_TRUMP, None)
         elif card.rank == self.rank:
@@ -162,12 +168,13 @@ class Bidding:
         if after_deal:
             if not self.after_deal_window():
                 return Refusal("declare.closed")
-            if team_of(seat) == team_of(self.dealer):
+            if team_of(seat) == self._dealer_team():
                 return Refusal("declare.defenders_only", {"rank": self._rank_for(seat, True).label})
             return self._opening_refusal(cards, self._rank_for(seat, True))
         if not self.shown:
             return self._opening_refusal(cards, self.rank)
         standing = self.standing
+        assert standing is not None  # some declaration was shown
         rank = {"rank": self.rank.label}
         counts = Counter(cards)
         pair = len(cards) == 2 and len(counts) == 1
@@ -203,7 +210,7 @@ class Bidding:
         if self.closed or not cards:
             return None
         if after_deal:
-            if not self.after_deal_window() or team_of(seat) == team_of(self.dealer):
+            if not self.after_deal_window() or team_of(seat) == self._dealer_team():
                 return None
             opening = self._opening(cards, self._rank_for(seat, True))
             if opening is None:

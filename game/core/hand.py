@@ -10,12 +10,12 @@ time counter-clockwise from the first drawer (the dealer, or a random seat in th
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 import random
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from .actions import BURY, DEAL, DECLARE, FINISH_DEAL, PLAY, Action
+from .actions import BURY, DEAL, DECLARE, FINISH_DEAL, PLAY, Action, ActionKind
 from .bidding import Bidding, Declaration
 from .cards import Card, Rank, holds, points_of, shuffled_deck
 from .moves import check_bury_cards
@@ -37,13 +37,13 @@ class HandSetup:
     dealer: int | None  # None in the first hand
     first_drawer: int
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"seed": self.seed, "first_hand": self.first_hand,
                 "levels": [r.label for r in self.levels], "dealer": self.dealer,
                 "first_drawer": self.first_drawer}
 
     @classmethod
-    def from_dict(cls, data: dict) -> HandSetup:
+    def from_dict(cls, data: dict[str, Any]) -> HandSetup:
         return cls(int(data["seed"]), bool(data["first_hand"]),
                    (Rank.parse(data["levels"][0]), Rank.parse(data["levels"][1])),
                    data["dealer"], int(data["first_drawer"]))
@@ -205,7 +205,11 @@ class Hand:
         self.hands[seat].append(self.deck[self.dealt])
         self.dealt += 1
 
+    # The checks ran first: a declaring, burying or playing action names its seat, and the
+    # bidding's result names a dealer and a rank.
+
     def _apply_declare(self, action: Action) -> None:
+        assert action.seat is not None
         self.bidding.apply(action.seat, action.cards, self.phase == AFTER_DEAL)
 
     def _apply_finish_deal(self, action: Action) -> None:
@@ -218,30 +222,34 @@ class Hand:
         if result.redeal:
             self.phase = REDEAL
             return
+        assert result.dealer is not None and result.rank is not None
         self.dealer, self.rank = result.dealer, result.rank
         self.trump_declared = result.declared
         self.ctx = TrumpContext(result.rank, result.trump)
         # The dealer picks up the kitty; only the dealer sees it.
-        self.hands[self.dealer].extend(self.kitty)
+        self.hands[result.dealer].extend(self.kitty)
         self.kitty = []
         self.phase = BURYING
 
     def _apply_bury(self, action: Action) -> None:
+        assert action.seat is not None and self.ctx is not None
         hand = self.hands[action.seat]
         for card in action.cards:
             hand.remove(card)
         self.kitty = list(action.cards)
-        self.play_state = PlayState(self.ruleset, self.ctx, self.dealer, self.hands, self.kitty)
+        self.play_state = PlayState(self.ruleset, self.ctx, action.seat, self.hands, self.kitty)
         self.phase = PLAYING
 
     def _apply_play(self, action: Action) -> None:
         state = self.play_state
+        assert state is not None and action.seat is not None
         state.apply(action.seat, action.cards)
         if state.settlement is not None:
             self.phase = SETTLED
 
-    _APPLY: ClassVar[dict] = {DEAL: _apply_deal, DECLARE: _apply_declare, FINISH_DEAL: _apply_finish_deal,
-              BURY: _apply_bury, PLAY: _apply_play}
+    _APPLY: ClassVar[dict[ActionKind, Callable[[Hand, Action], None]]] = {
+        DEAL: _apply_deal, DECLARE: _apply_declare, FINISH_DEAL: _apply_finish_deal,
+        BURY: _apply_bury, PLAY: _apply_play}
 
     # --------------------------------------------------------------------- helpers
 
@@ -254,12 +262,12 @@ class Hand:
     def dealer_side_points(self) -> int:
         return self.play_state.dealer_side_points() if self.play_state is not None else 0
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The setup and the log: enough to rebuild the hand exactly."""
         return {"setup": self.setup.to_dict(), "log": [a.to_dict() for a in self.log]}
 
     @classmethod
-    def from_dict(cls, ruleset: Ruleset, data: dict) -> Hand:
+    def from_dict(cls, ruleset: Ruleset, data: dict[str, Any]) -> Hand:
         hand = cls(ruleset, HandSetup.from_dict(data["setup"]))
         for entry in data["log"]:
             hand.apply(Action.from_dict(entry))
@@ -288,7 +296,7 @@ class Hand:
             raise ValueError("nothing to take back")
         return self.replay(point)
 
-    def digest(self) -> tuple:
+    def digest(self) -> tuple[object, ...]:
         """A value that differs whenever the visible or hidden state differs."""
         return (self.phase, self.dealer, self.rank, self.ctx, tuple(map(tuple, self.hands)),
                 tuple(self.kitty), self.dealt, self.trick_points, self.penalties,

@@ -8,6 +8,7 @@ away every hand).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .bidding import Declaration
 from .cards import Card, Rank, format_cards
@@ -87,7 +88,7 @@ def observe(hand: Hand, seat: int) -> Observation:
     return obs
 
 
-def _trick_json(trick: TrickView) -> dict:
+def _trick_json(trick: TrickView) -> dict[str, Any]:
     out = {"leader": trick.leader,
            "plays": [{"seat": s, "cards": format_cards(c)} for s, c in trick.plays]}
     if trick.winner is not None:
@@ -99,7 +100,7 @@ def _trick_json(trick: TrickView) -> dict:
     return out
 
 
-def observation_to_json(obs: Observation) -> dict:
+def observation_to_json(obs: Observation) -> dict[str, Any]:
     """The observation in the referee's card notation (for outside programs and logs)."""
     return {
         "seat": obs.seat,

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
+from typing import Any
 
 from .cards import Card, Rank, Suit, format_cards, points_of
 from .moves import check_bury_cards, check_play_cards, fallback_bury, fallback_play
@@ -88,7 +89,7 @@ class Trick:
     def __hash__(self) -> int:
         return hash(self._key())
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return (self.leader, tuple(self.plays), self.winner, self.points, self.attempted,
                 self.penalty)
 
@@ -96,7 +97,7 @@ class Trick:
         return (f"Trick(leader={self.leader}, plays={self.plays!r}, winner={self.winner}, "
                 f"points={self.points}, attempted={self.attempted!r}, penalty={self.penalty})")
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"leader": self.leader, "plays": [[s, format_cards(c)] for s, c in self.plays],
                 "winner": self.winner, "points": self.points,
                 "attempted": format_cards(self.attempted), "penalty": self.penalty}
@@ -230,7 +231,10 @@ class PlayState:
         whole holding as a throw when it has more than one unit. Other multi-unit subsets are
         legal too (``check`` accepts them) but listing them all would explode; a throw of the
         whole suit is the one a player means when it is safe."""
-        hand = self.hands[self.to_act() if seat is None else seat]
+        who = self.to_act() if seat is None else seat
+        if who is None:
+            return []
+        hand = self.hands[who]
         suit_of = self.ctx.suit_of
         by_suit: dict[str, list[Card]] = {}
         for c in hand:
@@ -247,9 +251,10 @@ class PlayState:
     def legal_follows(self, seat: int | None = None, cap: int | None = None) -> list[list[Card]]:
         """Every distinct legal follow to the trick on the table (up to ``cap``)."""
         trick = self.current_trick
-        if trick is None:
+        who = self.to_act() if seat is None else seat
+        if trick is None or who is None:
             return []
-        hand = self.hands[self.to_act() if seat is None else seat]
+        hand = self.hands[who]
         return list(islice(legal_follows(trick.lead, hand, self.ctx), cap))
 
     def legal_plays(self, cap: int | None = None) -> list[list[Card]]:
@@ -334,7 +339,7 @@ class PlayState:
             dug = last.lead_format(self.ctx).largest_unit_pairs
         self.settlement = settle(self.ruleset, self.defender_points, points_of(self.kitty), dug)
 
-    def digest(self) -> tuple:
+    def digest(self) -> tuple[object, ...]:
         """A value that differs whenever the state differs (for comparing two runs)."""
         return (self.dealer, self.ctx, tuple(map(tuple, self.hands)), tuple(self.kitty),
                 self.trick_points, self.penalties,

@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from .cards import Card, holds, points_of
+from .cards import Card, Suit, holds, points_of
 from .refusal import Refusal
 from .trump import TRUMP, TrumpContext
 from .units import (
@@ -74,7 +74,7 @@ def throw_outcome(cards: Sequence[Card], others: Sequence[Sequence[Card]],
     beaten = [u for u in units if any(_beats_unit(u, h, ctx) for h in holdings)]
     if not beaten:
         return ThrowResult(True, True, tuple(cards), 0)
-    first_index = {}
+    first_index: dict[Card, int] = {}
     for i, card in enumerate(cards):
         first_index.setdefault(card, i)
     lowest = min(beaten, key=lambda u: (u.top, u.size, min(first_index[c] for c in u.cards)))
@@ -82,6 +82,11 @@ def throw_outcome(cards: Sequence[Card], others: Sequence[Sequence[Card]],
 
 
 # ---------------------------------------------------------------------------- following
+
+
+def _suit_word(suit: str) -> str:
+    """A suit as refusals name it: "trump", or a side suit's letter."""
+    return suit if suit == TRUMP else Suit(suit).value
 
 
 def follow_score(play_in_suit: Sequence[Card], lead_format: Format, ctx: TrumpContext
@@ -104,11 +109,11 @@ def check_follow(lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card
     if n == 1:  # a single: any card of the suit, or any card when void in it
         if suit_of(play[0]) == suit or all(suit_of(c) != suit for c in hand):
             return None
-        return Refusal("follow.suit", {"suit": suit if suit == TRUMP else suit.value})
+        return Refusal("follow.suit", {"suit": _suit_word(suit)})
     held = [c for c in hand if suit_of(c) == suit]
     played = [c for c in play if suit_of(c) == suit]
     if len(played) < min(n, len(held)):
-        return Refusal("follow.suit", {"suit": suit if suit == TRUMP else suit.value})
+        return Refusal("follow.suit", {"suit": _suit_word(suit)})
     if lead_format is None:
         lead_format = format_of(lead, ctx)
     if not lead_format.total_pairs:

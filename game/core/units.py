@@ -188,13 +188,13 @@ def max_tractor_pairs(cards: Sequence[Card], tractors: Sequence[int], ctx: Trump
     for pos, held in pair_positions(cards, ctx).items():
         counts[pos] = len(held)
     lengths = sorted(tractors, reverse=True)
-    best: list = [0, []]
+    best: list[tuple[int, list[tuple[int, int]]]] = [(0, [])]
     remaining_cap = [sum(lengths[i:]) for i in range(len(lengths))] + [0]
 
-    def search(i: int, got: int, chosen: list[tuple[int, int]]):
-        if got > best[0]:
-            best[0], best[1] = got, list(chosen)
-        if i == len(lengths) or got + remaining_cap[i] <= best[0]:
+    def search(i: int, got: int, chosen: list[tuple[int, int]]) -> None:
+        if got > best[0][0]:
+            best[0] = (got, list(chosen))
+        if i == len(lengths) or got + remaining_cap[i] <= best[0][0]:
             return
         for low, high in runs(p for p, n in counts.items() if n > 0):
             for length in range(min(lengths[i], high - low + 1), 1, -1):
@@ -207,12 +207,12 @@ def max_tractor_pairs(cards: Sequence[Card], tractors: Sequence[int], ctx: Trump
                     chosen.pop()
                     for p in span:
                         counts[p] += 1
-                    if best[0] == remaining_cap[0]:
+                    if best[0][0] == remaining_cap[0]:
                         return
         search(i + 1, got, chosen)
 
     search(0, 0, [])
-    return best[0], best[1]
+    return best[0]
 
 
 def cards_at(cards: Sequence[Card], ctx: TrumpContext, low: int, high: int) -> list[Card]:
