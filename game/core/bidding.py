@@ -94,7 +94,6 @@ class Bidding:
 
     def _opening(self, cards: Sequence[Card], rank: Rank) -> tuple[str, Suit | None] | None:
         """(kind, suit) when the cards open the bidding under this ruleset."""
-        counts = Counter(cards)
         if self.ruleset.declare_open == "level-and-joker":
             if len(cards) != 2:
                 return None
@@ -107,18 +106,18 @@ class Bidding:
             wanted = BIG_JOKER if suit.is_red else SMALL_JOKER
             return (OPEN, suit) if jokers[0] == wanted else None
         # "level-card": one level card, or a pair at once (declaration plus self-protection).
-        if len(counts) != 1:
+        n = len(cards)
+        card = cards[0] if cards else None
+        if card is None or n > 2 or any(c != card for c in cards):
             return None
-        card, n = next(iter(counts.items()))
-        if card.is_joker or card.rank != rank or n > 2:
+        if card.is_joker or card.rank != rank:
             return None
         return (OPEN if n == 1 else PROTECT, card.suit)
 
     def _change(self, seat: int, cards: Sequence[Card]) -> tuple[str, Suit | None] | None:
         """(kind, trump) when the cards overturn or protect the standing declaration."""
         standing = self.standing
-        counts = Counter(cards)
-        if standing is None or len(cards) != 2 or len(counts) != 1:
+        if standing is None or len(cards) != 2 or cards[0] != cards[1]:
             return None
         card = cards[0]
         policy = self.ruleset.overturn

@@ -85,7 +85,10 @@ def pair_positions(cards: Iterable[Card], ctx: TrumpContext) -> dict[int, list[C
 
 
 def pair_count(cards: Iterable[Card]) -> int:
-    return sum(n // 2 for n in Counter(cards).values())
+    counts: dict[Card, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    return sum(n // 2 for n in counts.values())
 
 
 def runs(positions: Iterable[int]) -> list[tuple[int, int]]:
