@@ -131,6 +131,9 @@ def decompose(cards: Sequence[Card], ctx: TrumpContext) -> list[Unit]:
 
 def _decompose(cards: Sequence[Card], ctx: TrumpContext) -> list[Unit]:
     counts = Counter(cards)
+    if len(counts) == len(cards):  # no pair: singles, highest first (the common case)
+        position = ctx.position
+        return sorted((Unit(0, position(c), (c,)) for c in cards), key=lambda u: -u.top)
     pairs = pair_positions(cards, ctx)
     units: list[Unit] = []
     while True:
