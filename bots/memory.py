@@ -104,6 +104,12 @@ class CardMemory:
             return
         suit = suit_of[lead[0]]
         n = len(lead)
+        if n == 1:  # a single: only a void shows
+            if suit_of[cards[0]] != suit:
+                self.void[seat].add(suit)
+                self.nopair[seat].add(suit)
+                self.notractor[seat].add(suit)
+            return
         in_suit = [c for c in cards if suit_of[c] == suit]
         if len(in_suit) < n:
             self.void[seat].add(suit)
@@ -165,8 +171,10 @@ class MemoryTracker:
                 self.memory = None
             return self.memory
         key = (obs.ctx, obs.dealer, obs.declarations, obs.levels, obs.ruleset.id)
-        fresh = (self.memory is None or key != self._key or len(obs.tricks) < self._tricks
-                 or (self._tricks and obs.tricks[self._tricks - 1] != self._last))
+        tricks = obs.tricks
+        fresh = (self.memory is None or key != self._key or len(tricks) < self._tricks
+                 or (self._tricks and tricks[self._tricks - 1] is not self._last
+                     and tricks[self._tricks - 1] != self._last))
         if not fresh and len(obs.tricks) == self._tricks and obs.current is not None \
                 and len(obs.current.plays) < self._in_current:
             fresh = True
