@@ -64,6 +64,9 @@ def pick(cards: Sequence[Card], k: int, key: Key) -> list[Card]:
         return []
     if k >= len(cards):
         return list(cards)
+    if k == 1:  # following a single, the common case: no Counter, no sort
+        count = cards.count if isinstance(cards, list) else list(cards).count
+        return [min(cards, key=lambda c: key(c) + (PAIR_BREAK if count(c) >= 2 else 0.0))]
     counts = Counter(cards)
     return sorted(cards, key=lambda c: key(c) + (PAIR_BREAK if counts[c] >= 2 else 0.0))[:k]
 
