@@ -172,13 +172,16 @@ class View:
 
     def unseen_count(self, suit: str) -> int:
         """How many cards of ``suit`` this seat has not seen."""
-        got = self._suit_info.get(suit)
-        if got is None:
-            held = self._held_counts()
+        info = self._suit_info
+        if not info:  # every suit in one pass over the held cards
             suit_of = self.tab.suit
-            mine = sum(n for c, n in held.items() if suit_of[c] == suit)
-            got = self._suit_info[suit] = self.mem.suit_left[suit] - mine
-        return got
+            mine = dict.fromkeys(self.tab.suits, 0)
+            for c, n in self._held_counts().items():
+                mine[suit_of[c]] += n
+            left = self.mem.suit_left
+            for s, n in mine.items():
+                info[s] = left[s] - n
+        return info[suit]
 
     def top_out(self, suit: str, pairs: int) -> int:
         """The highest position of an unseen single (``pairs`` 0) or pair (1) of ``suit``."""

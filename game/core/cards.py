@@ -204,6 +204,8 @@ def cards(text: str) -> list[Card]:
 
 def holds(hand: Iterable[Card], wanted: Iterable[Card]) -> bool:
     """Does ``hand`` contain every card of ``wanted`` (as many times as listed)?"""
+    if isinstance(wanted, (list, tuple)) and len(wanted) == 1 and isinstance(hand, (list, tuple)):
+        return wanted[0] in hand
     need: dict[Card, int] = {}
     for c in wanted:
         need[c] = need.get(c, 0) + 1
