@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .cards import Card, Rank, Suit
+from .cards import ONE_DECK, Card, Rank, Suit
 from .trump import TrumpContext
 
 SINGLE, PAIR, TRACTOR = "single", "pair", "tractor"
@@ -129,12 +129,30 @@ def decompose(cards: Sequence[Card], ctx: TrumpContext) -> list[Unit]:
     return list(got)
 
 
+_UNIT_TABLES: dict[TrumpContext, tuple[dict[Card, Unit], dict[Card, Unit]]] = {}
+
+
+def _unit_tables(ctx: TrumpContext) -> tuple[dict[Card, Unit], dict[Card, Unit]]:
+    """Every single and every pair as a ``Unit``, made once per context (units are values)."""
+    got = _UNIT_TABLES.get(ctx)
+    if got is None:
+        got = _UNIT_TABLES[ctx] = ({c: Unit(0, ctx.position(c), (c,)) for c in ONE_DECK},
+                                   {c: Unit(1, ctx.position(c), (c, c)) for c in ONE_DECK})
+    return got
+
+
 def _decompose(cards: Sequence[Card], ctx: TrumpContext) -> list[Unit]:
-    counts = Counter(cards)
+    singles, pair_units = _unit_tables(ctx)
+    counts: dict[Card, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
     if len(counts) == len(cards):  # no pair: singles, highest first (the common case)
-        position = ctx.position
-        return sorted((Unit(0, position(c), (c,)) for c in cards), key=lambda u: -u.top)
-    pairs = pair_positions(cards, ctx)
+        return sorted((singles[c] for c in cards), key=lambda u: -u.top)
+    position = ctx.position
+    pairs: dict[int, list[Card]] = {}
+    for card, n in counts.items():
+        for _ in range(n // 2):
+            pairs.setdefault(position(card), []).append(card)
     units: list[Unit] = []
     while True:
         best = None
@@ -154,11 +172,11 @@ def _decompose(cards: Sequence[Card], ctx: TrumpContext) -> list[Unit]:
         units.append(Unit(best[1] - best[0] + 1, best[1], tuple(taken)))
     for pos in sorted(pairs, reverse=True):
         for card in pairs[pos]:
-            units.append(Unit(1, pos, (card, card)))
+            units.append(pair_units[card])
             counts[card] -= 2
     for card, n in counts.items():
         for _ in range(n):
-            units.append(Unit(0, ctx.position(card), (card,)))
+            units.append(singles[card])
     units.sort(key=lambda u: (-u.pairs, -u.top))
     return units
 
