@@ -206,22 +206,24 @@ class Bidding:
         return Refusal("declare.level_card", params)
 
     def _classify(self, seat: int, cards: list[Card], after_deal: bool) -> Declaration | None:
+        kind = self._kind(seat, cards, after_deal)
+        if kind is None:
+            return None
+        return Declaration(seat, tuple(cards), kind[0], kind[1], after_deal)
+
+    def _kind(self, seat: int, cards: list[Card], after_deal: bool) -> tuple[str, Suit | None] | None:
+        """(kind, trump) of the declaration the cards would make now, or None."""
         if self.closed or not cards:
             return None
         if after_deal:
             if not self.after_deal_window() or team_of(seat) == self._dealer_team():
                 return None
-            opening = self._opening(cards, self._rank_for(seat, True))
-            if opening is None:
-                return None
-            return Declaration(seat, tuple(cards), opening[0], opening[1], True)
+            return self._opening(cards, self._rank_for(seat, True))
         if self.deal_over:
             return None
         if not self.shown:
-            opening = self._opening(cards, self.rank)
-            return None if opening is None else Declaration(seat, tuple(cards), opening[0], opening[1])
-        change = self._change(seat, cards)
-        return None if change is None else Declaration(seat, tuple(cards), change[0], change[1])
+            return self._opening(cards, self.rank)
+        return self._change(seat, cards)
 
     def apply(self, seat: int, cards: Sequence[Card], after_deal: bool = False) -> Declaration:
         decl = self._classify(seat, list(cards), after_deal)
@@ -249,7 +251,7 @@ class Bidding:
 
     def options(self, seat: int, held: Sequence[Card], after_deal: bool = False) -> list[list[Card]]:
         """Every declaration the seat may show now with the cards it holds."""
-        if self.closed:
+        if self.closed or (self.deal_over and not after_deal):
             return []
         rank = self._rank_for(seat, after_deal)
         # Only six cards can ever declare: count just those (this runs after every card dealt).
@@ -271,7 +273,7 @@ class Bidding:
         for joker in (SMALL_JOKER, BIG_JOKER):
             if counts[joker] >= 2:
                 candidates.append([joker, joker])
-        return [cards for cards in candidates if self._classify(seat, cards, after_deal) is not None]
+        return [cards for cards in candidates if self._kind(seat, cards, after_deal) is not None]
 
     def end_deal(self) -> None:
         self.deal_over = True

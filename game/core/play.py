@@ -120,8 +120,12 @@ class TrickView:
 
     @classmethod
     def of(cls, trick: Trick) -> TrickView:
-        return cls(trick.leader, tuple(trick.plays), trick.winner, trick.points,
-                   trick.attempted, trick.penalty)
+        # Observations make one per decision: fill the frozen fields directly.
+        view = object.__new__(cls)
+        view.__dict__.update(leader=trick.leader, plays=tuple(trick.plays), winner=trick.winner,
+                             points=trick.points, attempted=trick.attempted,
+                             penalty=trick.penalty)
+        return view
 
 
 class PlayState:
