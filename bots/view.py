@@ -69,6 +69,7 @@ class View:
     """Everything one play decision may look at (no hidden card of another seat)."""
 
     __slots__ = (
+        "_beat",
         "_held",
         "_mine",
         "_suit_info",
@@ -111,6 +112,7 @@ class View:
         self._mine = None
         self._held = None
         self._tops: dict = {}
+        self._beat: dict = {}
 
     @classmethod
     def of(cls, obs: Observation, mem: CardMemory) -> View:
@@ -227,6 +229,20 @@ class View:
 
     def could_beat_in_suit(self, seats: Sequence[int], suit: str, pairs: int, top: int) -> bool:
         """Could one of ``seats`` (by its shown voids) beat a unit of ``suit`` in that suit?"""
+        if pairs <= 1:
+            # Singles and pairs: one threshold per (seats, suit, kind), whatever the top.
+            key = (tuple(seats), suit, pairs)
+            threshold = self._beat.get(key)
+            if threshold is None:
+                threshold = self._beat[key] = (self.top_out(suit, pairs)
+                                               if self._may_hold(seats, suit, pairs) else -1)
+            return threshold > top
+        if not self._may_hold(seats, suit, pairs):
+            return False
+        return self.higher_unit_out(suit, pairs, top)
+
+    def _may_hold(self, seats: Sequence[int], suit: str, pairs: int) -> bool:
+        """Has one of ``seats`` not shown it lacks a unit of this kind in ``suit``?"""
         mem = self.mem
         for s in seats:
             if suit in mem.void[s]:
@@ -237,7 +253,7 @@ class View:
                 continue
             if self.hand_sizes[s] < max(1, 2 * pairs) and s != self.seat:
                 continue
-            return self.higher_unit_out(suit, pairs, top)
+            return True
         return False
 
     def maybe_void(self, seat: int, suit: str) -> bool:
