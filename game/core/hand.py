@@ -49,6 +49,10 @@ class HandSetup:
                    data["dealer"], int(data["first_drawer"]))
 
 
+# Actions are values: the hundred deals of a hand can share one.
+_DEAL = Action(DEAL)
+
+
 class Hand:
     """The full (hidden-information) state of one hand. Seats 0 and 2 are a team."""
 
@@ -183,7 +187,7 @@ class Hand:
         self.log.append(action)
 
     def deal(self) -> Card:
-        self.apply(Action(DEAL))
+        self.apply(_DEAL)
         return self.hands[(self.setup.first_drawer + self.dealt - 1) % 4][-1]
 
     def declare(self, seat: int, cards: Sequence[Card]) -> Declaration:
