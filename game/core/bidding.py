@@ -56,6 +56,8 @@ class Bidding:
     closed: bool = False
     deal_over: bool = False
     dealer_changed: int | None = None  # dealer taken by a declaration
+    _options: dict[tuple[object, ...], tuple[tuple[Card, ...], ...]] = field(
+        default_factory=dict, repr=False, compare=False)
 
     # ------------------------------------------------------------------ state queries
 
@@ -260,6 +262,19 @@ class Bidding:
         counts = {card: held.count(card) for card in levels}
         counts[SMALL_JOKER] = held.count(SMALL_JOKER)
         counts[BIG_JOKER] = held.count(BIG_JOKER)
+        # The answer depends only on those counts and on the declarations so far, which a
+        # deal rarely changes: remember it (as tuples; callers get fresh lists).
+        key = (seat, after_deal, tuple(counts.values()), len(self.shown), self.closed,
+               self.deal_over)
+        known = self._options.get(key)
+        if known is None:
+            known = self._options[key] = tuple(
+                tuple(cards) for cards in self._candidates(counts, levels)
+                if self._kind(seat, cards, after_deal) is not None)
+        return [list(cards) for cards in known]
+
+    @staticmethod
+    def _candidates(counts: dict[Card, int], levels: tuple[Card, ...]) -> list[list[Card]]:
         candidates: list[list[Card]] = []
         for level in levels:
             if counts[level]:
@@ -273,7 +288,7 @@ class Bidding:
         for joker in (SMALL_JOKER, BIG_JOKER):
             if counts[joker] >= 2:
                 candidates.append([joker, joker])
-        return [cards for cards in candidates if self._kind(seat, cards, after_deal) is not None]
+        return candidates
 
     def end_deal(self) -> None:
         self.deal_over = True
