@@ -186,7 +186,12 @@ class NormalPolicy:
             if not cards:
                 continue
             units = tab.units(cards)
-            boss = [u for u in units if not v.could_beat_in_suit(others, suit, u.pairs, u.top)]
+            # Units nobody can beat; singles and pairs against one threshold each.
+            single_t = v.beat_threshold(others, suit, 0)
+            pair_t = v.beat_threshold(others, suit, 1)
+            boss = [u for u in units
+                    if (u.top >= single_t if u.pairs == 0 else u.top >= pair_t if u.pairs == 1
+                        else not v.could_beat_in_suit(others, suit, u.pairs, u.top))]
             ruffable = suit != TRUMP and any(
                 v.maybe_void(o, suit) and v.could_trump(o, 0) for o in opps)
             # 1. A throw of units nobody can beat.

@@ -230,16 +230,20 @@ class View:
     def could_beat_in_suit(self, seats: Sequence[int], suit: str, pairs: int, top: int) -> bool:
         """Could one of ``seats`` (by its shown voids) beat a unit of ``suit`` in that suit?"""
         if pairs <= 1:
-            # Singles and pairs: one threshold per (seats, suit, kind), whatever the top.
-            key = (tuple(seats), suit, pairs)
-            threshold = self._beat.get(key)
-            if threshold is None:
-                threshold = self._beat[key] = (self.top_out(suit, pairs)
-                                               if self._may_hold(seats, suit, pairs) else -1)
-            return threshold > top
+            return self.beat_threshold(seats, suit, pairs) > top
         if not self._may_hold(seats, suit, pairs):
             return False
         return self.higher_unit_out(suit, pairs, top)
+
+    def beat_threshold(self, seats: Sequence[int], suit: str, pairs: int) -> int:
+        """A single (``pairs`` 0) or pair (1) of ``suit`` topped above the returned position
+        may be beaten by one of ``seats``; -1 when none of them can beat any."""
+        key = (tuple(seats), suit, pairs)
+        threshold = self._beat.get(key)
+        if threshold is None:
+            threshold = self._beat[key] = (self.top_out(suit, pairs)
+                                           if self._may_hold(seats, suit, pairs) else -1)
+        return threshold
 
     def _may_hold(self, seats: Sequence[int], suit: str, pairs: int) -> bool:
         """Has one of ``seats`` not shown it lacks a unit of this kind in ``suit``?"""
