@@ -9,7 +9,7 @@ its seat — never a ``Hand`` — and the legal options where they are a short l
 * ``bury(obs)``: as many cards as the kitty holds, from the dealer's hand (kitty included);
 * ``play(obs)``: a lead or a follow. The legal follows are implied by the observation (the
   lead and the hand); ``legal_plays`` lists them and ``is_legal`` checks one, both through
-  the core's ``legal_follows`` / ``check_follow`` / ``check_lead``.
+  the core (``legal_follows``, ``check_play_cards``: the one legality source).
 
 ``explain(obs)`` returns the move with a reason: a ``Reason`` is the short code the front end
 translates (``"follow.feed"``, ``"lead.safe_throw"`` …) carrying ``params`` and a plain
@@ -17,11 +17,10 @@ English fallback (``reason.english``).
 """
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 import random
 
-from game.core import BURYING, PLAYING, Card, Observation, Ruleset, check_follow, check_lead, legal_follows
+from game.core import BURYING, PLAYING, Card, Observation, Ruleset, check_bury_cards, check_play_cards, legal_follows
 
 from .tables import tables
 
@@ -152,17 +151,16 @@ def legal_plays(obs: Observation, cap: int | None = 1000) -> list[list[Card]]:
 
 
 def is_legal(obs: Observation, cards: Sequence[Card]) -> bool:
-    """Would the core accept this play from the observing seat now?"""
+    """Would the core accept this play from the observing seat now? (``check_play_cards``)"""
     if obs.ctx is None or obs.phase != PLAYING or obs.to_act != obs.seat:
         return False
-    if obs.current is None:
-        return not (Counter(cards) - Counter(obs.hand)) and check_lead(list(cards), obs.ctx) is None
-    return check_follow(obs.current.lead, obs.hand, list(cards), obs.ctx) is None
+    return check_play_cards(obs.hand, obs.lead, list(cards), obs.ctx) is None
 
 
 def is_legal_bury(obs: Observation, cards: Sequence[Card]) -> bool:
-    return (obs.phase == BURYING and len(cards) == obs.ruleset.kitty
-            and not (Counter(cards) - Counter(obs.hand)))
+    """Would the core accept this bury from the observing seat now? (``check_bury_cards``)"""
+    return (obs.phase == BURYING and obs.seat == obs.dealer
+            and check_bury_cards(obs.hand, list(cards), obs.ruleset.kitty) is None)
 
 
 __all__ = ["ENGLISH", "Bot", "Reason", "is_legal", "is_legal_bury", "legal_plays"]

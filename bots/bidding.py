@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
-from game.core import BIG_JOKER, SMALL_JOKER, SUITS, TRUMP, Card, Observation, Rank, TrumpContext
+from game.core import BIG_JOKER, SMALL_JOKER, SUITS, TRUMP, Card, Observation, Phase, Rank, TrumpContext
 
 from .base import Reason
 from .plays import pick
@@ -75,7 +75,7 @@ def choose_declaration(obs: Observation, options: Sequence[Sequence[Card]],
     size = obs.ruleset.hand_size
     avg = size * TRUMP_SHARE * 1.05
     seat = obs.seat
-    after_deal = obs.phase == "after_deal"
+    after_deal = obs.phase == Phase.AFTER_DEAL
     standing = obs.declarations[-1] if obs.declarations else None
     rank = obs.rank
     best = None

@@ -21,7 +21,7 @@ from game.core import TRUMP, Card, Observation
 from .base import Reason
 from .normal import NormalBot, NormalPolicy, checked
 from .plays import cheap_key, feed_key, follow, legal_follow_list, winning_plays
-from .sim import World, rollout, sample_hands
+from .sim import play_state_of, rollout, sample_hands
 from .view import View
 
 DEFAULT_THINK_MS = 300.0
@@ -125,7 +125,6 @@ class HardBot(NormalBot):
         kitty_size = 0 if v.seat == v.dealer else v.ruleset.kitty
         unseen = v.unseen
         sizes = v.hand_sizes
-        leader = v.seat if not v.plays else v.plays[0][0]
         worlds = 0
         limit = self.samples if self.samples is not None else 10_000
         mem = v.mem
@@ -141,15 +140,15 @@ class HardBot(NormalBot):
                 break
             hands, kitty = dealt
             hands[v.seat] = list(v.hand)
-            world = World(v.ruleset, v.tab, v.dealer, hands,
-                          known_kitty if known_kitty is not None else kitty,
-                          list(v.plays), v.defender_points, 0, mem.copy(), v.tricks_done)
-            base = rollout(world.copy(), leader, policy, v.seat, candidates[0])
+            world = play_state_of(v, hands, known_kitty if known_kitty is not None else kitty)
+            base = rollout(world.copy(), mem.copy(), v.tab, policy, v.seat, candidates[0],
+                           v.tricks_done)
             got = []
             for i in alive:
                 if hard_stop is not None and time.perf_counter() > hard_stop:
                     break  # a slow world (or a busy machine): drop it, keep the budget
-                got.append((i, rollout(world.copy(), leader, policy, v.seat, candidates[i]) - base))
+                got.append((i, rollout(world.copy(), mem.copy(), v.tab, policy, v.seat,
+                                       candidates[i], v.tricks_done) - base))
             else:
                 for i, d in got:
                     diffs[i].append(d)

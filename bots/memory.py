@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Sequence
 import itertools
 
-from game.core import PLAYING, TRUMP, Card, Format, Observation, make_deck
+from game.core import PLAYING, TRUMP, Card, Observation, Phase, format_of, make_deck
 
 from .tables import Tables, tables
 
@@ -84,13 +84,16 @@ class CardMemory:
         self.plays_seen += 1
         suit_of = self.tab.suit
         left = self.suit_left
+        remaining = self.remaining
+        k = self.known[seat]
+        points = 0
         for c in cards:
-            self.remaining[c] -= 1
-            self.points_out -= c.points
+            remaining[c] -= 1
+            points += c.points
             left[suit_of[c]] -= 1
-            k = self.known[seat]
-            if k[c] > 0:
+            if k and k.get(c):  # not k[c]: a Counter's missing key goes through Python code
                 k[c] -= 1
+        self.points_out -= points
         if attempted:
             # A failed throw: the cards tried but not played are in the leader's hand.
             back = Counter(attempted) - Counter(cards)
@@ -101,6 +104,12 @@ class CardMemory:
             return
         suit = suit_of[lead[0]]
         n = len(lead)
+        if n == 1:  # a single: only a void shows
+            if suit_of[cards[0]] != suit:
+                self.void[seat].add(suit)
+                self.nopair[seat].add(suit)
+                self.notractor[seat].add(suit)
+            return
         in_suit = [c for c in cards if suit_of[c] == suit]
         if len(in_suit) < n:
             self.void[seat].add(suit)
@@ -158,12 +167,14 @@ class MemoryTracker:
     def sync(self, obs: Observation) -> CardMemory | None:
         """The memory after every play the observation shows (None before the play phase)."""
         if obs.phase != PLAYING or obs.ctx is None:
-            if obs.phase != "settled":
+            if obs.phase != Phase.SETTLED:
                 self.memory = None
             return self.memory
         key = (obs.ctx, obs.dealer, obs.declarations, obs.levels, obs.ruleset.id)
-        fresh = (self.memory is None or key != self._key or len(obs.tricks) < self._tricks
-                 or (self._tricks and obs.tricks[self._tricks - 1] != self._last))
+        tricks = obs.tricks
+        fresh = (self.memory is None or key != self._key or len(tricks) < self._tricks
+                 or (self._tricks and tricks[self._tricks - 1] is not self._last
+                     and tricks[self._tricks - 1] != self._last))
         if not fresh and len(obs.tricks) == self._tricks and obs.current is not None \
                 and len(obs.current.plays) < self._in_current:
             fresh = True
@@ -200,7 +211,7 @@ class MemoryTracker:
         lead = plays[0][1]
         fmt = None
         if len(plays) > 1 and len(lead) > 1:
-            fmt = Format.of(mem.tab.units(lead))
+            fmt = format_of(lead, mem.tab.ctx)
         for i in range(start, len(plays)):
             seat, cards = plays[i]
             if i == 0:

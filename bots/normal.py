@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.core import TRUMP, Card, Observation
+from game.core import TRUMP, Card, Observation, check_play_cards, fallback_play
 
 from .base import Bot, Reason
 from .bidding import choose_bury, choose_declaration
 from .memory import MemoryTracker
-from .plays import cheap_key, feed_key, follow, is_legal_follow, is_legal_lead, legal_fallback, winning_plays
+from .plays import cheap_key, feed_key, follow, winning_plays
 from .tables import Tables
 from .view import TrickState, View
 
@@ -186,7 +186,12 @@ class NormalPolicy:
             if not cards:
                 continue
             units = tab.units(cards)
-            boss = [u for u in units if not v.could_beat_in_suit(others, suit, u.pairs, u.top)]
+            # Units nobody can beat; singles and pairs against one threshold each.
+            single_t = v.beat_threshold(others, suit, 0)
+            pair_t = v.beat_threshold(others, suit, 1)
+            boss = [u for u in units
+                    if (u.top >= single_t if u.pairs == 0 else u.top >= pair_t if u.pairs == 1
+                        else not v.could_beat_in_suit(others, suit, u.pairs, u.top))]
             ruffable = suit != TRUMP and any(
                 v.maybe_void(o, suit) and v.could_trump(o, 0) for o in opps)
             # 1. A throw of units nobody can beat.
@@ -272,14 +277,11 @@ class NormalPolicy:
 def checked(v: View, decision: Decision) -> Decision:
     """The decision if the core accepts it, else the core's first legal play."""
     play, _reason = decision
-    if v.plays:
-        tr = v.trick
-        if is_legal_follow(tr.lead, v.hand, play, v.tab, tr.fmt):
-            return decision
-        return legal_fallback(tr.lead, v.hand, v.tab), Reason("follow.cheap")
-    if is_legal_lead(v.hand, play, v.tab):
+    tr = v.trick
+    lead = tr.lead if tr is not None else None
+    if check_play_cards(v.hand, lead, play, v.ctx, tr.fmt if tr is not None else None) is None:
         return decision
-    return legal_fallback(None, v.hand, v.tab), Reason("lead.low")
+    return fallback_play(v.hand, lead, v.ctx), Reason("lead.low" if lead is None else "follow.cheap")
 
 
 class NormalBot(Bot):

@@ -4,7 +4,7 @@ The bots do not enumerate every legal follow (a void hand may have thousands); t
 the few plays a good player considers — the cheapest legal follow, the one feeding the
 most points, the cheapest play that takes the trick — laying out tractors and pairs exactly
 as the following rule requires (RULES.md §5). The final choice is always checked with the
-core's ``check_follow``; ``legal_fallback`` answers if a built play were ever refused.
+core (``check_play_cards``), whose ``fallback_play`` answers if a built play were ever refused.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from itertools import islice
 
-from game.core import TRUMP, Card, Format, check_follow, check_lead, legal_follows, max_tractor_pairs
+from game.core import TRUMP, Card, Format, legal_follows, max_tractor_pairs
 
 from .tables import Tables
 
@@ -64,6 +64,9 @@ def pick(cards: Sequence[Card], k: int, key: Key) -> list[Card]:
         return []
     if k >= len(cards):
         return list(cards)
+    if k == 1:  # following a single, the common case: no Counter, no sort
+        count = cards.count if isinstance(cards, list) else list(cards).count
+        return [min(cards, key=lambda c: key(c) + (PAIR_BREAK if count(c) >= 2 else 0.0))]
     counts = Counter(cards)
     return sorted(cards, key=lambda c: key(c) + (PAIR_BREAK if counts[c] >= 2 else 0.0))[:k]
 
@@ -232,25 +235,9 @@ def winning_plays(hand_by_suit: dict[str, list[Card]], trick, tab: Tables,
 
 # ---------------------------------------------------------------------- legality
 
-def is_legal_follow(lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card],
-                    tab: Tables, fmt: Format | None = None) -> bool:
-    return check_follow(lead, hand, play, tab.ctx, fmt) is None
-
-
-def legal_fallback(lead: Sequence[Card] | None, hand: Sequence[Card], tab: Tables) -> list[Card]:
-    """Some legal play, from the core's own enumeration (a safety net)."""
-    if lead is None:
-        return [min(hand, key=lambda c: tab.strength[c])]
-    return list(next(iter(legal_follows(lead, hand, tab.ctx))))
-
-
 def legal_follow_list(lead: Sequence[Card], hand: Sequence[Card], tab: Tables,
                       cap: int = 256) -> list[list[Card]]:
     return [list(p) for p in islice(legal_follows(lead, hand, tab.ctx), cap)]
-
-
-def is_legal_lead(hand: Sequence[Card], play: Sequence[Card], tab: Tables) -> bool:
-    return not (Counter(play) - Counter(hand)) and check_lead(play, tab.ctx) is None
 
 
 __all__ = [
@@ -259,9 +246,6 @@ __all__ = [
     "feed_key",
     "follow",
     "high_key",
-    "is_legal_follow",
-    "is_legal_lead",
-    "legal_fallback",
     "legal_follow_list",
     "pick",
     "units_above",

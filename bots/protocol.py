@@ -29,14 +29,17 @@ from game.core import (
     PLAYING,
     REDEAL,
     SETTLED,
+    ActionKind,
     Card,
     CardError,
     Hand,
     Observation,
+    Phase,
+    Refusal,
     Ruleset,
     TrumpContext,
-    check_follow,
-    check_lead,
+    check_bury_cards,
+    check_play_cards,
     decompose,
     format_cards,
     make_deck,
@@ -47,7 +50,9 @@ from game.core import (
 )
 
 PROTOCOL_VERSION = 1
-HELLO, DECLARE, BURY, PLAY, RESULT = "hello", "declare", "bury", "play", "result"
+HELLO, RESULT = "hello", "result"
+# The requests that name an action are the core's action kinds (the same words on the wire).
+DECLARE, BURY, PLAY = ActionKind.DECLARE, ActionKind.BURY, ActionKind.PLAY
 ANSWERED = (DECLARE, BURY, PLAY)  # the requests that wait for an answer
 
 
@@ -104,7 +109,7 @@ def declare_request(obs: Observation, options: Sequence[Sequence[Card]]) -> dict
     """The seat may declare now: the cards dealt to it so far and what it may show."""
     req = _base(DECLARE, obs)
     req["options"] = [format_cards(o) for o in options]
-    req["after_deal"] = obs.phase == "after_deal"
+    req["after_deal"] = obs.phase == Phase.AFTER_DEAL
     return req
 
 
@@ -182,6 +187,17 @@ def _not_held(cards: Sequence[Card], hand: Sequence[Card]) -> str | None:
     return None
 
 
+def _refuse(refusal: Refusal | None, cards: Sequence[Card], obs: Observation) -> None:
+    """Raise the core's refusal in the protocol's words (naming the cards not held)."""
+    if refusal is None:
+        return
+    if refusal.code.endswith(".not_held"):
+        raise AnswerRefused(_not_held(cards, obs.hand) or refusal.english())
+    if refusal.code == "bury.count":
+        raise AnswerRefused(f"bury exactly {obs.ruleset.kitty} cards, not {len(cards)}")
+    raise AnswerRefused(refusal.english())
+
+
 def read_answer(kind: str, answer: Any, obs: Observation,
                 options: Sequence[Sequence[Card]] | None = None) -> list[Card] | None:
     """The cards a program's answer to a ``kind`` request names, checked against the rules
@@ -208,28 +224,16 @@ def read_answer(kind: str, answer: Any, obs: Observation,
                             f"allowed now ({shown})")
     cards = _cards_of(answer, kind, limit)
     if kind == BURY:
-        if obs.phase != BURYING:
+        if obs.phase != BURYING or obs.ctx is None:
             raise AnswerRefused("the seat is not burying now")
-        need = obs.ruleset.kitty
-        if len(cards) != need:
-            raise AnswerRefused(f"bury exactly {need} cards, not {len(cards)}")
-        why = _not_held(cards, obs.hand)
-        if why:
-            raise AnswerRefused(why)
+        _refuse(check_bury_cards(obs.hand, cards, obs.ruleset.kitty), cards, obs)
         return cards
     if kind == PLAY:
         if obs.phase != PLAYING or obs.ctx is None:
             raise AnswerRefused("the seat is not playing now")
         if not cards:
             raise AnswerRefused("play at least one card")
-        why = _not_held(cards, obs.hand)
-        if why:
-            raise AnswerRefused(why)
-        lead = obs.lead
-        refusal = (check_lead(cards, obs.ctx) if lead is None
-                   else check_follow(lead, obs.hand, cards, obs.ctx))
-        if refusal is not None:
-            raise AnswerRefused(refusal.english())
+        _refuse(check_play_cards(obs.hand, obs.lead, cards, obs.ctx), cards, obs)
         return cards
     raise AnswerRefused(f"no answer is expected to '{kind}'")  # pragma: no cover
 

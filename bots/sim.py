@@ -1,13 +1,12 @@
-"""A light simulation of the play phase, for the ``hard`` level's look-ahead.
+"""Roll-outs of the play phase for the ``hard`` level's look-ahead.
 
-A ``World`` is one full deal of the unseen cards (a *determinization*): every hand, the
-buried kitty, the trick on the table and the points so far. Copying a ``Hand`` and building
-observations for every play of a roll-out would be too slow, so the world keeps just what
-the play needs and asks the core's pure functions for every rule: ``throw_outcome`` for a
-lead, ``trick_winner`` for a trick, ``settle`` for the end. The roll-out policy is the
-``normal`` heuristics, each seat seeing only its own hand and the public card memory.
+A roll-out plays one *determinization* — a full deal of the unseen cards — to the end. The
+rules are the core's own ``PlayState`` (built from the sampled hands and copied per
+candidate move); this module only adds what a policy reads and the core does not keep: the
+public card memory and the trick as the heuristics see it (``TrickState``). The roll-out
+policy is the ``normal`` heuristics, each seat seeing only its own hand and that memory.
 
-``sample_worlds`` deals the cards a seat has not seen consistently with everything
+``sample_hands`` deals the cards a seat has not seen consistently with everything
 observed: hand sizes, shown voids, the pairs and tractors a seat showed not to hold (where
 possible), the cards shown in declarations and failed throws, and — for the dealer — the
 kitty it buried.
@@ -18,132 +17,60 @@ from collections import Counter
 from collections.abc import Sequence
 import random
 
-from game.core import Card, Format, Ruleset, settle, throw_outcome
+from game.core import Card, PlayState, Ruleset, Trick
 
 from .memory import CardMemory
 from .tables import Tables
 from .view import TrickState, View
 
 
-class World:
-    __slots__ = (
-        "dealer",
-        "hands",
-        "kitty",
-        "last_lead",
-        "lead_fmt",
-        "leader",
-        "mem",
-        "penalties",
-        "plays",
-        "ruleset",
-        "tab",
-        "trick",
-        "trick_points",
-        "tricks_done",
-    )
+def play_state_of(view: View, hands: list[list[Card]], kitty: list[Card]) -> PlayState:
+    """The play phase as ``view``'s seat sees it, with ``hands`` for the unseen cards."""
+    tricks = []
+    leader = view.seat
+    if view.plays:
+        leader = view.plays[0][0]
+        tricks = [Trick(leader, [(s, tuple(c)) for s, c in view.plays])]
+    return PlayState(view.ruleset, view.ctx, view.dealer, hands, kitty, tricks,
+                     trick_points=view.defender_points, penalties=0, leader=leader)
 
-    def __init__(self, ruleset: Ruleset, tab: Tables, dealer: int, hands: list[list[Card]],
-                 kitty: list[Card], plays: list[tuple[int, tuple[Card, ...]]],
-                 trick_points: int, penalties: int, mem: CardMemory, tricks_done: int):
-        self.ruleset = ruleset
-        self.tab = tab
-        self.dealer = dealer
-        self.hands = hands
-        self.kitty = kitty
-        self.plays = plays
-        self.leader = plays[0][0] if plays else None
-        self.trick_points = trick_points
-        self.penalties = penalties
-        self.mem = mem
-        self.tricks_done = tricks_done
-        self.last_lead: tuple[Card, ...] | None = None
-        self.lead_fmt = None
-        self.trick: TrickState | None = None
-        if plays:
-            lead = plays[0][1]
-            self.lead_fmt = Format.of(tab.units(lead)) if len(lead) > 1 else None
-            self.trick = TrickState(self.plays, tab)
 
-    def copy(self) -> World:
-        w = World.__new__(World)
-        w.ruleset, w.tab, w.dealer = self.ruleset, self.tab, self.dealer
-        w.hands = [list(h) for h in self.hands]
-        w.kitty = self.kitty
-        w.plays = list(self.plays)
-        w.leader = self.leader
-        w.trick_points, w.penalties = self.trick_points, self.penalties
-        w.mem = self.mem.copy()
-        w.tricks_done = self.tricks_done
-        w.last_lead = self.last_lead
-        w.lead_fmt = self.lead_fmt
-        w.trick = TrickState(w.plays, self.tab) if w.plays else None
-        return w
-
-    @property
-    def finished(self) -> bool:
-        return not self.plays and not any(self.hands)
-
-    def to_act(self, next_leader: int) -> int:
-        if self.plays:
-            return (self.plays[0][0] + len(self.plays)) % 4
-        return next_leader
-
-    def view(self, seat: int) -> View:
-        return View(seat, self.ruleset, self.tab, self.dealer, self.hands[seat], self.plays,
-                    self.mem, self.kitty if seat == self.dealer else (),
-                    [len(h) for h in self.hands], self.trick_points + self.penalties,
-                    self.tricks_done, self.trick)
-
-    def apply(self, seat: int, cards: Sequence[Card]) -> int | None:
-        """Play; returns the trick's winner when the play completes a trick."""
-        cards = tuple(cards)
-        hand = self.hands[seat]
-        tab = self.tab
-        if not self.plays:
-            if len(cards) > 1 and len(tab.units(cards)) > 1:
-                others = [self.hands[s] for s in range(4) if s != seat]
-                outcome = throw_outcome(cards, others, tab.ctx)
-                if not outcome.ok:
-                    penalty = outcome.blocked * self.ruleset.throw_penalty
-                    self.penalties += penalty if seat % 2 == self.dealer % 2 else -penalty
-                    attempted = cards
-                    cards = tuple(outcome.played)
-                    self.mem.on_play(seat, cards, None, attempted=attempted)
-                else:
-                    self.mem.on_play(seat, cards, None)
+def rollout(state: PlayState, mem: CardMemory, tab: Tables, policy, seat: int,
+            first: Sequence[Card] | None, tricks_done: int) -> float:
+    """Play ``state`` out (``first`` is ``seat``'s move now) and score it for ``seat``.
+    ``state`` and ``mem`` are changed: pass copies."""
+    current = state.current_trick
+    trick = TrickState(current.plays, tab) if current is not None else None
+    hands = state.hands
+    ruleset, dealer = state.ruleset, state.dealer
+    move = first
+    while state.settlement is None:
+        s = state.to_act()
+        hand = hands[s]
+        if move is None:
+            if trick is not None and len(hand) == trick.n:
+                move = list(hand)  # the last cards: nothing to choose
             else:
-                self.mem.on_play(seat, cards, None)
-            self.lead_fmt = Format.of(tab.units(cards)) if len(cards) > 1 else None
+                view = View(s, ruleset, tab, dealer, hand,
+                            trick.plays if trick is not None else (), mem,
+                            state.kitty if s == dealer else (), [len(h) for h in hands],
+                            state.defender_points, tricks_done, trick)
+                move, _ = policy.play(view)
+        lead = trick.lead if trick is not None else None
+        played_to = state.apply(s, move)
+        cards = played_to.plays[-1][1]
+        if lead is None:
+            mem.on_play(s, cards, None, attempted=played_to.attempted)
+            trick = TrickState(played_to.plays, tab)
         else:
-            self.mem.on_play(seat, cards, self.plays[0][1], self.lead_fmt)
-        for c in cards:
-            hand.remove(c)
-        self.plays.append((seat, cards))
-        if len(self.plays) == 1:
-            self.trick = TrickState(self.plays, tab)
-        else:
-            self.trick.add(seat, cards, tab)
-        if len(self.plays) < 4:
-            return None
-        # The winner by the core's play_value, as trick_winner would find it.
-        winner = self.trick.winner
-        if winner % 2 != self.dealer % 2:
-            self.trick_points += self.trick.points
-        self.last_lead = self.plays[0][1]
-        self.plays = []
-        self.trick = None
-        self.tricks_done += 1
-        return winner
-
-    def outcome(self, last_winner: int) -> tuple[int, int, str, int]:
-        """(defenders' total P, levels, rising side, multiplier) at the end."""
-        dug = None
-        if last_winner % 2 != self.dealer % 2:
-            dug = Format.of(self.tab.units(self.last_lead)).largest_unit_pairs
-        s = settle(self.ruleset, self.trick_points + self.penalties,
-                   sum(c.points for c in self.kitty), dug)
-        return s.total, s.up_levels, s.up_side, s.multiplier
+            mem.on_play(s, cards, lead, trick.fmt if len(lead) > 1 else None)
+            trick.add(s, cards, tab)
+        if len(played_to.plays) == 4:
+            trick = None
+            tricks_done += 1
+        move = None
+    settled = state.settlement
+    return utility(ruleset, seat, dealer, settled.total, settled.up_levels, settled.up_side)
 
 
 def utility(ruleset: Ruleset, seat: int, dealer: int, total: int, levels: int, side: str,
@@ -157,31 +84,6 @@ def utility(ruleset: Ruleset, seat: int, dealer: int, total: int, levels: int, s
         value += 0.5  # the deal changes hands
     value += point_weight * total / ruleset.step
     return value if defenders else -value
-
-
-def rollout(world: World, next_leader: int, policy, seat: int, first: Sequence[Card] | None
-            ) -> float:
-    """Play the world out (``first`` is ``seat``'s move now) and score it for ``seat``."""
-    w = world
-    leader = next_leader
-    last = None
-    to_move = w.to_act(leader)
-    if first is not None:
-        won = w.apply(to_move, first)
-        if won is not None:
-            leader = last = won
-    while any(w.hands):
-        s = w.to_act(leader)
-        hand = w.hands[s]
-        if w.plays and len(hand) == w.trick.n:
-            cards = list(hand)  # the last cards: nothing to choose
-        else:
-            cards, _ = policy.play(w.view(s))
-        won = w.apply(s, cards)
-        if won is not None:
-            leader = last = won
-    total, levels, side, _ = w.outcome(last)
-    return utility(w.ruleset, seat, w.dealer, total, levels, side)
 
 
 # ------------------------------------------------------------------------------ sampling
@@ -253,4 +155,4 @@ def sample_hands(rng: random.Random, unseen: Counter, sizes: Sequence[int], seat
     return out, kitty
 
 
-__all__ = ["World", "rollout", "sample_hands", "utility"]
+__all__ = ["play_state_of", "rollout", "sample_hands", "utility"]

@@ -56,7 +56,7 @@ class Tables:
 
     def units(self, cards: Sequence[Card]) -> list:
         """``decompose`` of cards of one suit, memoised (hands repeat a lot)."""
-        key = tuple(sorted(cards, key=id))
+        key = tuple(sorted(cards))  # cards are ints: a C-level sort
         got = self._units.get(key)
         if got is None:
             if len(self._units) > 20000:

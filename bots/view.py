@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from game.core import TRUMP, Card, Format, Observation, Ruleset, play_value
+from game.core import TRUMP, Card, Format, Observation, Ruleset, format_of, play_value
 
 from .memory import CardMemory
 from .tables import Tables, tables
@@ -42,7 +42,7 @@ class TrickState:
         self.suit = tab.suit[self.lead[0]]
         self.n = len(self.lead)
         self.units = tab.units(self.lead)
-        self.fmt = Format.of(self.units)
+        self.fmt = format_of(self.lead, tab.ctx)
         self.single_unit = len(self.units) == 1
         self.best_index = 0
         self.best_value = (0, self.units[0].top if self.single_unit else -1)
@@ -69,6 +69,7 @@ class View:
     """Everything one play decision may look at (no hidden card of another seat)."""
 
     __slots__ = (
+        "_beat",
         "_held",
         "_mine",
         "_suit_info",
@@ -111,6 +112,7 @@ class View:
         self._mine = None
         self._held = None
         self._tops: dict = {}
+        self._beat: dict = {}
 
     @classmethod
     def of(cls, obs: Observation, mem: CardMemory) -> View:
@@ -172,13 +174,16 @@ class View:
 
     def unseen_count(self, suit: str) -> int:
         """How many cards of ``suit`` this seat has not seen."""
-        got = self._suit_info.get(suit)
-        if got is None:
-            held = self._held_counts()
+        info = self._suit_info
+        if not info:  # every suit in one pass over the held cards
             suit_of = self.tab.suit
-            mine = sum(n for c, n in held.items() if suit_of[c] == suit)
-            got = self._suit_info[suit] = self.mem.suit_left[suit] - mine
-        return got
+            mine = dict.fromkeys(self.tab.suits, 0)
+            for c, n in self._held_counts().items():
+                mine[suit_of[c]] += n
+            left = self.mem.suit_left
+            for s, n in mine.items():
+                info[s] = left[s] - n
+        return info[suit]
 
     def top_out(self, suit: str, pairs: int) -> int:
         """The highest position of an unseen single (``pairs`` 0) or pair (1) of ``suit``."""
@@ -191,7 +196,7 @@ class View:
             held = self._held_counts()
             pos = self.tab.pos
             for c in self.tab.by_suit[suit]:  # highest first
-                if remaining[c] - held[c] >= need:
+                if remaining[c] - held.get(c, 0) >= need:
                     got = pos[c]
                     break
             self._tops[key] = got
@@ -204,7 +209,8 @@ class View:
             remaining = self.mem.remaining
             held = self._held_counts()
             pos = self.tab.pos
-            got = sorted({pos[c] for c in self.tab.by_suit[suit] if remaining[c] - held[c] >= 2})
+            got = sorted({pos[c] for c in self.tab.by_suit[suit]
+                          if remaining[c] - held.get(c, 0) >= 2})
             self._tops[key] = got
         return got
 
@@ -223,6 +229,24 @@ class View:
 
     def could_beat_in_suit(self, seats: Sequence[int], suit: str, pairs: int, top: int) -> bool:
         """Could one of ``seats`` (by its shown voids) beat a unit of ``suit`` in that suit?"""
+        if pairs <= 1:
+            return self.beat_threshold(seats, suit, pairs) > top
+        if not self._may_hold(seats, suit, pairs):
+            return False
+        return self.higher_unit_out(suit, pairs, top)
+
+    def beat_threshold(self, seats: Sequence[int], suit: str, pairs: int) -> int:
+        """A single (``pairs`` 0) or pair (1) of ``suit`` topped above the returned position
+        may be beaten by one of ``seats``; -1 when none of them can beat any."""
+        key = (tuple(seats), suit, pairs)
+        threshold = self._beat.get(key)
+        if threshold is None:
+            threshold = self._beat[key] = (self.top_out(suit, pairs)
+                                           if self._may_hold(seats, suit, pairs) else -1)
+        return threshold
+
+    def _may_hold(self, seats: Sequence[int], suit: str, pairs: int) -> bool:
+        """Has one of ``seats`` not shown it lacks a unit of this kind in ``suit``?"""
         mem = self.mem
         for s in seats:
             if suit in mem.void[s]:
@@ -233,7 +257,7 @@ class View:
                 continue
             if self.hand_sizes[s] < max(1, 2 * pairs) and s != self.seat:
                 continue
-            return self.higher_unit_out(suit, pairs, top)
+            return True
         return False
 
     def maybe_void(self, seat: int, suit: str) -> bool:

@@ -19,11 +19,12 @@ from .cards import (
                     points_of,
                     pretty_cards,
 )
-from .hand import Hand, HandSetup, Trick
+from .hand import Hand, HandSetup
 from .match import HandSummary, Match, new_match
 from .moves import check_bury_cards, check_play_cards, fallback_bury, fallback_play
-from .observation import Observation, TrickView, observation_to_json, observe
+from .observation import Observation, observation_to_json, observe
 from .phases import AFTER_DEAL, BURYING, DEALING, PLAYING, REDEAL, SETTLED, Phase
+from .play import PlayState, Trick, TrickView, legal_buries
 from .refusal import IllegalActionError, Refusal
 from .ruleset import BUILTIN_IDS, Ruleset, RulesetError, all_rulesets, get_ruleset, load_ruleset_file
 from .settlement import Settlement, kitty_multiplier, level_change, next_dealer, settle
@@ -39,6 +40,85 @@ from .tricks import (
                     trick_winner,
 )
 from .trump import TRUMP, TrumpContext
-from .units import Format, Unit, decompose, max_tractor_pairs, pair_count, pair_positions, suit_of_play
+from .units import Format, Unit, decompose, format_of, max_tractor_pairs, pair_count, pair_positions, suit_of_play
 
-__all__ = [name for name in dir() if not name.startswith("_")]
+# Spelled out so that type checkers see what the core exports.
+__all__ = [
+                    "AFTER_DEAL",
+                    "BIG_JOKER",
+                    "BUILTIN_IDS",
+                    "BURY",
+                    "BURYING",
+                    "DEAL",
+                    "DEALING",
+                    "DECLARE",
+                    "FINISH_DEAL",
+                    "PLAY",
+                    "PLAYING",
+                    "REDEAL",
+                    "SETTLED",
+                    "SMALL_JOKER",
+                    "SUITS",
+                    "TRUMP",
+                    "Action",
+                    "ActionKind",
+                    "BidResult",
+                    "Bidding",
+                    "Card",
+                    "CardError",
+                    "Declaration",
+                    "Format",
+                    "Hand",
+                    "HandSetup",
+                    "HandSummary",
+                    "IllegalActionError",
+                    "Match",
+                    "Observation",
+                    "Phase",
+                    "PlayState",
+                    "Rank",
+                    "Refusal",
+                    "Ruleset",
+                    "RulesetError",
+                    "Settlement",
+                    "Suit",
+                    "ThrowResult",
+                    "Trick",
+                    "TrickView",
+                    "TrumpContext",
+                    "Unit",
+                    "all_rulesets",
+                    "check_bury_cards",
+                    "check_follow",
+                    "check_lead",
+                    "check_play_cards",
+                    "decompose",
+                    "fallback_bury",
+                    "fallback_play",
+                    "follow_score",
+                    "format_cards",
+                    "format_of",
+                    "get_ruleset",
+                    "kitty_multiplier",
+                    "legal_buries",
+                    "legal_follows",
+                    "level_change",
+                    "load_ruleset_file",
+                    "make_deck",
+                    "max_tractor_pairs",
+                    "new_match",
+                    "next_dealer",
+                    "observation_to_json",
+                    "observe",
+                    "pair_count",
+                    "pair_positions",
+                    "parse_cards",
+                    "play_value",
+                    "points_of",
+                    "pretty_cards",
+                    "settle",
+                    "suit_of_play",
+                    "throw_outcome",
+                    "trick_points",
+                    "trick_winner",
+]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from .cards import Card, format_cards, parse_cards
 
@@ -32,8 +33,8 @@ class Action:
     seat: int | None = None
     cards: tuple[Card, ...] = ()
 
-    def to_dict(self) -> dict:
-        out: dict = {"kind": self.kind.value}
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind.value}
         if self.seat is not None:
             out["seat"] = self.seat
         if self.cards:
@@ -41,7 +42,7 @@ class Action:
         return out
 
     @classmethod
-    def from_dict(cls, data: dict) -> Action:
+    def from_dict(cls, data: dict[str, Any]) -> Action:
         kind = data.get("kind")
         if not isinstance(kind, str) or kind not in KINDS:
             raise ValueError(f"unknown action kind {kind!r}")

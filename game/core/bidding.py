@@ -40,6 +40,11 @@ def team_of(seat: int) -> int:
     return seat % 2
 
 
+# The four level cards of each rank, in suit order.
+_LEVEL_CARDS: dict[Rank, tuple[Card, ...]] = {rank: tuple(Card.of(suit, rank) for suit in SUITS) for rank in Rank
+                if rank not in (Rank.SMALL_JOKER, Rank.BIG_JOKER)}
+
+
 @dataclass
 class Bidding:
     ruleset: Ruleset
@@ -51,6 +56,8 @@ class Bidding:
     closed: bool = False
     deal_over: bool = False
     dealer_changed: int | None = None  # dealer taken by a declaration
+    _options: dict[tuple[object, ...], tuple[tuple[Card, ...], ...]] = field(
+        default_factory=dict, repr=False, compare=False)
 
     # ------------------------------------------------------------------ state queries
 
@@ -59,7 +66,11 @@ class Bidding:
         """The level rank being declared: the dealer team's level (2 in the first hand)."""
         if self.first_hand:
             return Rank.TWO
-        return self.levels[team_of(self.dealer)]
+        return self.levels[self._dealer_team()]
+
+    def _dealer_team(self) -> int:
+        assert self.dealer is not None  # only the first hand starts without a dealer
+        return team_of(self.dealer)
 
     @property
     def trump(self) -> Suit | None:
@@ -83,9 +94,8 @@ class Bidding:
     def _rank_for(self, seat: int, after_deal: bool) -> Rank:
         return self.levels[team_of(seat)] if after_deal else self.rank
 
-    def _opening(self, cards: Sequence[Card], rank: Rank) -> tuple[str, Suit] | None:
+    def _opening(self, cards: Sequence[Card], rank: Rank) -> tuple[str, Suit | None] | None:
         """(kind, suit) when the cards open the bidding under this ruleset."""
-        counts = Counter(cards)
         if self.ruleset.declare_open == "level-and-joker":
             if len(cards) != 2:
                 return None
@@ -94,26 +104,28 @@ class Bidding:
             if len(jokers) != 1 or len(levels) != 1:
                 return None
             suit = levels[0].suit
+            assert suit is not None  # a level card, not a joker
             wanted = BIG_JOKER if suit.is_red else SMALL_JOKER
             return (OPEN, suit) if jokers[0] == wanted else None
         # "level-card": one level card, or a pair at once (declaration plus self-protection).
-        if len(counts) != 1:
+        n = len(cards)
+        card = cards[0] if cards else None
+        if card is None or n > 2 or any(c != card for c in cards):
             return None
-        card, n = next(iter(counts.items()))
-        if card.is_joker or card.rank != rank or n > 2:
+        if card.is_joker or card.rank != rank:
             return None
         return (OPEN if n == 1 else PROTECT, card.suit)
 
     def _change(self, seat: int, cards: Sequence[Card]) -> tuple[str, Suit | None] | None:
         """(kind, trump) when the cards overturn or protect the standing declaration."""
         standing = self.standing
-        counts = Counter(cards)
-        if len(cards) != 2 or len(counts) != 1:
+        if standing is None or len(cards) != 2 or cards[0] != cards[1]:
             return None
         card = cards[0]
         policy = self.ruleset.overturn
         if policy == "none":
             return None
+        kind: tuple[str, Suit | None]
         if card.is_joker:
             kind = (NO_TRUMP, None)
         elif card.rank == self.rank:
@@ -157,12 +169,13 @@ class Bidding:
         if after_deal:
             if not self.after_deal_window():
                 return Refusal("declare.closed")
-            if team_of(seat) == team_of(self.dealer):
+            if team_of(seat) == self._dealer_team():
                 return Refusal("declare.defenders_only", {"rank": self._rank_for(seat, True).label})
             return self._opening_refusal(cards, self._rank_for(seat, True))
         if not self.shown:
             return self._opening_refusal(cards, self.rank)
         standing = self.standing
+        assert standing is not None  # some declaration was shown
         rank = {"rank": self.rank.label}
         counts = Counter(cards)
         pair = len(cards) == 2 and len(counts) == 1
@@ -195,22 +208,24 @@ class Bidding:
         return Refusal("declare.level_card", params)
 
     def _classify(self, seat: int, cards: list[Card], after_deal: bool) -> Declaration | None:
+        kind = self._kind(seat, cards, after_deal)
+        if kind is None:
+            return None
+        return Declaration(seat, tuple(cards), kind[0], kind[1], after_deal)
+
+    def _kind(self, seat: int, cards: list[Card], after_deal: bool) -> tuple[str, Suit | None] | None:
+        """(kind, trump) of the declaration the cards would make now, or None."""
         if self.closed or not cards:
             return None
         if after_deal:
-            if not self.after_deal_window() or team_of(seat) == team_of(self.dealer):
+            if not self.after_deal_window() or team_of(seat) == self._dealer_team():
                 return None
-            opening = self._opening(cards, self._rank_for(seat, True))
-            if opening is None:
-                return None
-            return Declaration(seat, tuple(cards), opening[0], opening[1], True)
+            return self._opening(cards, self._rank_for(seat, True))
         if self.deal_over:
             return None
         if not self.shown:
-            opening = self._opening(cards, self.rank)
-            return None if opening is None else Declaration(seat, tuple(cards), opening[0], opening[1])
-        change = self._change(seat, cards)
-        return None if change is None else Declaration(seat, tuple(cards), change[0], change[1])
+            return self._opening(cards, self.rank)
+        return self._change(seat, cards)
 
     def apply(self, seat: int, cards: Sequence[Card], after_deal: bool = False) -> Declaration:
         decl = self._classify(seat, list(cards), after_deal)
@@ -238,16 +253,30 @@ class Bidding:
 
     def options(self, seat: int, held: Sequence[Card], after_deal: bool = False) -> list[list[Card]]:
         """Every declaration the seat may show now with the cards it holds."""
-        if self.closed:
+        if self.closed or (self.deal_over and not after_deal):
             return []
         rank = self._rank_for(seat, after_deal)
         # Only six cards can ever declare: count just those (this runs after every card dealt).
         held = held if isinstance(held, list) else list(held)
-        counts = {card: held.count(card) for card in
-                  [Card.of(suit, rank) for suit in SUITS] + [SMALL_JOKER, BIG_JOKER]}
+        levels = _LEVEL_CARDS[rank]
+        counts = {card: held.count(card) for card in levels}
+        counts[SMALL_JOKER] = held.count(SMALL_JOKER)
+        counts[BIG_JOKER] = held.count(BIG_JOKER)
+        # The answer depends only on those counts and on the declarations so far, which a
+        # deal rarely changes: remember it (as tuples; callers get fresh lists).
+        key = (seat, after_deal, tuple(counts.values()), len(self.shown), self.closed,
+               self.deal_over)
+        known = self._options.get(key)
+        if known is None:
+            known = self._options[key] = tuple(
+                tuple(cards) for cards in self._candidates(counts, levels)
+                if self._kind(seat, cards, after_deal) is not None)
+        return [list(cards) for cards in known]
+
+    @staticmethod
+    def _candidates(counts: dict[Card, int], levels: tuple[Card, ...]) -> list[list[Card]]:
         candidates: list[list[Card]] = []
-        for suit in SUITS:
-            level = Card.of(suit, rank)
+        for level in levels:
             if counts[level]:
                 candidates.append([level])
                 if counts[BIG_JOKER]:
@@ -259,7 +288,7 @@ class Bidding:
         for joker in (SMALL_JOKER, BIG_JOKER):
             if counts[joker] >= 2:
                 candidates.append([joker, joker])
-        return [cards for cards in candidates if self._classify(seat, cards, after_deal) is not None]
+        return candidates
 
     def end_deal(self) -> None:
         self.deal_over = True

@@ -90,8 +90,10 @@ class Card(int):
 
     suit: Suit | None
     rank: Rank
+    points: int
+    _code: str
 
-    def __new__(cls, suit: Suit | None, rank: Rank):
+    def __new__(cls, suit: Suit | None, rank: Rank) -> Card:
         code = 52 + (rank - Rank.SMALL_JOKER) if suit is None else SUITS.index(suit) * 13 + rank - 2
         card = super().__new__(cls, code)
         object.__setattr__(card, "suit", suit)
@@ -100,7 +102,7 @@ class Card(int):
         object.__setattr__(card, "points", _POINTS.get(rank, 0))
         return card
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("cards are immutable")
 
     @classmethod
@@ -139,7 +141,7 @@ class Card(int):
     def __repr__(self) -> str:
         return f"Card('{self._code}')"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[object, tuple[str]]:
         return (Card.parse, (self._code,))
 
     __hash__ = int.__hash__
@@ -202,8 +204,14 @@ def cards(text: str) -> list[Card]:
 
 def holds(hand: Iterable[Card], wanted: Iterable[Card]) -> bool:
     """Does ``hand`` contain every card of ``wanted`` (as many times as listed)?"""
-    need = Counter(wanted)
-    if not need:
-        return True
-    have = Counter(hand)
-    return all(have[c] >= n for c, n in need.items())
+    if isinstance(wanted, (list, tuple)) and len(wanted) == 1 and isinstance(hand, (list, tuple)):
+        return wanted[0] in hand
+    need: dict[Card, int] = {}
+    for c in wanted:
+        need[c] = need.get(c, 0) + 1
+    if isinstance(hand, dict):  # a Counter
+        return all(hand.get(c, 0) >= n for c, n in need.items())
+    if not isinstance(hand, (list, tuple)):
+        hand = list(hand)
+    # Plays name a few cards: counting each in the hand beats building a Counter of it.
+    return all((c in hand) if n == 1 else hand.count(c) >= n for c, n in need.items())

@@ -10,52 +10,21 @@ time counter-clockwise from the first drawer (the dealer, or a random seat in th
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 import random
+from typing import Any, ClassVar
 
-from .actions import BURY, DEAL, DECLARE, FINISH_DEAL, PLAY, Action
+from .actions import BURY, DEAL, DECLARE, FINISH_DEAL, PLAY, Action, ActionKind
 from .bidding import Bidding, Declaration
 from .cards import Card, Rank, holds, points_of, shuffled_deck
-from .moves import check_bury_cards, check_play_cards
+from .moves import check_bury_cards
 from .phases import AFTER_DEAL, BURYING, DEALING, PLAYING, REDEAL, SETTLED, Phase
+from .play import PlayState, Trick, TrickView
 from .refusal import IllegalActionError, Refusal
 from .ruleset import Ruleset
-from .settlement import Settlement, settle
-from .tricks import throw_outcome, trick_winner
+from .settlement import Settlement
 from .trump import TrumpContext
-from .units import Format, decompose
-
-
-@dataclass
-class Trick:
-    leader: int
-    plays: list[tuple[int, tuple[Card, ...]]] = field(default_factory=list)
-    winner: int | None = None
-    points: int = 0
-    # A failed throw: what the leader tried, and the penalty it cost (signed for defenders).
-    attempted: tuple[Card, ...] = ()
-    penalty: int = 0
-
-    @property
-    def lead(self) -> tuple[Card, ...]:
-        return self.plays[0][1]
-
-    @property
-    def complete(self) -> bool:
-        return len(self.plays) == 4
-
-    def cards_of(self, seat: int) -> tuple[Card, ...] | None:
-        for s, cards in self.plays:
-            if s == seat:
-                return cards
-        return None
-
-    def to_dict(self) -> dict:
-        from .cards import format_cards
-        return {"leader": self.leader, "plays": [[s, format_cards(c)] for s, c in self.plays],
-                "winner": self.winner, "points": self.points,
-                "attempted": format_cards(self.attempted), "penalty": self.penalty}
 
 
 @dataclass(frozen=True)
@@ -68,16 +37,20 @@ class HandSetup:
     dealer: int | None  # None in the first hand
     first_drawer: int
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"seed": self.seed, "first_hand": self.first_hand,
                 "levels": [r.label for r in self.levels], "dealer": self.dealer,
                 "first_drawer": self.first_drawer}
 
     @classmethod
-    def from_dict(cls, data: dict) -> HandSetup:
+    def from_dict(cls, data: dict[str, Any]) -> HandSetup:
         return cls(int(data["seed"]), bool(data["first_hand"]),
                    (Rank.parse(data["levels"][0]), Rank.parse(data["levels"][1])),
                    data["dealer"], int(data["first_drawer"]))
+
+
+# Actions are values: the hundred deals of a hand can share one.
+_DEAL = Action(DEAL)
 
 
 class Hand:
@@ -99,10 +72,8 @@ class Hand:
         self.rank: Rank | None = None
         self.ctx: TrumpContext | None = None
         self.trump_declared = False
-        self.tricks: list[Trick] = []
-        self.trick_points = 0  # the defenders' points from tricks
-        self.penalties = 0  # throw penalties, signed for the defenders
-        self.settlement: Settlement | None = None
+        # The play phase, from the bury on: it shares ``hands`` and ``kitty`` with the hand.
+        self.play_state: PlayState | None = None
         self.log: list[Action] = []
 
     # --------------------------------------------------------------------- queries
@@ -111,11 +82,34 @@ class Hand:
     def levels(self) -> tuple[Rank, Rank]:
         return self.setup.levels
 
+    # The play phase's facts, read from the play state (empty before the bury).
+
+    @property
+    def tricks(self) -> list[Trick]:
+        return self.play_state.tricks if self.play_state is not None else []
+
+    @property
+    def trick_views(self) -> tuple[TrickView, ...]:
+        """The completed tricks, frozen (what observations show)."""
+        return self.play_state.views if self.play_state is not None else ()
+
+    @property
+    def trick_points(self) -> int:
+        """The defenders' points from tricks."""
+        return self.play_state.trick_points if self.play_state is not None else 0
+
+    @property
+    def penalties(self) -> int:
+        """Throw penalties, signed for the defenders."""
+        return self.play_state.penalties if self.play_state is not None else 0
+
+    @property
+    def settlement(self) -> Settlement | None:
+        return self.play_state.settlement if self.play_state is not None else None
+
     @property
     def current_trick(self) -> Trick | None:
-        if self.tricks and not self.tricks[-1].complete:
-            return self.tricks[-1]
-        return None
+        return self.play_state.current_trick if self.play_state is not None else None
 
     @property
     def defender_points(self) -> int:
@@ -129,11 +123,8 @@ class Hand:
         """The seat whose decision the hand waits for; None while dealing (a chance step)."""
         if self.phase == BURYING:
             return self.dealer
-        if self.phase == PLAYING:
-            trick = self.current_trick
-            if trick is None:
-                return self.tricks[-1].winner if self.tricks else self.dealer
-            return (trick.leader + len(trick.plays)) % 4
+        if self.phase == PLAYING and self.play_state is not None:
+            return self.play_state.to_act()
         return None
 
     @property
@@ -182,12 +173,9 @@ class Hand:
         return check_bury_cards(self.hands[seat], cards, self.ruleset.kitty)
 
     def check_play(self, seat: int | None, cards: Sequence[Card]) -> Refusal | None:
-        if self.phase != PLAYING:
+        if self.phase != PLAYING or self.play_state is None:
             return Refusal("phase.wrong")
-        if seat != self.to_act():
-            return Refusal("turn.not_yours")
-        trick = self.current_trick
-        return check_play_cards(self.hands[seat], trick.lead if trick else None, cards, self.ctx)
+        return self.play_state.check(seat, cards)
 
     # --------------------------------------------------------------------- apply
 
@@ -195,11 +183,11 @@ class Hand:
         refusal = self.check(action)
         if refusal is not None:
             raise IllegalActionError(refusal)
-        getattr(self, "_apply_" + action.kind)(action)
+        self._APPLY[action.kind](self, action)
         self.log.append(action)
 
     def deal(self) -> Card:
-        self.apply(Action(DEAL))
+        self.apply(_DEAL)
         return self.hands[(self.setup.first_drawer + self.dealt - 1) % 4][-1]
 
     def declare(self, seat: int, cards: Sequence[Card]) -> Declaration:
@@ -221,7 +209,11 @@ class Hand:
         self.hands[seat].append(self.deck[self.dealt])
         self.dealt += 1
 
+    # The checks ran first: a declaring, burying or playing action names its seat, and the
+    # bidding's result names a dealer and a rank.
+
     def _apply_declare(self, action: Action) -> None:
+        assert action.seat is not None
         self.bidding.apply(action.seat, action.cards, self.phase == AFTER_DEAL)
 
     def _apply_finish_deal(self, action: Action) -> None:
@@ -234,77 +226,52 @@ class Hand:
         if result.redeal:
             self.phase = REDEAL
             return
+        assert result.dealer is not None and result.rank is not None
         self.dealer, self.rank = result.dealer, result.rank
         self.trump_declared = result.declared
         self.ctx = TrumpContext(result.rank, result.trump)
         # The dealer picks up the kitty; only the dealer sees it.
-        self.hands[self.dealer].extend(self.kitty)
+        self.hands[result.dealer].extend(self.kitty)
         self.kitty = []
         self.phase = BURYING
 
     def _apply_bury(self, action: Action) -> None:
+        assert action.seat is not None and self.ctx is not None
         hand = self.hands[action.seat]
         for card in action.cards:
             hand.remove(card)
         self.kitty = list(action.cards)
+        self.play_state = PlayState(self.ruleset, self.ctx, action.seat, self.hands, self.kitty)
         self.phase = PLAYING
 
     def _apply_play(self, action: Action) -> None:
-        seat, cards = action.seat, action.cards
-        trick = self.current_trick
-        if trick is None:
-            trick = Trick(leader=seat)
-            self.tricks.append(trick)
-            others = [self.hands[s] for s in range(4) if s != seat]
-            outcome = throw_outcome(cards, others, self.ctx)
-            if not outcome.ok:
-                trick.attempted = tuple(cards)
-                penalty = outcome.blocked * self.ruleset.throw_penalty
-                # 卡住庄家一张则给得分方加10分；卡住得分方一张则自扣10分。
-                trick.penalty = penalty if self.is_dealer_side(seat) else -penalty
-                self.penalties += trick.penalty
-                cards = outcome.played
-        hand = self.hands[seat]
-        for card in cards:
-            hand.remove(card)
-        trick.plays.append((seat, tuple(cards)))
-        if trick.complete:
-            self._finish_trick(trick)
+        state = self.play_state
+        assert state is not None and action.seat is not None
+        state.apply(action.seat, action.cards)
+        if state.settlement is not None:
+            self.phase = SETTLED
 
-    def _finish_trick(self, trick: Trick) -> None:
-        plays = [cards for _, cards in trick.plays]
-        trick.winner = trick.plays[trick_winner(plays, self.ctx)][0]
-        trick.points = sum(points_of(c) for c in plays)
-        if not self.is_dealer_side(trick.winner):
-            self.trick_points += trick.points
-        if not any(self.hands):
-            self._settle(trick)
-
-    def _settle(self, last: Trick) -> None:
-        dug = None
-        if not self.is_dealer_side(last.winner):
-            dug = Format.of(decompose(last.lead, self.ctx)).largest_unit_pairs
-        self.settlement = settle(self.ruleset, self.defender_points, points_of(self.kitty), dug)
-        self.phase = SETTLED
+    _APPLY: ClassVar[dict[ActionKind, Callable[[Hand, Action], None]]] = {
+        DEAL: _apply_deal, DECLARE: _apply_declare, FINISH_DEAL: _apply_finish_deal,
+        BURY: _apply_bury, PLAY: _apply_play}
 
     # --------------------------------------------------------------------- helpers
 
     def points_in_play(self) -> int:
         """Points not yet captured by anyone: in hands, the kitty and the unfinished trick."""
-        in_hands = sum(points_of(h) for h in self.hands)
-        trick = self.current_trick
-        on_table = sum(points_of(c) for _, c in trick.plays) if trick else 0
-        return in_hands + points_of(self.kitty) + on_table
+        if self.play_state is not None:
+            return self.play_state.points_in_play()
+        return sum(points_of(h) for h in self.hands) + points_of(self.kitty)
 
     def dealer_side_points(self) -> int:
-        return sum(t.points for t in self.tricks if t.complete and self.is_dealer_side(t.winner))
+        return self.play_state.dealer_side_points() if self.play_state is not None else 0
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The setup and the log: enough to rebuild the hand exactly."""
         return {"setup": self.setup.to_dict(), "log": [a.to_dict() for a in self.log]}
 
     @classmethod
-    def from_dict(cls, ruleset: Ruleset, data: dict) -> Hand:
+    def from_dict(cls, ruleset: Ruleset, data: dict[str, Any]) -> Hand:
         hand = cls(ruleset, HandSetup.from_dict(data["setup"]))
         for entry in data["log"]:
             hand.apply(Action.from_dict(entry))
@@ -333,7 +300,7 @@ class Hand:
             raise ValueError("nothing to take back")
         return self.replay(point)
 
-    def digest(self) -> tuple:
+    def digest(self) -> tuple[object, ...]:
         """A value that differs whenever the visible or hidden state differs."""
         return (self.phase, self.dealer, self.rank, self.ctx, tuple(map(tuple, self.hands)),
                 tuple(self.kitty), self.dealt, self.trick_points, self.penalties,

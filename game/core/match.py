@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 import random
+from typing import Any
 
 from .cards import Rank
 from .hand import Hand, HandSetup
@@ -35,7 +36,7 @@ class HandSummary:
     up_levels: int
     levels_after: tuple[str, str]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         d = dict(self.__dict__)
         d["levels_after"] = list(self.levels_after)
         return d
@@ -56,7 +57,7 @@ class Match:
         self.dealer: int | None = None
         self.first_drawer = self.rng.randrange(4)
         self.history: list[HandSummary] = []
-        self.finished_hands: list[dict] = []  # each finished hand's to_dict(), for replays
+        self.finished_hands: list[dict[str, Any]] = []  # each finished hand's to_dict(), for replays
         self.elapsed = 0.0
         self.time_up = False
         self.time_up_after: int | None = None
@@ -70,7 +71,7 @@ class Match:
         first_hand = self.dealer is None
         setup = HandSetup(seed=self.rng.getrandbits(48), first_hand=first_hand,
                           levels=(self.levels[0], self.levels[1]), dealer=self.dealer,
-                          first_drawer=self.first_drawer if first_hand else self.dealer)
+                          first_drawer=self.first_drawer if self.dealer is None else self.dealer)
         return Hand(self.ruleset, setup)
 
     @property
@@ -96,6 +97,9 @@ class Match:
 
     def _record(self, hand: Hand) -> None:
         s = hand.settlement
+        # A settled hand has a dealer, a rank and a trump context.
+        assert s is not None and hand.dealer is not None
+        assert hand.rank is not None and hand.ctx is not None
         dealer_team = hand.dealer % 2
         up_team = dealer_team if s.up_side == DEALERS else 1 - dealer_team
         before = self.levels[up_team]
@@ -113,6 +117,7 @@ class Match:
 
     def _check_end(self, hand: Hand) -> None:
         if self.last_won_past_ace:
+            assert hand.dealer is not None
             self.winner = hand.dealer % 2
         elif self.time_up or (self.length is not None and self.ruleset.match_length == "hands" \
                 and self.hands_played >= self.length):
@@ -126,7 +131,7 @@ class Match:
             a, b = int(self.levels[0]), int(self.levels[1])
         if a != b:
             return 0 if a > b else 1
-        if self.ruleset.tie == "dealer-wins":
+        if self.ruleset.tie == "dealer-wins" and self.dealer is not None:
             return self.dealer % 2
         return None  # one more hand decides
 
@@ -150,7 +155,7 @@ class Match:
 
     # ------------------------------------------------------------------ save / load
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "version": SAVE_VERSION, "ruleset": self.ruleset.to_dict(), "seed": self.seed,
             "length": self.length, "start_levels": [r.label for r in self.start_levels],
@@ -159,7 +164,7 @@ class Match:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> Match:
+    def from_dict(cls, data: dict[str, Any]) -> Match:
         """Rebuild a match from ``to_dict()``; raises ValueError on anything inconsistent."""
         if not isinstance(data, dict) or data.get("version") != SAVE_VERSION:
             version = data.get("version") if isinstance(data, dict) else None
@@ -167,7 +172,7 @@ class Match:
         try:
             ruleset = Ruleset.from_dict(data["ruleset"])
             match = cls(ruleset, int(data["seed"]), data["length"],
-                        tuple(Rank.parse(x) for x in data["start_levels"]))
+                        _two_levels(data["start_levels"]))
             expire_at = data.get("time_up_after")
             for i, hand_data in enumerate(data["hands"]):
                 if expire_at == i:
@@ -185,7 +190,7 @@ class Match:
             raise ValueError(f"the saved match is incomplete ({e!r})") from None
         return match
 
-    def _replay_hand(self, hand_data: dict) -> None:
+    def _replay_hand(self, hand_data: dict[str, Any]) -> None:
         setup = HandSetup.from_dict(hand_data["setup"])
         # Re-dealt hands are not saved: deal on until the recorded hand comes up.
         for _ in range(1000):
@@ -198,3 +203,8 @@ class Match:
 
 def new_match(ruleset_id: str, seed: int, length: int | None = None) -> Match:
     return Match(get_ruleset(ruleset_id), seed, length)
+
+
+def _two_levels(labels: list[str]) -> tuple[Rank, Rank]:
+    first, second = (Rank.parse(x) for x in labels)
+    return first, second

@@ -11,17 +11,19 @@ from .cards import Card, holds
 from .refusal import Refusal
 from .tricks import check_follow, check_lead, legal_follows
 from .trump import TrumpContext
+from .units import Format
 
 
 def check_play_cards(hand: Sequence[Card], lead: Sequence[Card] | None, cards: Sequence[Card],
-                     ctx: TrumpContext) -> Refusal | None:
+                     ctx: TrumpContext, lead_format: Format | None = None) -> Refusal | None:
     """Why ``cards`` may not be played from ``hand`` (None when they may): a lead when
-    ``lead`` is None, else a follow to ``lead``."""
+    ``lead`` is None, else a follow to ``lead`` (whose ``lead_format`` a caller may pass
+    when it has it at hand)."""
     if lead is None:
         if not holds(hand, cards):
             return Refusal("lead.not_held")
         return check_lead(cards, ctx)
-    return check_follow(lead, hand, cards, ctx)
+    return check_follow(lead, hand, cards, ctx, lead_format)
 
 
 def check_bury_cards(hand: Sequence[Card], cards: Sequence[Card], kitty: int) -> Refusal | None:

@@ -8,32 +8,15 @@ away every hand).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .bidding import Declaration
 from .cards import Card, Rank, format_cards
-from .hand import Hand, Trick
+from .hand import Hand
 from .phases import BURYING, DEALING, PLAYING, Phase
+from .play import TrickView
 from .ruleset import Ruleset
 from .trump import TrumpContext
-
-
-@dataclass(frozen=True)
-class TrickView:
-    leader: int
-    plays: tuple[tuple[int, tuple[Card, ...]], ...]
-    winner: int | None
-    points: int
-    attempted: tuple[Card, ...]
-    penalty: int
-
-    @property
-    def lead(self) -> tuple[Card, ...]:
-        return self.plays[0][1]
-
-    @classmethod
-    def of(cls, trick: Trick) -> TrickView:
-        return cls(trick.leader, tuple(trick.plays), trick.winner, trick.points,
-                   trick.attempted, trick.penalty)
 
 
 @dataclass(frozen=True)
@@ -77,23 +60,35 @@ class Observation:
 
 def observe(hand: Hand, seat: int) -> Observation:
     """The observation for ``seat``."""
-    trick = hand.current_trick
-    done = [TrickView.of(t) for t in hand.tricks if t.complete]
+    state = hand.play_state
+    phase = hand.phase
     kitty: tuple[Card, ...] = ()
-    if seat == hand.dealer and hand.phase not in (DEALING,) and hand.ctx is not None:
-        kitty = tuple(hand.dealt_kitty) if hand.phase == BURYING else tuple(hand.kitty)
-    return Observation(
-        seat=seat, ruleset=hand.ruleset, phase=hand.phase, first_hand=hand.setup.first_hand,
-        levels=hand.levels, dealer=hand.dealer,
+    if seat == hand.dealer and phase != DEALING and hand.ctx is not None:
+        kitty = tuple(hand.dealt_kitty) if phase == BURYING else tuple(hand.kitty)
+    hands = hand.hands
+    if state is not None:
+        trick = state.current_trick
+        current = TrickView.of(trick) if trick is not None else None
+        tricks, to_act = state.views, state.to_act()
+        trick_points, penalties = state.trick_points, state.penalties
+    else:
+        current, tricks, trick_points, penalties = None, (), 0, 0
+        to_act = hand.to_act()
+    # Every decision builds one: fill the frozen instance's fields directly rather than
+    # through the generated __init__ (one object.__setattr__ per field).
+    obs = object.__new__(Observation)
+    obs.__dict__.update(
+        seat=seat, ruleset=hand.ruleset, phase=phase, first_hand=hand.setup.first_hand,
+        levels=hand.setup.levels, dealer=hand.dealer,
         rank=hand.rank if hand.ctx else hand.bidding.rank, ctx=hand.ctx,
-        declarations=tuple(hand.bidding.shown), hand=tuple(hand.hands[seat]),
-        hand_sizes=tuple(len(h) for h in hand.hands), cards_dealt=hand.dealt,
-        cards_to_deal=hand.to_deal, kitty=kitty, tricks=tuple(done),
-        current=TrickView.of(trick) if trick else None, to_act=hand.to_act(),
-        trick_points=hand.trick_points, penalties=hand.penalties)
+        declarations=tuple(hand.bidding.shown), hand=tuple(hands[seat]),
+        hand_sizes=(len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
+        cards_dealt=hand.dealt, cards_to_deal=hand.to_deal, kitty=kitty, tricks=tricks,
+        current=current, to_act=to_act, trick_points=trick_points, penalties=penalties)
+    return obs
 
 
-def _trick_json(trick: TrickView) -> dict:
+def _trick_json(trick: TrickView) -> dict[str, Any]:
     out = {"leader": trick.leader,
            "plays": [{"seat": s, "cards": format_cards(c)} for s, c in trick.plays]}
     if trick.winner is not None:
@@ -105,7 +100,7 @@ def _trick_json(trick: TrickView) -> dict:
     return out
 
 
-def observation_to_json(obs: Observation) -> dict:
+def observation_to_json(obs: Observation) -> dict[str, Any]:
     """The observation in the referee's card notation (for outside programs and logs)."""
     return {
         "seat": obs.seat,

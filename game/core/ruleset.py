@@ -72,7 +72,7 @@ class Ruleset:
     def text(self, table: dict[str, str], lang: str) -> str:
         return table.get(lang) or table.get("en") or next(iter(table.values()))
 
-    def replace(self, **changes) -> Ruleset:
+    def replace(self, **changes: Any) -> Ruleset:
         """A custom copy with fields changed, validated like a file."""
         custom = replace(self, **changes)
         _check_consistency(custom)
@@ -108,7 +108,7 @@ _CHOICES = {
 }
 
 
-def _get(data: dict, dotted: str, kind: type, source: str):
+def _get(data: dict[str, Any], dotted: str, kind: type, source: str) -> Any:
     node: Any = data
     for part in dotted.split("."):
         if not isinstance(node, dict) or part not in node:
@@ -125,7 +125,7 @@ def _get(data: dict, dotted: str, kind: type, source: str):
 _KIND_NAMES = {int: "a whole number", str: "text", bool: "true or false", list: "a list", dict: "a table"}
 
 
-def _languages(data: dict, dotted: str, source: str) -> dict[str, str]:
+def _languages(data: dict[str, Any], dotted: str, source: str) -> dict[str, str]:
     table = _get(data, dotted, dict, source)
     for lang in ("en", "zh"):
         if not isinstance(table.get(lang), str) or not table[lang].strip():
@@ -133,9 +133,11 @@ def _languages(data: dict, dotted: str, source: str) -> dict[str, str]:
     return dict(table)
 
 
-def parse_ruleset(data: dict, source: str = "ruleset") -> Ruleset:
+def parse_ruleset(data: dict[str, Any], source: str = "ruleset") -> Ruleset:
     """Build a validated ``Ruleset`` from parsed TOML."""
-    g = lambda dotted, kind: _get(data, dotted, kind, source)  # noqa: E731
+
+    def g(dotted: str, kind: type) -> Any:
+        return _get(data, dotted, kind, source)
     bands = []
     for i, band in enumerate(g("levels.bands", list)):
         where = f"levels.bands[{i}]"

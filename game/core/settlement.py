@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import Rank
 from .ruleset import Ruleset
@@ -23,17 +24,17 @@ class Settlement:
     up_side: str  # the side whose level rises
     up_levels: int
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return dict(total=self.total, multiplier=self.multiplier, deal_to=self.deal_to,
                     up_side=self.up_side, up_levels=self.up_levels)
 
 
 def kitty_multiplier(ruleset: Ruleset, largest_unit_pairs: int) -> int:
     """×2 for a single, ×4 a pair, ×8 a 2-pair tractor … ("by-unit"), or a fixed ×base."""
-    base = ruleset.kitty_multiplier_base
+    base: int = ruleset.kitty_multiplier_base
     if ruleset.kitty_multiplier == "fixed":
         return base
-    return base * 2 ** largest_unit_pairs
+    return base * (1 << largest_unit_pairs)
 
 
 def settle(ruleset: Ruleset, points: int, kitty_points: int = 0,

@@ -9,10 +9,21 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from .cards import Card, holds, points_of
+from .cards import Card, Suit, holds, points_of
 from .refusal import Refusal
 from .trump import TRUMP, TrumpContext
-from .units import Format, Unit, cards_at, decompose, max_tractor_pairs, pair_count, pair_positions, runs, suit_of_play
+from .units import (
+    Format,
+    Unit,
+    cards_at,
+    decompose,
+    format_of,
+    max_tractor_pairs,
+    pair_count,
+    pair_positions,
+    runs,
+    suit_of_play,
+)
 
 # ---------------------------------------------------------------- leading and throwing
 
@@ -63,7 +74,7 @@ def throw_outcome(cards: Sequence[Card], others: Sequence[Sequence[Card]],
     beaten = [u for u in units if any(_beats_unit(u, h, ctx) for h in holdings)]
     if not beaten:
         return ThrowResult(True, True, tuple(cards), 0)
-    first_index = {}
+    first_index: dict[Card, int] = {}
     for i, card in enumerate(cards):
         first_index.setdefault(card, i)
     lowest = min(beaten, key=lambda u: (u.top, u.size, min(first_index[c] for c in u.cards)))
@@ -71,6 +82,11 @@ def throw_outcome(cards: Sequence[Card], others: Sequence[Sequence[Card]],
 
 
 # ---------------------------------------------------------------------------- following
+
+
+def _suit_word(suit: str) -> str:
+    """A suit as refusals name it: "trump", or a side suit's letter."""
+    return suit if suit == TRUMP else Suit(suit).value
 
 
 def follow_score(play_in_suit: Sequence[Card], lead_format: Format, ctx: TrumpContext
@@ -88,13 +104,18 @@ def check_follow(lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card
         return Refusal("follow.count", {"n": n})
     if not holds(hand, play):
         return Refusal("follow.not_held")
-    suit = ctx.suit_of(lead[0])
-    held = [c for c in hand if ctx.suit_of(c) == suit]
-    played = [c for c in play if ctx.suit_of(c) == suit]
+    suit_of = ctx.suit_of
+    suit = suit_of(lead[0])
+    if n == 1:  # a single: any card of the suit, or any card when void in it
+        if suit_of(play[0]) == suit or all(suit_of(c) != suit for c in hand):
+            return None
+        return Refusal("follow.suit", {"suit": _suit_word(suit)})
+    held = [c for c in hand if suit_of(c) == suit]
+    played = [c for c in play if suit_of(c) == suit]
     if len(played) < min(n, len(held)):
-        return Refusal("follow.suit", {"suit": suit if suit == TRUMP else suit.value})
+        return Refusal("follow.suit", {"suit": _suit_word(suit)})
     if lead_format is None:
-        lead_format = Format.of(decompose(lead, ctx))
+        lead_format = format_of(lead, ctx)
     if not lead_format.total_pairs:
         return None
     best_t, runs_held = max_tractor_pairs(held, lead_format.tractors, ctx)
@@ -112,7 +133,7 @@ def check_follow(lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card
     return None
 
 
-def _multiset_combinations(cards: Sequence[Card], k: int) -> Iterator[list[Card]]:
+def multiset_combinations(cards: Sequence[Card], k: int) -> Iterator[list[Card]]:
     """Distinct multisets of size k drawn from ``cards``."""
     items = sorted(Counter(cards).items(), key=lambda kv: kv[0].sort_key)
 
@@ -138,16 +159,16 @@ def legal_follows(lead: Sequence[Card], hand: Sequence[Card], ctx: TrumpContext
     held = [c for c in hand if ctx.suit_of(c) == suit]
     if len(held) <= n:
         rest = [c for c in hand if ctx.suit_of(c) != suit]
-        for extra in _multiset_combinations(rest, n - len(held)):
+        for extra in multiset_combinations(rest, n - len(held)):
             yield held + extra
         return
-    lead_format = Format.of(decompose(lead, ctx))
+    lead_format = format_of(lead, ctx)
     if not lead_format.total_pairs:
-        yield from _multiset_combinations(held, n)
+        yield from multiset_combinations(held, n)
         return
     best = (max_tractor_pairs(held, lead_format.tractors, ctx)[0],
             min(lead_format.total_pairs, pair_count(held)))
-    for combo in _multiset_combinations(held, n):
+    for combo in multiset_combinations(held, n):
         if follow_score(combo, lead_format, ctx) == best:
             yield combo
 
@@ -184,12 +205,18 @@ def play_value(play: Sequence[Card], lead: Sequence[Card], ctx: TrumpContext,
     if suit == lead_suit:
         if len(lead_units) != 1:
             return None
+        kind = lead_units[0].pairs
+        # Singles and pairs need no decomposition: the hot case of every trick.
+        if kind == 0:
+            return (0, ctx.position(play[0]))
+        if kind == 1:
+            return (0, ctx.position(play[0])) if play[0] == play[1] else None
         units = decompose(play, ctx)
         if len(units) != 1 or units[0].pairs != lead_units[0].pairs:
             return None
         return (0, units[0].top)
     if suit == TRUMP and lead_suit != TRUMP:
-        lead_format = Format.of(lead_units)
+        lead_format = format_of(lead, ctx)
         if _matches_format(play, lead_format, ctx):
             return (1, _trump_value(play, lead_format, ctx))
     return None
@@ -217,6 +244,7 @@ __all__ = [
     "check_lead",
     "follow_score",
     "legal_follows",
+    "multiset_combinations",
     "play_value",
     "throw_outcome",
     "trick_points",

@@ -21,7 +21,8 @@ consecutive positions form tractors:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from functools import cache
 
 from .cards import ONE_DECK, SUITS, Card, CardError, Rank, Suit
@@ -41,10 +42,17 @@ class TrumpContext:
 
     level: Rank
     trump_suit: Suit | None
+    _keys: dict[Card, tuple[EffectiveSuit, int]] = field(init=False, repr=False, compare=False)
+    _hash: int = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         # Kept on the instance: positions are looked up in every hot loop of the bots.
+        object.__setattr__(self, "_hash", hash((self.level, self.trump_suit)))
         object.__setattr__(self, "_keys", _table(self))
+
+    def __hash__(self) -> int:
+        # Contexts key the decomposition and table caches: hash once, not per look-up.
+        return self._hash
 
     @classmethod
     def parse(cls, level: str, trump: str) -> TrumpContext:
@@ -86,11 +94,11 @@ class TrumpContext:
     def side_suits(self) -> tuple[Suit, ...]:
         return tuple(s for s in SUITS if s != self.trump_suit)
 
-    def sort_hand(self, cards) -> list[Card]:
+    def sort_hand(self, cards: Iterable[Card]) -> list[Card]:
         """Trumps first (highest first), then side suits alternating colours, high to low."""
-        order = _display_suit_order(self.trump_suit)
+        order: list[EffectiveSuit] = list(_display_suit_order(self.trump_suit))
 
-        def sort_key(card: Card):
+        def sort_key(card: Card) -> tuple[int, int, int]:
             suit, pos = self._keys[card]
             group = 0 if suit == TRUMP else 1 + order.index(suit)
             return (group, -pos, card.sort_key)
@@ -137,5 +145,6 @@ def _table(ctx: TrumpContext) -> dict[Card, tuple[EffectiveSuit, int]]:
         elif card.suit == ctx.trump_suit:
             table[card] = (TRUMP, _plain_position(card.rank, ctx.level))
         else:
+            assert card.suit is not None  # jokers are trumps
             table[card] = (card.suit, _plain_position(card.rank, ctx.level))
     return table

@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .cards import Card, Rank, Suit
+from .cards import ONE_DECK, Card, Rank, Suit
 from .trump import TrumpContext
 
 SINGLE, PAIR, TRACTOR = "single", "pair", "tractor"
@@ -85,7 +85,10 @@ def pair_positions(cards: Iterable[Card], ctx: TrumpContext) -> dict[int, list[C
 
 
 def pair_count(cards: Iterable[Card]) -> int:
-    return sum(n // 2 for n in Counter(cards).values())
+    counts: dict[Card, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    return sum(n // 2 for n in counts.values())
 
 
 def runs(positions: Iterable[int]) -> list[tuple[int, int]]:
@@ -99,10 +102,57 @@ def runs(positions: Iterable[int]) -> list[tuple[int, int]]:
     return out
 
 
+_DECOMPOSED: dict[tuple[TrumpContext, tuple[Card, ...]], tuple[Unit, ...]] = {}
+_FORMATS: dict[tuple[TrumpContext, tuple[Card, ...]], Format] = {}
+
+
+def format_of(cards: Sequence[Card], ctx: TrumpContext) -> Format:
+    """``Format.of(decompose(cards, ctx))``, memoised: every follow and every trick asks it
+    of the same lead."""
+    key = (ctx, tuple(cards))
+    got = _FORMATS.get(key)
+    if got is None:
+        if len(_FORMATS) > 50_000:
+            _FORMATS.clear()
+        got = _FORMATS[key] = Format.of(decompose(cards, ctx))
+    return got
+
+
 def decompose(cards: Sequence[Card], ctx: TrumpContext) -> list[Unit]:
     """Units of cards of one effective suit: longest tractors first, then pairs, then singles."""
-    counts = Counter(cards)
-    pairs = pair_positions(cards, ctx)
+    key = (ctx, tuple(cards))
+    got = _DECOMPOSED.get(key)
+    if got is None:
+        if len(_DECOMPOSED) > 50_000:  # plays repeat a lot within a hand; bound the memory
+            _DECOMPOSED.clear()
+        got = _DECOMPOSED[key] = tuple(_decompose(cards, ctx))
+    return list(got)
+
+
+_UNIT_TABLES: dict[TrumpContext, tuple[dict[Card, Unit], dict[Card, Unit]]] = {}
+
+
+def _unit_tables(ctx: TrumpContext) -> tuple[dict[Card, Unit], dict[Card, Unit]]:
+    """Every single and every pair as a ``Unit``, made once per context (units are values)."""
+    got = _UNIT_TABLES.get(ctx)
+    if got is None:
+        got = _UNIT_TABLES[ctx] = ({c: Unit(0, ctx.position(c), (c,)) for c in ONE_DECK},
+                                   {c: Unit(1, ctx.position(c), (c, c)) for c in ONE_DECK})
+    return got
+
+
+def _decompose(cards: Sequence[Card], ctx: TrumpContext) -> list[Unit]:
+    singles, pair_units = _unit_tables(ctx)
+    counts: dict[Card, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    if len(counts) == len(cards):  # no pair: singles, highest first (the common case)
+        return sorted((singles[c] for c in cards), key=lambda u: -u.top)
+    position = ctx.position
+    pairs: dict[int, list[Card]] = {}
+    for card, n in counts.items():
+        for _ in range(n // 2):
+            pairs.setdefault(position(card), []).append(card)
     units: list[Unit] = []
     while True:
         best = None
@@ -122,11 +172,11 @@ def decompose(cards: Sequence[Card], ctx: TrumpContext) -> list[Unit]:
         units.append(Unit(best[1] - best[0] + 1, best[1], tuple(taken)))
     for pos in sorted(pairs, reverse=True):
         for card in pairs[pos]:
-            units.append(Unit(1, pos, (card, card)))
+            units.append(pair_units[card])
             counts[card] -= 2
     for card, n in counts.items():
         for _ in range(n):
-            units.append(Unit(0, ctx.position(card), (card,)))
+            units.append(singles[card])
     units.sort(key=lambda u: (-u.pairs, -u.top))
     return units
 
@@ -135,10 +185,16 @@ def shape_codes(units: Sequence[Unit]) -> list[str]:
     return [u.shape for u in units]
 
 
-def suit_of_play(cards: Sequence[Card], ctx: TrumpContext):
+def suit_of_play(cards: Sequence[Card], ctx: TrumpContext) -> str | None:
     """The single effective suit of a play, or None when the cards are of several."""
-    suits = {ctx.suit_of(c) for c in cards}
-    return suits.pop() if len(suits) == 1 else None
+    if not cards:
+        return None
+    suit_of = ctx.suit_of
+    suit = suit_of(cards[0])
+    for c in cards:
+        if suit_of(c) != suit:
+            return None
+    return suit
 
 
 def max_tractor_pairs(cards: Sequence[Card], tractors: Sequence[int], ctx: TrumpContext
@@ -156,13 +212,13 @@ def max_tractor_pairs(cards: Sequence[Card], tractors: Sequence[int], ctx: Trump
     for pos, held in pair_positions(cards, ctx).items():
         counts[pos] = len(held)
     lengths = sorted(tractors, reverse=True)
-    best: list = [0, []]
+    best: list[tuple[int, list[tuple[int, int]]]] = [(0, [])]
     remaining_cap = [sum(lengths[i:]) for i in range(len(lengths))] + [0]
 
-    def search(i: int, got: int, chosen: list[tuple[int, int]]):
-        if got > best[0]:
-            best[0], best[1] = got, list(chosen)
-        if i == len(lengths) or got + remaining_cap[i] <= best[0]:
+    def search(i: int, got: int, chosen: list[tuple[int, int]]) -> None:
+        if got > best[0][0]:
+            best[0] = (got, list(chosen))
+        if i == len(lengths) or got + remaining_cap[i] <= best[0][0]:
             return
         for low, high in runs(p for p, n in counts.items() if n > 0):
             for length in range(min(lengths[i], high - low + 1), 1, -1):
@@ -175,12 +231,12 @@ def max_tractor_pairs(cards: Sequence[Card], tractors: Sequence[int], ctx: Trump
                     chosen.pop()
                     for p in span:
                         counts[p] += 1
-                    if best[0] == remaining_cap[0]:
+                    if best[0][0] == remaining_cap[0]:
                         return
         search(i + 1, got, chosen)
 
     search(0, 0, [])
-    return best[0], best[1]
+    return best[0]
 
 
 def cards_at(cards: Sequence[Card], ctx: TrumpContext, low: int, high: int) -> list[Card]:
@@ -200,6 +256,7 @@ __all__ = [
     "Unit",
     "cards_at",
     "decompose",
+    "format_of",
     "max_tractor_pairs",
     "pair_count",
     "pair_positions",

@@ -138,6 +138,6 @@ def _system_locale() -> str:
     return name or ""
 
 
-class _KeepMissing(dict):
+class _KeepMissing(dict[str, object]):
     def __missing__(self, name: str) -> str:
         return "{" + name + "}"

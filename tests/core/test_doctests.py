@@ -4,7 +4,7 @@ import importlib
 
 import pytest
 
-MODULES = ["cards", "trump", "units", "settlement"]
+MODULES = ["cards", "trump", "units", "settlement", "play"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -1,0 +1,82 @@
+"""Time the ``hard`` bot's roll-outs: ``python -m bots.bench_rollouts [--worlds N]``.
+
+Plays one seeded hand with ``normal`` bots into its middle, then, from the position of the
+seat to act, samples worlds as the ``hard`` bot does and plays each out with the ``normal``
+policy at every seat. Prints roll-outs per second (best of ``--repeat`` runs).
+
+It also runs from an older tree whose ``bots.sim`` still has the ``World`` class (commit
+fefa3f5 and before): run ``python /path/to/this/file.py`` with that tree's interpreter and
+working directory, and it times the old ``World`` roll-out on the same position.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from bots import make_bot, sim
+from bots.driver import HandDriver
+from bots.normal import NormalPolicy
+from game.core import Hand, HandSetup, Rank, get_ruleset, observe
+
+
+def position(ruleset_id: str, seed: int, tricks: int):
+    """A hand after ``tricks`` tricks, with ``normal`` bots, and the view of the seat to act."""
+    ruleset = get_ruleset(ruleset_id)
+    hand = Hand(ruleset, HandSetup(seed, False, (Rank.TWO, Rank.TWO), 0, 0))
+    bots = [make_bot("normal", s, random.Random(seed + s), ruleset) for s in range(4)]
+    driver = HandDriver(hand, bots, timing=False)
+    while not hand.finished and not (len(hand.tricks) >= tricks and hand.current_trick is None):
+        driver.step()
+    seat = hand.to_act()
+    searcher = make_bot("hard", seat, random.Random(seed), ruleset, think_ms=None, samples=1)
+    return searcher.view(observe(hand, seat))
+
+
+def worlds(v, count: int, seed: int):
+    rng = random.Random(seed)
+    kitty_size = 0 if v.seat == v.dealer else v.ruleset.kitty
+    out = []
+    while len(out) < count:
+        dealt = sim.sample_hands(rng, v.unseen, v.hand_sizes, v.seat, v.mem, kitty_size, v.tab)
+        hands, kitty = dealt
+        hands[v.seat] = list(v.hand)
+        out.append((hands, list(v.kitty) if v.seat == v.dealer else kitty))
+    return out
+
+
+def run(v, dealt, first) -> float:
+    policy = NormalPolicy()
+    start = time.perf_counter()
+    if hasattr(sim, "World"):  # the tree before the core's PlayState
+        leader = v.seat if not v.plays else v.plays[0][0]
+        for hands, kitty in dealt:
+            world = sim.World(v.ruleset, v.tab, v.dealer, [list(h) for h in hands], kitty,
+                              list(v.plays), v.defender_points, 0, v.mem.copy(), v.tricks_done)
+            sim.rollout(world.copy(), leader, policy, v.seat, first)
+    else:
+        for hands, kitty in dealt:
+            state = sim.play_state_of(v, [list(h) for h in hands], kitty)
+            sim.rollout(state.copy(), v.mem.copy(), v.tab, policy, v.seat, first, v.tricks_done)
+    return len(dealt) / (time.perf_counter() - start)
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--ruleset", default="hebi-2010")
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--tricks", type=int, default=3, help="tricks played before the search")
+    ap.add_argument("--worlds", type=int, default=200)
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args(argv)
+    v = position(args.ruleset, args.seed, args.tricks)
+    dealt = worlds(v, args.worlds, args.seed)
+    first = NormalPolicy().play(v)[0]
+    best = max(run(v, dealt, first) for _ in range(args.repeat))
+    kind = "World" if hasattr(sim, "World") else "PlayState"
+    print(f"{best:.0f} roll-outs/s ({kind}, {args.ruleset}, seed {args.seed}, "
+          f"{args.worlds} worlds from trick {args.tricks + 1})")
+
+
+if __name__ == "__main__":
+    main()
