@@ -223,4 +223,22 @@ def _judge_choice(p: Position, option: Any) -> Verdict:
     why = tr(p.why_key, answer=label(p, right))
     if option == right:
         return Verdict(True, extra + (why,), section)
+    if not p.text_key:
+        # A lesson keeps its answer back: the learner tries again with the nudge.
+        return Verdict(False, (tr("learn.judge.not_this", answer=label(p, option)), tr("learn.nudge.choice")),
+                       section)
     return Verdict(False, (tr("learn.judge.answer_is", answer=label(p, right)),) + extra + (why,), section)
+
+
+def prompt(p: Position) -> str:
+    """The question, with the cards and numbers a trainer question fills in."""
+    a = p.args
+    if p.ask == "legal_follow":
+        return tr(p.prompt_key, cards=pretty_cards(a["play"]))
+    if p.ask == "settle" and p.text_key and "kitty_points" in a:
+        pairs = a.get("pairs") or 0
+        unit = tr("learn.unit.single") if pairs == 0 else tr("learn.unit.pair") if pairs == 1 \
+            else tr("learn.unit.tractor", n=pairs)
+        return tr(p.prompt_key.replace(".prompt", ".prompt_kitty"), points=a["points"], unit=unit,
+                  kitty=a["kitty_points"])
+    return tr(p.prompt_key, points=a.get("points", ""))
