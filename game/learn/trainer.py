@@ -74,17 +74,13 @@ def _follow_of(lead: list[Card], hand: list[Card], ctx: TrumpContext, rng: rando
     return list(rng.choice(options))
 
 
-def _names(ctx: TrumpContext) -> dict[str, str]:
-    return {"level": ctx.level.label, "trump": ctx.trump_code}
-
-
 def _winner(r: Ruleset, rng: random.Random) -> Position | None:
     ctx = _context(rng)
     hands = _deal(r, rng)
     lead = _lead(hands[0], ctx, rng)
     plays = [tuple(lead)] + [tuple(_follow_of(lead, hands[s], ctx, rng)) for s in (1, 2, 3)]
     return Position("trainer", r.id, CHOICE, trick=tuple(plays), ask="winner", options=(0, 1, 2, 3),
-                    text_key="learn.trainer.winner", **_names(ctx))
+                    text_key="learn.trainer.winner", level=ctx.level.label, trump=ctx.trump_code)
 
 
 def _follow_setup(r: Ruleset, rng: random.Random):
@@ -106,12 +102,13 @@ def _legal(r: Ruleset, rng: random.Random) -> Position | None:
     if rng.random() < 0.5:
         play = list(rng.choice(list(islice(legal_follows(lead, hand, ctx), 40))))
     else:
-        play = _illegal_follow(lead, hand, ctx, rng)
-        if play is None:
+        refused = _illegal_follow(lead, hand, ctx, rng)
+        if refused is None:
             return None
+        play = refused
     return Position("trainer", r.id, CHOICE, hand=tuple(hand), trick=(tuple(lead),), ask="legal_follow",
                     args={"play": tuple(play)}, options=(True, False), text_key="learn.trainer.legal",
-                    **_names(ctx))
+                    level=ctx.level.label, trump=ctx.trump_code)
 
 
 def _illegal_follow(lead: list[Card], hand: list[Card], ctx: TrumpContext,
@@ -140,7 +137,7 @@ def _follow(r: Ruleset, rng: random.Random) -> Position | None:
         return None  # with pairs to be had, a single lead teaches too little
     right = next(iter(legal_follows(lead, hand, ctx)))
     return Position("trainer", r.id, PLAY, hand=tuple(hand), trick=(tuple(lead),), right=tuple(right),
-                    text_key="learn.trainer.follow", **_names(ctx))
+                    text_key="learn.trainer.follow", level=ctx.level.label, trump=ctx.trump_code)
 
 
 def _levels(r: Ruleset, rng: random.Random) -> Position:

@@ -39,12 +39,21 @@ class Board:
         self.lay: TableLayout | None = None
         self.column = pygame.Rect(0, 0, 0, 0)
         self.scale = 1.0
-        self.options = [Button(lambda o=o: label(p, o), lambda o=o: self.answer(o)) for o in p.options]
+        self.options = [self._option_button(o) for o in p.options]
         action = {DECLARE: "learn.declare_button", BURY: "learn.bury_button"}.get(p.kind, "learn.play_button")
         self.act = Button(lambda: tr(action), self._submit, enabled=lambda: bool(self.hand.selected)
                           and not self.solved, primary=True, key=pygame.K_RETURN)
         self.show = Button(lambda: tr("learn.show_me"), self._show, enabled=lambda: not self.solved)
         self.actions = [] if p.kind == CHOICE else [self.act, self.show]
+
+    def _option_button(self, option: Any) -> Button:
+        def text() -> str:
+            return label(self.p, option)
+
+        def choose() -> None:
+            self.answer(option)
+
+        return Button(text, choose)
 
     # ------------------------------------------------------------------ moves
 
@@ -97,10 +106,10 @@ class Board:
         margin = round(16 * s)
         self.column = pygame.Rect(table_w + margin // 2, top, w - table_w - margin * 3 // 2, bottom - top)
         bh, gap, fs = round(42 * s), round(9 * s), round(17 * s)
-        shown = self.options or self.actions
-        for i, b in enumerate(shown):
+        buttons = self.options or self.actions
+        for i, b in enumerate(buttons):
             b.rect = pygame.Rect(self.column.x + round(12 * s),
-                                 self.column.bottom - round(12 * s) - (len(shown) - i) * (bh + gap) + gap,
+                                 self.column.bottom - round(12 * s) - (len(buttons) - i) * (bh + gap) + gap,
                                  self.column.w - round(24 * s), bh)
             b.font_size = fs
 
@@ -136,6 +145,7 @@ class Board:
     def _cards(self, surface: pygame.Surface, cards: Sequence[Card], center, height: int,
                max_width: float | None = None) -> pygame.Rect:
         lay = self.lay
+        assert lay is not None
         spots = lay.row_positions(len(cards), center, height, max_width)
         area = pygame.Rect(0, 0, 0, 0)
         for card, (x, y) in zip(cards, spots):
@@ -147,6 +157,7 @@ class Board:
 
     def _labelled(self, surface, cards, center, height, text, max_width=None) -> None:
         area = self._cards(surface, cards, center, height, max_width)
+        assert self.lay is not None
         blit_text(surface, text, self.lay.font_small, (area.centerx, area.top - 4), theme.INK, True,
                   anchor="midbottom")
 
@@ -154,7 +165,7 @@ class Board:
         p, lay = self.p, self.lay
         assert lay is not None
         sort = p.ctx.sort_hand
-        plays = list(p.trick)
+        plays: list[Sequence[Card]] = list(p.trick)
         if self.played and p.kind != DECLARE and p.kind != BURY:
             plays.append(self.played)
         for i, play in enumerate(plays):
@@ -173,9 +184,9 @@ class Board:
         if "kitty" in p.args:
             self._labelled(surface, list(p.args["kitty"]), lay.center, lay.small_h * 1.3, tr("learn.kitty_here"))
         if p.bids is not None:
-            for seat, cards in p.bids.shown:
-                text = tr("learn.showed", seat=seat_name(seat), cards=pretty_cards(cards))
-                self._labelled(surface, list(cards), lay.trick_center(seat), lay.trick_h, text)
+            for seat, shown in p.bids.shown:
+                text = tr("learn.showed", seat=seat_name(seat), cards=pretty_cards(shown))
+                self._labelled(surface, list(shown), lay.trick_center(seat), lay.trick_h, text)
             if self.played:
                 self._labelled(surface, list(self.played), lay.trick_center(0), lay.trick_h,
                                tr("learn.showed", seat=seat_name(0), cards=pretty_cards(self.played)))

@@ -25,10 +25,19 @@ class LearnScene(Scene):
     def __init__(self, app, progress: Progress):
         super().__init__(app)
         self.progress = progress
-        self.lessons = [Button(lambda x=x: tr(x.title_key), lambda x=x: app.nav.lesson(x.id)) for x in LESSONS]
+        self.lessons = [self._lesson_button(x) for x in LESSONS]
         self.trainer = Button(lambda: tr("learn.trainer_button"), app.nav.trainer, primary=True)
         self.back = Button(lambda: tr("button.back"), app.pop, key=pygame.K_ESCAPE)
         self.scale = 1.0
+
+    def _lesson_button(self, lesson: Lesson) -> Button:
+        def text() -> str:
+            return tr(lesson.title_key)
+
+        def open_lesson() -> None:
+            self.app.nav.lesson(lesson.id)
+
+        return Button(text, open_lesson)
 
     def layout(self, size) -> None:
         self.scale = s = scale_for(size)
