@@ -194,9 +194,9 @@ class Board:
             # Card options are shown as cards too, each above its label.
             n = len(p.options)
             for i, option in enumerate(p.options):
-                cards = list(option) if isinstance(option, tuple) else [option]
+                group = list(option) if isinstance(option, tuple) else [option]
                 cx = lay.width * (i + 1) / (n + 1)
-                self._labelled(surface, cards, (cx, lay.center[1]), lay.trick_h, label(p, option),
+                self._labelled(surface, group, (cx, lay.center[1]), lay.trick_h, label(p, option),
                                lay.width / (n + 1) * 0.9)
 
     def _draw_column(self, surface: pygame.Surface) -> None:
