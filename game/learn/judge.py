@@ -23,6 +23,7 @@ from game.core import (
     decompose,
     kitty_multiplier,
     legal_follows,
+    level_change,
     next_dealer,
     points_of,
     pretty_cards,
@@ -242,3 +243,18 @@ def prompt(p: Position) -> str:
         return tr(p.prompt_key.replace(".prompt", ".prompt_kitty"), points=a["points"], unit=unit,
                   kitty=a["kitty_points"])
     return tr(p.prompt_key, points=a.get("points", ""))
+
+
+def band_rows(p: Position, steps: int = 5) -> list[tuple[int, int, str]]:
+    """The ruleset's settlement table as the core computes it: (from, to, outcome) for the
+    defenders' total P, for its first ``steps`` steps (RULES.md §9)."""
+    r = p.rules
+    rows: list[tuple[int, int, str]] = []
+    for total in range(0, steps * r.step, 5):
+        side, levels = level_change(r, total)
+        text = label(p, (side, levels)) if p.ask == "settle" else f"{side} {levels}"
+        if rows and rows[-1][2] == text:
+            rows[-1] = (rows[-1][0], total, text)
+        else:
+            rows.append((total, total, text))
+    return rows

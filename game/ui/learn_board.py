@@ -14,6 +14,7 @@ import pygame
 from game.core import Card, pretty_cards
 from game.i18n import tr
 from game.learn import BURY, CHOICE, DECLARE, Position, Verdict, judge, label, prompt, seat_name, suit_name
+from game.learn.judge import band_rows
 from game.ui import theme
 from game.ui.cardview import card_image, shadow
 from game.ui.hand_view import HandView
@@ -23,6 +24,7 @@ from game.ui.theme import blit_text, scale_for
 from game.ui.widgets import Button
 
 TABLE_SHARE = 0.68  # of the window's width; the text column takes the rest
+NO_TABLE = ("settle", "kitty", "next_dealer", "nobody")  # questions about a ruleset, not a trick
 
 
 class Board:
@@ -190,7 +192,9 @@ class Board:
             if self.played:
                 self._labelled(surface, list(self.played), lay.trick_center(0), lay.trick_h,
                                tr("learn.showed", seat=seat_name(0), cards=pretty_cards(self.played)))
-        if p.kind == CHOICE and p.options and all(_is_cards(o) for o in p.options):
+        if p.ask == "settle" and not p.text_key:
+            self._draw_bands(surface)
+        if p.kind == CHOICE and "lead" not in p.args and p.options and all(_is_cards(o) for o in p.options):
             # Card options are shown as cards too, each above its label.
             n = len(p.options)
             for i, option in enumerate(p.options):
@@ -198,6 +202,24 @@ class Board:
                 cx = lay.width * (i + 1) / (n + 1)
                 self._labelled(surface, group, (cx, lay.center[1]), lay.trick_h, label(p, option),
                                lay.width / (n + 1) * 0.9)
+
+    def _draw_bands(self, surface: pygame.Surface) -> None:
+        """A lesson shows the ruleset's table (from the core) beside the question."""
+        lay = self.lay
+        assert lay is not None
+        s = self.scale
+        rows = band_rows(self.p)
+        line = round(30 * s)
+        box = pygame.Rect(0, 0, round(lay.width * 0.62), line * (len(rows) + 1) + round(24 * s))
+        box.center = lay.center
+        theme.panel(surface, box, theme.PANEL, round(12 * s))
+        x, y = box.x + round(24 * s), box.y + round(12 * s)
+        blit_text(surface, tr("learn.bands", step=self.p.rules.step), round(17 * s), (x, y), theme.GOLD, True)
+        for low, high, text in rows:
+            y += line
+            span = f"{low}" if low == high else f"{low} – {high}"
+            blit_text(surface, span, round(17 * s), (x, y), theme.INK)
+            blit_text(surface, text, round(17 * s), (box.centerx - round(20 * s), y), theme.INK)
 
     def _draw_column(self, surface: pygame.Surface) -> None:
         s = self.scale
@@ -208,6 +230,8 @@ class Board:
         p = self.p
         if p.kind == DECLARE:
             context = tr("learn.context_declare", ruleset=ruleset_name(p.rules))
+        elif p.ask in NO_TABLE:
+            context = tr("learn.context_ruleset", ruleset=ruleset_name(p.rules))
         else:
             context = tr("learn.context", ruleset=ruleset_name(p.rules), level=p.level,
                          trump=suit_name(p.trump))

@@ -201,3 +201,17 @@ def test_progress_without_a_folder_keeps_to_memory():
     progress = Progress.load(None)
     progress.count("hebi-2010", "levels", True)
     assert progress.score("hebi-2010", "levels") == (1, 1)
+
+
+def test_the_scoring_lesson_table_comes_from_the_core():
+    from game.core import level_change
+    from game.learn.judge import band_rows
+    for p in POSITIONS:
+        if p.ask != "settle":
+            continue
+        rows = band_rows(p)
+        assert rows[0][:2] == (0, 0)
+        for (low, high, text), after in zip(rows, rows[1:] + [None]):
+            assert label(p, level_change(p.rules, low)) == text == label(p, level_change(p.rules, high))
+            if after is not None:
+                assert after[0] == high + 5
