@@ -242,7 +242,7 @@ def prompt(p: Position) -> str:
             else tr("learn.unit.tractor", n=pairs)
         return tr(p.prompt_key.replace(".prompt", ".prompt_kitty"), points=a["points"], unit=unit,
                   kitty=a["kitty_points"])
-    return tr(p.prompt_key, points=a.get("points", ""))
+    return tr(p.prompt_key, points=a.get("points", ""), leader=seat_name(p.leader))
 
 
 def band_rows(p: Position, steps: int = 5) -> list[tuple[int, int, str]]:

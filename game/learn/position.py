@@ -82,6 +82,7 @@ class Position:
     options: tuple[Any, ...] = ()
     dealer: int = 0  # the dealer's seat (who scores: the defenders are the other team)
     text_key: str = ""  # trainer questions share their strings; lessons use learn.pos.<id>
+    lead_seat: int | None = None  # who led a complete trick (else it follows from its length)
 
     @property
     def rules(self) -> Ruleset:
@@ -94,7 +95,7 @@ class Position:
     @property
     def leader(self) -> int:
         """The seat that led the trick so far (the learner when it is empty)."""
-        return (-len(self.trick)) % 4
+        return self.lead_seat if self.lead_seat is not None else (-len(self.trick)) % 4
 
     def seat_of_play(self, index: int) -> int:
         """The seat that made the trick's ``index``-th play."""
@@ -119,6 +120,11 @@ def position_problems(p: Position) -> list[str]:
         seen.update(play)
     for hand in p.others:
         seen.update(hand)
+    for key in ("lead", "kitty"):  # cards a question shows besides the hands
+        seen.update(p.args.get(key, ()))
+    if p.bids is not None:
+        for _, shown in p.bids.shown:
+            seen.update(shown)
     for card, n in seen.items():
         if n > r.decks:
             problems.append(f"{card} appears {n} times with {r.decks} deck(s)")

@@ -77,10 +77,12 @@ def _follow_of(lead: list[Card], hand: list[Card], ctx: TrumpContext, rng: rando
 def _winner(r: Ruleset, rng: random.Random) -> Position | None:
     ctx = _context(rng)
     hands = _deal(r, rng)
-    lead = _lead(hands[0], ctx, rng)
-    plays = [tuple(lead)] + [tuple(_follow_of(lead, hands[s], ctx, rng)) for s in (1, 2, 3)]
+    leader = rng.randrange(4)
+    lead = _lead(hands[leader], ctx, rng)
+    plays = [tuple(lead)] + [tuple(_follow_of(lead, hands[(leader + i) % 4], ctx, rng)) for i in (1, 2, 3)]
     return Position("trainer", r.id, CHOICE, trick=tuple(plays), ask="winner", options=(0, 1, 2, 3),
-                    text_key="learn.trainer.winner", level=ctx.level.label, trump=ctx.trump_code)
+                    text_key="learn.trainer.winner", level=ctx.level.label, trump=ctx.trump_code,
+                    lead_seat=leader)
 
 
 def _follow_setup(r: Ruleset, rng: random.Random):

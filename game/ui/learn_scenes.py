@@ -93,7 +93,8 @@ class _PositionScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.back = Button(lambda: tr("button.back"), app.pop, key=pygame.K_ESCAPE)
-        self.next = Button(lambda: tr("learn.next"), self.advance, primary=True, enabled=self.can_advance)
+        self.next = Button(lambda: tr("learn.next"), self.advance, primary=True, enabled=self.can_advance,
+                           key=pygame.K_RETURN)
         self.scale = 1.0
         self.header = pygame.Rect(0, 0, 0, 0)
 
