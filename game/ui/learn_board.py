@@ -172,8 +172,8 @@ class Board:
             plays.append(self.played)
         for i, play in enumerate(plays):
             seat = p.seat_of_play(i)
-            self._labelled(surface, list(play), lay.trick_center(seat), lay.trick_h, seat_name(seat),
-                           lay.width * 0.3)
+            name = tr("learn.led", seat=seat_name(seat)) if i == 0 and len(plays) > 1 else seat_name(seat)
+            self._labelled(surface, list(play), lay.trick_center(seat), lay.trick_h, name, lay.width * 0.3)
         if p.others:
             spots = {1: (lay.width * 0.86, lay.center[1] - lay.trick_h * 1.25),
                      2: (lay.width * 0.5, lay.bar_h + lay.small_h),
