@@ -221,7 +221,10 @@ def _judge_choice(p: Position, option: Any) -> Verdict:
         refusal = check_follow(p.trick[0], p.hand, p.args["play"], p.ctx)
         if refusal is not None:
             extra = (refusal.text(get_language()),)
-    why = tr(p.why_key, answer=label(p, right))
+    total = ""
+    if p.ask == "settle":
+        total = str(settle(p.rules, p.args["points"], p.args.get("kitty_points", 0), p.args.get("pairs")).total)
+    why = tr(p.why_key, answer=label(p, right), total=total)
     if option == right:
         return Verdict(True, extra + (why,), section)
     if not p.text_key:
