@@ -85,7 +85,7 @@ def _winner(r: Ruleset, rng: random.Random) -> Position | None:
                     lead_seat=leader)
 
 
-def _follow_setup(r: Ruleset, rng: random.Random):
+def _follow_setup(r: Ruleset, rng: random.Random) -> tuple[TrumpContext, list[Card], list[Card]] | None:
     ctx = _context(rng)
     hands = _deal(r, rng)
     lead = _lead(hands[3], ctx, rng)
