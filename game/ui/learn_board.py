@@ -97,9 +97,8 @@ class Board:
         table_w = round(w * TABLE_SHARE)
         self.lay = TableLayout(table_w, h)
         self.hand.layout = self.lay
-        if not self.hand.entries:
-            shown = self.p.hand if not self.played else self._remaining(self.played)
-            self.hand.sync(list(shown), self.lay.center)
+        if not self.hand.entries and not self.played:  # the first layout deals the hand
+            self.hand.sync(list(self.p.hand), self.lay.center)
             if self.p.kind != DECLARE:
                 self.hand.set_sort(self.p.ctx.sort_hand)
             if self.p.ask == "legal_follow":

@@ -258,6 +258,8 @@ class TrainerScene(_PositionScene):
         self.counted = False
         self.layout(self.app.size)
         self.app.dirty = True
+        if self.app.top is self:
+            self.app.phase_changed()
 
     def heard(self, verdict: Verdict) -> None:
         if not self.counted:  # the first answer counts; the learner may then try again
