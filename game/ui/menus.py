@@ -16,7 +16,7 @@ from game.ui.widgets import Button, Choice, layout_column
 
 
 class StartScene(Scene):
-    """New match, Continue (when a saved match exists), Settings, Rules, Quit."""
+    """New match, Continue (when a saved match exists), Replays, Settings, Rules, Learn to play, Quit."""
 
     def __init__(self, app):
         super().__init__(app)
@@ -26,6 +26,7 @@ class StartScene(Scene):
             Button(lambda: tr("menu.replays"), self.replays),
             Button(lambda: tr("menu.settings"), app.nav.settings),
             Button(lambda: tr("menu.rules"), self.rules),
+            Button(lambda: tr("learn.menu"), app.nav.learn),
             Button(lambda: tr("menu.quit"), self.quit),
         ]
         self.scale = 1.0
@@ -75,8 +76,9 @@ class StartScene(Scene):
         # Continue shows only when there is a saved match to continue.
         self.buttons[1].visible = self.has_save and self.app.storage.has_save()
         shown = [b for b in self.buttons if b.visible]
+        gap = 14 if len(shown) <= 6 else 9  # seven buttons (Continue shown) still leave room below
         layout_column(shown, size[0] / 2, size[1] * 0.42, round(300 * s), round(50 * s),
-                      round(22 * s), round(14 * s))
+                      round(22 * s), round(gap * s))
         self.stats.layout(size, shown[0].rect.right, shown[0].rect.top)
 
     def handle_event(self, e) -> None:

@@ -8,14 +8,19 @@ on the screen (or its error on the start screen).
 from __future__ import annotations
 
 from collections.abc import Callable
+import random
+import time
 
 import pygame
 
 from game.core import Hand, HandSetup, HandSummary, Ruleset
+from game.learn import lesson
+from game.learn.progress import Progress
 from game.session import MatchChoice, SessionError, Started, UnreadableSave
 from game.table import TableSettings
 from game.ui.deal_again import DealAgainDialog, ModeHandEndScene
 from game.ui.hand_record import HandRecordScene
+from game.ui.learn_scenes import LearnScene, LessonScene, TrainerScene
 from game.ui.menus import LeaveDialog, SettingsScene, StartScene
 from game.ui.mode_table import ModeTableScene
 from game.ui.names_scene import NamesScene
@@ -40,6 +45,7 @@ class Navigation:
 
     def __init__(self, app: App):
         self.app = app
+        self._progress: Progress | None = None
 
     # ------------------------------------------------------------------ menus
 
@@ -60,6 +66,25 @@ class Navigation:
 
     def rules(self, ruleset_id: str, tick: Callable[[float], None] | None = None) -> None:
         self.app.push(RulesScene(self.app, ruleset_id, tick))
+
+    # ------------------------------------------------------------------ learning
+
+    @property
+    def progress(self) -> Progress:
+        """The learner's progress, read once (a damaged file is set aside, and said so)."""
+        if self._progress is None:
+            self._progress = Progress.load(self.app.storage.folder)
+        return self._progress
+
+    def learn(self) -> None:
+        self.app.push(LearnScene(self.app, self.progress))
+
+    def lesson(self, lesson_id: str) -> None:
+        self.app.push(LessonScene(self.app, lesson(lesson_id), self.progress))
+
+    def trainer(self) -> None:
+        seed = self.app.options.seed if self.app.options.seed is not None else time.time_ns()
+        self.app.push(TrainerScene(self.app, self.progress, random.Random(seed)))
 
     # ------------------------------------------------------------------ opening a table
 
