@@ -196,6 +196,8 @@ class Records:
         """Rebuild a replay; raises ValueError when it cannot be used."""
         try:
             if data is None:
+                if path is None:
+                    raise ValueError("no replay file")
                 data = read_json(Path(path), 4 << 20)
             if not isinstance(data, dict) or data.get("version") != RECORD_VERSION:
                 version = data.get("version") if isinstance(data, dict) else None

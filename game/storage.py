@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass, field, fields
 import json
 import os
 from pathlib import Path
+import sys
 import tempfile
 from typing import Any, ClassVar
 import weakref
@@ -165,7 +166,7 @@ class FolderLock:
 
 def _lock_file(f) -> None:
     """Lock ``f`` without waiting; raises BlockingIOError when another process holds it."""
-    if os.name == "nt":  # pragma: no cover - Windows
+    if sys.platform == "win32":  # pragma: no cover - Windows
         import msvcrt
         f.seek(0)
         try:
