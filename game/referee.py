@@ -232,13 +232,17 @@ def answer(line: str) -> dict[str, Any]:
     """The answer to one request line."""
     try:
         req = json.loads(line)
-    except (ValueError, RecursionError):
+    except RecursionError:
+        return {"error": "the line is nested too deeply"}
+    except ValueError as e:
+        if "digits" in str(e):  # Python refuses integers past 4,300 digits
+            return {"error": "a number in the line is too large (out of range)"}
         return {"error": "the line is not valid JSON"}
     if not isinstance(req, dict):
         return {"error": "each line must be a JSON object"}
     op = req.get("op")
     if not isinstance(op, str) or op not in OPS:
-        return {"error": f"unknown op {op!r}; the ops are {', '.join(OPS)}"}
+        return {"error": f"unknown op {repr(op)[:60]}; the ops are {', '.join(OPS)}"}
     try:
         return OPS[op](req)
     except RequestError as e:
