@@ -12,6 +12,13 @@ skipped when it comes); after three of them in a row the program counts as hung 
 stopped. A program that exited or was stopped is not restarted: the seat plays the ``easy``
 moves for the rest of the run, each one counted as a refusal (logged once).
 
+Bounds, whatever the program does: what it writes while no request waits for an answer is
+read and thrown away (so flooding between turns costs neither memory nor time), at most
+``MAX_QUEUED`` lines of ``MAX_LINE`` bytes are kept while one does, the time limit holds for
+every request, and a program that exits is noticed within ``POLL_S`` even when a child of it
+still holds its output open. Ending a program ends every process it started
+(``bots.process_tree``).
+
 Seats for the arena and the game:
 
 * ``parse_seat_spec("2=external:python bot.py")`` → ``(2, "external:python bot.py")``;
@@ -33,7 +40,6 @@ import os
 import queue
 import random
 import shlex
-import signal
 import subprocess
 import threading
 import time
@@ -44,6 +50,7 @@ from game.core import Hand, Observation, Ruleset
 from . import BOT_LEVELS, make_bot
 from .base import Bot, Reason
 from .easy import EasyBot
+from .process_tree import ProcessTree, start
 from .protocol import (
     BURY,
     DECLARE,
@@ -63,8 +70,9 @@ log = logging.getLogger("bots.external")
 DEFAULT_EXTERNAL_MS = 5000
 MAX_TIMEOUTS_IN_A_ROW = 3
 MAX_LINE = 1 << 20  # an answer line longer than this is refused unread
+MAX_QUEUED = 16  # lines kept while a request waits; more are dropped (a flood, not an answer)
+POLL_S = 0.05  # how often a wait for an answer looks whether the program is still running
 EXTERNAL_PREFIX = "external:"
-_EOF = object()
 _TOO_LONG = object()
 
 
@@ -97,25 +105,22 @@ def split_command(command: str) -> list[str] | str:
         raise ExternalProgramError(f"cannot read the command {command!r}: {e}") from None
 
 
-def _kill(proc: subprocess.Popen) -> None:
-    """Stop a process (and, on POSIX, the process group it leads) and reap it: no zombie.
+def _kill(tree: ProcessTree) -> None:
+    """Stop a program and every process it started, and reap it: no zombie, no survivor.
 
     The pipes are left to the threads that read and write them, which close them when they
     see the end (closing a pipe another thread is blocked on could hang)."""
-    if os.name == "posix":
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)  # its own children too (a shell script's)
-        except OSError:  # the group is gone already
-            pass
-    if proc.poll() is None:
-        try:
-            proc.kill()
-        except OSError:  # pragma: no cover - it exited just now
-            pass
-    try:
-        proc.wait(timeout=5)
-    except subprocess.TimeoutExpired:  # pragma: no cover - unkillable
-        pass
+    tree.kill()
+
+
+def _same_id(value: object, request_id: int) -> bool:
+    """Is ``value`` the id of the request (as a number or as text)? Never converts a huge
+    number to text (Python refuses past 4,300 digits)."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return value == request_id
+    return isinstance(value, str) and value == str(request_id)
 
 
 def _close(stream) -> None:
@@ -155,18 +160,18 @@ class ExternalProgram:
         self._next_id = 0
         self._timeouts = 0
         self._lock = threading.RLock()
-        self._answers: queue.Queue = queue.Queue()
+        self._answers: queue.Queue = queue.Queue(MAX_QUEUED)
+        self._waiting = False  # a request waits for its answer: lines are kept, else dropped
+        self.discarded = 0  # lines the program wrote that no request asked for
         self._outbox: queue.Queue = queue.Queue()
         self.stderr_tail: deque[str] = deque(maxlen=20)
         self.tap: Callable[[str, str], None] | None = None  # sees (">" or "<", line)
         try:
-            self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         stderr=subprocess.PIPE, cwd=cwd,
-                                         env=dict(env) if env is not None else None,
-                                         start_new_session=os.name == "posix")
+            self.proc, self.tree = start(argv, cwd=cwd, env=env)
         except OSError as e:
             raise ExternalProgramError(f"cannot start {self.command!r}: {e}") from None
-        self._finalizer = weakref.finalize(self, _kill, self.proc)
+        self._finalizer = weakref.finalize(self, _kill, self.tree)
+        self._eof = threading.Event()  # the program's output ended
         self._threads = [
             threading.Thread(target=self._read_answers, name="external-out", daemon=True),
             threading.Thread(target=self._read_errors, name="external-err", daemon=True),
@@ -190,19 +195,29 @@ class ExternalProgram:
                     skipping = not complete
                     continue
                 if not complete and len(raw) >= MAX_LINE:
-                    self._answers.put(_TOO_LONG)
+                    self._keep(_TOO_LONG)
                     skipping = True
                     continue
-                self._answers.put(raw.decode("utf-8", errors="replace"))
+                self._keep(raw)
         except (OSError, ValueError):  # pragma: no cover - closed under us
             pass
-        self._answers.put(_EOF)
+        self._eof.set()
         _close(out)
+
+    def _keep(self, item) -> None:
+        """Queue a line for the request that waits; drop it when none waits or the queue is full."""
+        if self._waiting:
+            try:
+                self._answers.put_nowait(item)
+                return
+            except queue.Full:
+                pass
+        self.discarded += 1
 
     def _read_errors(self) -> None:
         try:
-            for raw in iter(self.proc.stderr.readline, b""):
-                line = raw.decode("utf-8", errors="replace").rstrip("\n")
+            for raw in iter(lambda: self.proc.stderr.readline(MAX_LINE), b""):
+                line = raw[:1000].decode("utf-8", errors="replace").rstrip("\n")
                 self.stderr_tail.append(line)
                 log.debug("%s stderr: %s", self.command, line)
         except (OSError, ValueError):  # pragma: no cover
@@ -240,11 +255,16 @@ class ExternalProgram:
         return self._next_id
 
     def _exited(self) -> str:
+        """Why the program no longer answers; it and every process it started are ended."""
         try:
-            why = f"the program exited (exit status {self.proc.wait(timeout=1)})"
+            status: int | None = self.proc.wait(timeout=1)
         except subprocess.TimeoutExpired:  # closed its output but still runs
-            _kill(self.proc)
+            status = None
+        _kill(self.tree)  # a child that still holds its output open, too
+        if status is None:
             why = "the program closed its standard output (it was stopped)"
+        else:
+            why = f"the program exited (exit status {status})"
         self._threads[1].join(timeout=0.5)  # its last error output
         tail = [line for line in self.stderr_tail if line.strip()]
         if tail:
@@ -253,7 +273,7 @@ class ExternalProgram:
 
     def _stop(self, why: str) -> None:
         self.stopped = why
-        _kill(self.proc)
+        _kill(self.tree)
         self._outbox.put(None)
 
     def notify(self, request: dict) -> None:
@@ -267,54 +287,69 @@ class ExternalProgram:
         with self._lock:
             if not self.running:
                 return None, f"the program is not running ({self.stopped})"
+            if self._eof.is_set() or self.proc.poll() is not None:  # it ended between requests
+                self._stop(self._exited())
+                return None, self.stopped
             # Lines that came after the last answer (late answers, chatter) are stale.
             while True:
                 try:
-                    line = self._answers.get_nowait()
+                    self._answers.get_nowait()
                 except queue.Empty:
                     break
-                if line is _EOF:
+            self._waiting = True  # before the request is sent: its answer can come at once
+            try:
+                return self._await(self._send(request))
+            finally:
+                self._waiting = False
+
+    def _await(self, request_id: int) -> tuple[object, str | None]:
+        deadline = time.monotonic() + self.time_ms / 1000
+        dead_since: float | None = None
+        while True:
+            now = time.monotonic()
+            remaining = deadline - now
+            if remaining <= 0:
+                self._timeouts += 1
+                why = f"no answer within {self.time_ms:.0f} ms"
+                if self._timeouts >= self.max_timeouts:
+                    self._stop(f"stopped after {self._timeouts} answers in a row past the "
+                               f"time limit")
+                    why += f"; {self.stopped}"
+                return None, why
+            try:
+                line = self._answers.get(timeout=min(remaining, POLL_S))
+            except queue.Empty:
+                # The end of its output, or its exit even while a child holds the output open
+                # (after a moment for an answer written just before it exited).
+                if self._eof.is_set():
                     self._stop(self._exited())
                     return None, self.stopped
-                log.debug("%s: stale line skipped: %.80s", self.command, line)
-            request_id = self._send(request)
-            deadline = time.monotonic() + self.time_ms / 1000
-            while True:
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    self._timeouts += 1
-                    why = f"no answer within {self.time_ms:.0f} ms"
-                    if self._timeouts >= self.max_timeouts:
-                        self._stop(f"stopped after {self._timeouts} answers in a row past the "
-                                   f"time limit")
-                        why += f"; {self.stopped}"
-                    return None, why
-                try:
-                    line = self._answers.get(timeout=remaining)
-                except queue.Empty:
-                    continue
-                if line is _EOF:
-                    self._stop(self._exited())
-                    return None, self.stopped
-                if self.tap is not None and line is not _TOO_LONG:
-                    self.tap("<", line.rstrip("\n"))
-                if line is _TOO_LONG:
-                    self._timeouts = 0
-                    return None, f"an answer line longer than {MAX_LINE} bytes"
-                if not line.strip():
-                    continue  # blank lines are ignored
-                try:
-                    answer = json.loads(line)
-                except ValueError:
-                    self._timeouts = 0
-                    return None, f"not valid JSON: {line.strip()[:80]!r}"
-                if (isinstance(answer, dict) and "id" in answer
-                        and str(answer["id"]) != str(request_id)):
-                    log.debug("%s: answer to request %r skipped (waiting for %d)", self.command,
-                              answer["id"], request_id)
-                    continue
+                if self.proc.poll() is not None:
+                    if dead_since is None:
+                        dead_since = now
+                    elif now - dead_since >= POLL_S:
+                        self._stop(self._exited())
+                        return None, self.stopped
+                continue
+            if line is _TOO_LONG:
                 self._timeouts = 0
-                return answer, None
+                return None, f"an answer line longer than {MAX_LINE} bytes"
+            text = line.decode("utf-8", errors="replace")
+            if self.tap is not None:
+                self.tap("<", text.rstrip("\n"))
+            if not text.strip():
+                continue  # blank lines are ignored
+            try:
+                answer = json.loads(text)
+            except (ValueError, RecursionError):
+                self._timeouts = 0
+                return None, f"not valid JSON: {text.strip()[:80]!r}"
+            if isinstance(answer, dict) and "id" in answer and not _same_id(answer["id"], request_id):
+                log.debug("%s: answer to request %r skipped (waiting for %d)", self.command,
+                          str(answer["id"])[:20], request_id)
+                continue
+            self._timeouts = 0
+            return answer, None
 
     def refuse(self, seat: int, decision: str, reason: str) -> ExternalRefusal:
         refusal = ExternalRefusal(seat, decision, reason, self.command, self.hand_number)
@@ -344,7 +379,7 @@ class ExternalProgram:
                 self.proc.wait(timeout=grace)
             except subprocess.TimeoutExpired:
                 pass
-            _kill(self.proc)
+            _kill(self.tree)
             for t in self._threads:
                 t.join(timeout=1)
             self._finalizer.detach()

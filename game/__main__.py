@@ -30,6 +30,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--external-ms", type=float, default=5000.0, metavar="MS",
                    help="an outside program's time per decision, in milliseconds (default 5000)")
     p.add_argument("--max-frames", type=int, help=argparse.SUPPRESS)
+    # Tests only: --autoplay saves into --data-dir like a person's match, to be killed and resumed.
+    p.add_argument("--autoplay-saves", action="store_true", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     seats = {}
     for text in args.seat:
@@ -70,7 +72,8 @@ def main(argv: list[str] | None = None) -> int:
     options = Options(ruleset=args.ruleset, seed=args.seed, lang=args.lang, autoplay=args.autoplay,
                       hands=args.hands, speed=args.speed, screenshot=args.screenshot, monkey=args.monkey,
                       frame_stats=args.frame_stats, data_dir=args.data_dir, size=args.size,
-                      max_frames=args.max_frames, seats=args.seats, external_ms=args.external_ms)
+                      max_frames=args.max_frames, seats=args.seats, external_ms=args.external_ms,
+                      autoplay_saves=args.autoplay_saves)
     app = make_app(options)
     first_scene(app, args.bot_level)
     app.step(0.0)

@@ -9,18 +9,29 @@ as saves and undo, so a replay shows exactly what happened.
 ``stats.json`` counts, per ruleset, the matches and hands played and won and the levels
 gained, from the point of view of the team of the first person at the table.
 
-Every write is atomic (``storage.atomic_write_json``); a file that cannot be read is
-skipped (replays) or started afresh (statistics), never a crash.
+Every write is atomic (``storage.atomic_write_json``). Every file is checked before use
+(``game.saved_data``): one that does not hold what it must is set aside (renamed, never
+deleted) with a notice for the player (``Records.notices``), never a crash. A replay that
+cannot be written (a full disk) is kept in memory and written with the next one.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-import json
 from pathlib import Path
 import time
 from typing import Any
 
 from game.core import BURY, DEAL, DECLARE, FINISH_DEAL, PLAY, Hand, HandSummary, Rank, Ruleset
+from game.saved_data import (
+    DataError,
+    Notice,
+    check_replay_file,
+    check_ruleset,
+    check_stats,
+    read_json,
+    replay_hand,
+    set_aside,
+)
 from game.storage import atomic_write_json
 
 REPLAY_DIR = "replays"
@@ -100,9 +111,17 @@ def summarize(hand: Hand) -> dict[str, Any]:
 class Records:
     """The replays folder and the statistics file of one data folder."""
 
-    def __init__(self, folder: Path | str, limit: int = MAX_REPLAYS):
+    def __init__(self, folder: Path | str, limit: int = MAX_REPLAYS, writable: bool = True):
         self.folder = Path(folder)
         self.limit = limit
+        self.writable = writable  # False: never write, rename or delete (another copy, or autoplay)
+        self.notices: list[Notice] = []
+        self.pending: list[tuple[Path, dict]] = []  # replays not written yet (a full disk)
+
+    def _set_aside(self, path: Path, reason: str) -> None:
+        moved = set_aside(path) if self.writable else None
+        self.notices.append(Notice("data_folder.set_aside" if moved else "data_folder.unusable",
+                                   {"file": path.name, "reason": reason[:160], "moved": moved.name if moved else ""}))
 
     @property
     def replay_dir(self) -> Path:
@@ -124,12 +143,22 @@ class Records:
                 "humans": list(humans or []), "ruleset": hand.ruleset.to_dict(),
                 "hand": hand.to_dict(), "summary": summarize(hand)}
         path = self.replay_dir / f"{time.time_ns():020d}.json"
-        try:
-            atomic_write_json(path, data)
-        except OSError:
+        if not self.writable:
             return None
-        self.prune()
-        return path
+        self.pending.append((path, data))
+        return path if self.flush() else None
+
+    def flush(self) -> bool:
+        """Write the replays still in memory; True when none is left."""
+        while self.pending:
+            path, data = self.pending[0]
+            try:
+                atomic_write_json(path, data)
+            except OSError:
+                return False
+            self.pending.pop(0)
+            self.prune()
+        return True
 
     def replay_files(self) -> list[Path]:
         """The stored replays, newest first."""
@@ -140,6 +169,8 @@ class Records:
         return sorted(files, key=lambda p: p.name, reverse=True)
 
     def prune(self) -> None:
+        if not self.writable:
+            return
         for old in self.replay_files()[self.limit:]:
             try:
                 old.unlink()
@@ -151,11 +182,13 @@ class Records:
         out = []
         for path in self.replay_files():
             try:
-                data = json.loads(path.read_text(encoding="utf-8"))
-            except (OSError, ValueError):
+                data = check_replay_file(read_json(path, 4 << 20), RECORD_VERSION)
+            except FileNotFoundError:
                 continue
-            if isinstance(data, dict) and data.get("version") == RECORD_VERSION:
-                out.append((path, data))
+            except DataError as e:
+                self._set_aside(path, str(e))
+                continue
+            out.append((path, data))
         return out
 
     @staticmethod
@@ -163,13 +196,19 @@ class Records:
         """Rebuild a replay; raises ValueError when it cannot be used."""
         try:
             if data is None:
-                data = json.loads(Path(path).read_text(encoding="utf-8"))
-            if data.get("version") != RECORD_VERSION:
-                raise ValueError(f"unsupported replay version {data.get('version')!r}")
-            ruleset = Ruleset.from_dict(data["ruleset"])
-            hand = Hand.from_dict(ruleset, data["hand"])
-        except (OSError, KeyError, TypeError, AttributeError) as e:
-            raise ValueError(f"the replay cannot be read ({e!r})") from None
+                if path is None:
+                    raise ValueError("no replay file")
+                data = read_json(Path(path), 4 << 20)
+            if not isinstance(data, dict) or data.get("version") != RECORD_VERSION:
+                version = data.get("version") if isinstance(data, dict) else None
+                raise ValueError(f"unsupported replay version {str(version)[:20]}")
+            check_replay_file(data, RECORD_VERSION)
+            ruleset = check_ruleset(data["ruleset"])
+            hand = replay_hand(ruleset, data["hand"], "the hand")
+        except ValueError:
+            raise
+        except Exception as e:  # whatever the file holds, the replay list goes on
+            raise ValueError(f"the replay cannot be read ({type(e).__name__})") from None
         meta = {k: v for k, v in data.items() if k not in ("ruleset", "hand")}
         return Replay(path, ruleset, hand, meta, replay_steps(hand))
 
@@ -177,21 +216,24 @@ class Records:
 
     def stats(self) -> dict[str, dict[str, int]]:
         """``{ruleset id: {matches, matches_won, hands, hands_won, levels}}``."""
+        return self._read_stats() or {}
+
+    def _read_stats(self) -> dict[str, dict[str, int]] | None:
+        """The statistics; None when the file cannot be used and is still there."""
         try:
-            data = json.loads(self.stats_path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            return check_stats(read_json(self.stats_path, 1 << 20), RECORD_VERSION, STAT_FIELDS)
+        except FileNotFoundError:
             return {}
-        if not isinstance(data, dict) or data.get("version") != RECORD_VERSION:
-            return {}
-        out = {}
-        for ruleset_id, row in (data.get("rulesets") or {}).items():
-            if isinstance(row, dict):
-                out[ruleset_id] = {k: int(row.get(k, 0)) if isinstance(row.get(k, 0), int) else 0
-                                   for k in STAT_FIELDS}
-        return out
+        except DataError as e:  # set aside, so the next count does not write over it
+            self._set_aside(self.stats_path, str(e))
+            return None if self.stats_path.exists() else {}
 
     def _bump(self, ruleset_id: str, **add: int) -> None:
-        stats = self.stats()
+        if not self.writable:
+            return
+        stats = self._read_stats()
+        if stats is None:
+            return  # a file that could not be set aside is kept, not written over
         row = stats.setdefault(ruleset_id, dict.fromkeys(STAT_FIELDS, 0))
         for key, value in add.items():
             row[key] += value

@@ -3,7 +3,10 @@
     python -m game.referee < requests.jsonl
 
 Every input line gets exactly one answer line. Bad input gets ``{"error": "..."}`` and the
-next line is read as usual. Imports only the rules core (no pygame), so it starts fast.
+next line is read as usual: whatever a line holds (text that is not UTF-8, lone surrogate
+escapes, numbers too large to use, deep nesting, a line over ``MAX_LINE`` bytes), the answer
+is one error line and the process goes on. Imports only the rules core (no pygame), so it
+starts fast.
 """
 from __future__ import annotations
 
@@ -19,6 +22,11 @@ from game.core.tricks import check_follow, check_lead, throw_outcome, trick_poin
 from game.core.trump import TRUMP, TrumpContext
 from game.core.units import Format, decompose, shape_codes, suit_of_play
 
+MAX_LINE = 1 << 20
+"""A longer line is answered with an error and skipped unread (the bot reader's cap too)."""
+MAX_NUMBER = 10 ** 9
+"""Integers beyond this are an input error: no rule needs them, and some cannot be written."""
+
 
 class RequestError(ValueError):
     """The request cannot be answered; the message says why."""
@@ -30,6 +38,8 @@ def _field(req: dict, name: str, kind=None):
     value = req[name]
     if kind is not None and (not isinstance(value, kind) or (kind is int and isinstance(value, bool))):
         raise RequestError(f"the field '{name}' has the wrong type")
+    if kind is int and not -MAX_NUMBER <= value <= MAX_NUMBER:
+        raise RequestError(f"the field '{name}' is out of range (a number this large is not a valid input)")
     return value
 
 
@@ -222,13 +232,17 @@ def answer(line: str) -> dict[str, Any]:
     """The answer to one request line."""
     try:
         req = json.loads(line)
-    except (ValueError, RecursionError):
+    except RecursionError:
+        return {"error": "the line is nested too deeply"}
+    except ValueError as e:
+        if "digits" in str(e):  # Python refuses integers past 4,300 digits
+            return {"error": "a number in the line is too large (out of range)"}
         return {"error": "the line is not valid JSON"}
     if not isinstance(req, dict):
         return {"error": "each line must be a JSON object"}
     op = req.get("op")
     if not isinstance(op, str) or op not in OPS:
-        return {"error": f"unknown op {op!r}; the ops are {', '.join(OPS)}"}
+        return {"error": f"unknown op {repr(op)[:60]}; the ops are {', '.join(OPS)}"}
     try:
         return OPS[op](req)
     except RequestError as e:
@@ -248,13 +262,57 @@ def answer_bytes(raw: bytes) -> dict[str, Any]:
     return answer(line.rstrip("\r\n"))
 
 
+def encode(reply: dict[str, Any]) -> bytes:
+    """One answer line as UTF-8 bytes, whatever it holds: an error message that quotes a lone
+    surrogate is written with JSON escapes, and an answer that cannot be written at all (a
+    number past Python's digit limit) becomes an error answer."""
+    try:
+        text = json.dumps(reply, ensure_ascii=False)
+    except (ValueError, TypeError, RecursionError) as e:
+        text = json.dumps({"error": f"the answer cannot be written ({type(e).__name__})"})
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:
+        data = json.dumps(reply, ensure_ascii=True).encode("ascii")
+    return data + b"\n"
+
+
+def respond(raw: bytes) -> bytes:
+    """The answer line to one input line; never raises (but for a signal such as Ctrl+C)."""
+    try:
+        return encode(answer_bytes(raw))
+    except Exception as e:  # a bug must cost this line, not the lines after it
+        return encode({"error": f"the request could not be processed ({type(e).__name__})"})
+
+
+def read_lines(stdin, limit: int):
+    """The input's lines, each at most ``limit`` bytes; a longer line is yielded as None after
+    being skipped in ``limit``-sized pieces, so it is never held in memory."""
+    while True:
+        raw = stdin.readline(limit + 1)
+        if not raw:
+            return
+        if raw.endswith(b"\n") or len(raw) <= limit:
+            yield raw
+            continue
+        while not raw.endswith(b"\n"):
+            raw = stdin.readline(limit + 1)
+            if not raw:
+                break
+        yield None
+
+
 def main(stdin=None, stdout=None) -> int:
     """Answer every line of ``stdin`` (binary) on ``stdout`` (binary), UTF-8 both ways
     whatever the platform's locale."""
     stdin = stdin or sys.stdin.buffer
     stdout = stdout or sys.stdout.buffer
-    for raw in stdin:
-        stdout.write(json.dumps(answer_bytes(raw), ensure_ascii=False).encode("utf-8") + b"\n")
+    for raw in read_lines(stdin, MAX_LINE):
+        if raw is None:
+            line = encode({"error": f"the line is longer than {MAX_LINE} bytes; it was skipped"})
+        else:
+            line = respond(raw)
+        stdout.write(line)
         stdout.flush()
     return 0
 

@@ -21,6 +21,7 @@ import random
 from game.core import Hand, HandSetup, HandSummary, Match, Ruleset, get_ruleset
 from game.i18n import tr
 from game.records import Records
+from game.saved_data import check_save
 from game.storage import Storage
 from game.table import PRACTICE, Mode, TableDriver, TableSettings, make_controllers
 
@@ -65,10 +66,18 @@ class ProgramFailed(SessionError):
 
 
 class SaveFailed(SessionError):
-    """The match could not be written; the game goes on."""
+    """The match could not be written; the game goes on with the match in memory, and the
+    save is tried again at the next trick."""
 
     def __init__(self, error: OSError):
-        super().__init__(tr("dialog.save_failed", error=str(error)))
+        super().__init__(tr("data_folder.save_failed", error=(error.strerror or str(error))[:120]))
+
+
+class SavedAgain(SessionError):
+    """After a failure, the match (and any replay kept in memory) was written after all."""
+
+    def __init__(self) -> None:
+        super().__init__(tr("data_folder.saved_again"))
 
 
 @dataclass(frozen=True)
@@ -106,14 +115,17 @@ class Session:
 
     def __init__(self, storage: Storage, *, bot_factory: BotFactory | None = None,
                  seats: dict[int, str] | None = None, external_ms: float = 5000.0, autoplay: bool = False,
-                 report: Callable[[SessionError], None] | None = None):
+                 report: Callable[[SessionError], None] | None = None, keep_autoplay: bool = False):
         self.storage = storage
         self.bot_factory = bot_factory  # the tests' stand-in; None: ``bots.make_bot``
         self.seats = dict(seats or {})  # --seat N=LEVEL or N=external:COMMAND
         self.external_ms = external_ms
         self.autoplay = autoplay
+        # Watching bots (--autoplay) never touches the player's match, replays or statistics.
+        self.keeps = (not autoplay or keep_autoplay) and storage.writable
         self.report = report  # a problem met while the match runs (a save that failed)
-        self.records = Records(storage.folder)
+        self.records = Records(storage.folder, writable=self.keeps)
+        self.save_failing = False  # the last save failed: the player was told
 
     # ------------------------------------------------------------------ opening a table
 
@@ -177,13 +189,10 @@ class Session:
         if isinstance(version, int) and version > 1:
             raise UnreadableSave(tr("save.newer", version=version))
         try:
-            match = Match.from_dict(data["match"])
-        except Exception as e:
+            match, table = check_save(data)  # every value, and every hand replayed legally
+            settings = TableSettings.from_dict(table)
+        except Exception as e:  # whatever the file holds, it is refused here, not at the table
             raise UnreadableSave(tr("save.invalid", error=str(e)[:120])) from None
-        try:
-            settings = TableSettings.from_dict(data.get("table"))
-        except ValueError:
-            raise UnreadableSave(tr("save.invalid", error="seats")) from None
         return match, settings
 
     def check_saved_match(self) -> bool:
@@ -200,19 +209,21 @@ class Session:
 
     def autosave(self, data: dict) -> None:
         """Write the match atomically (raises ``SaveFailed``). A replayed deal is never
-        written: the match in progress keeps its save."""
-        if TableSettings.from_dict(data.get("table")).deal_only:
+        written: the match in progress keeps its save, and watching bots writes nothing."""
+        if not self.keeps or TableSettings.from_dict(data.get("table")).deal_only:
             return
         try:
             self.storage.write_save(data)
         except OSError as e:
             raise SaveFailed(e) from None
+        if not self.records.flush():  # a replay kept in memory since a failed write
+            raise SaveFailed(OSError(0, "a replay could not be written"))
 
     def match_over(self, driver: Driver) -> None:
         """The match is won: count it for the first person's team, forget the save. A
         replayed deal touches neither."""
         settings = driver.settings
-        if settings.deal_only:
+        if settings.deal_only or not self.keeps:
             return
         if settings.human is not None:
             self.records.record_match(driver.match.ruleset.id, settings.human % 2, driver.match.winner)
@@ -227,17 +238,25 @@ class Session:
                                            self._factory(notices))
         except ImportError as e:
             raise BotsMissing(e) from None
-        driver = build_driver(match, controllers, settings, on_save=self._saver() if save else None,
+        driver = build_driver(match, controllers, settings, on_save=self._saver() if save and self.keeps else None,
                               announce=announce, on_hand_over=self._hand_recorder(settings))
         return Started(driver, settings.human, notices)
 
     def _saver(self) -> Callable[[dict], None]:
+        """Save after every trick; a failure is said once (the match stays in memory and the
+        next trick tries again), and so is the first save that works after it."""
         def save(data: dict) -> None:
             try:
                 self.autosave(data)
             except SaveFailed as e:
+                if not self.save_failing and self.report is not None:
+                    self.report(e)  # the game goes on; the table says so
+                self.save_failing = True
+                return
+            if self.save_failing:
+                self.save_failing = False
                 if self.report is not None:
-                    self.report(e)  # the game goes on; the start screen says so
+                    self.report(SavedAgain())
         return save
 
     def _factory(self, notices: list[SessionError]) -> BotFactory:
@@ -262,6 +281,8 @@ class Session:
     def _hand_recorder(self, settings: TableSettings) -> Callable[[Hand, HandSummary | None], None]:
         """Keep every finished hand as a replay; count it in the statistics of the first person's team."""
         def over(hand: Hand, summary: HandSummary | None) -> None:
+            if not self.keeps:
+                return
             kind = "deal" if settings.deal_only else "match"
             self.records.add_replay(hand, summary.number if summary else 0, dict(settings.names), kind,
                                     settings.seed, list(settings.humans))

@@ -1,9 +1,15 @@
 """Settings and the saved match on disk (no pygame here).
 
 Both live in one data folder: the platformdirs user data folder, or ``--data-dir``. Every
-write goes to a temporary file first and then replaces the old one (``os.replace``), so a
-crash mid-write never leaves half a file. A save that cannot be read is moved aside and
-reported, never a crash: the player can still start a new match.
+write goes to a temporary file first and then replaces the old one (``os.replace``, then the
+folder is synced), so a crash mid-write never leaves half a file; temporary files a crash
+left behind are removed at the next start. A file that cannot be used is set aside (renamed,
+never deleted) and reported in ``Storage.notices``, never a crash: the player can still play.
+
+One copy of the game holds a folder at a time: ``Storage`` takes a lock (``FolderLock``) that
+the system drops when the process ends, crash or not. A second copy opens the folder
+read-only (``Storage.shared``) and says so; ``watch_only`` storage (``--autoplay``) never
+writes at all and takes no lock.
 """
 from __future__ import annotations
 
@@ -11,9 +17,12 @@ from dataclasses import asdict, dataclass, field, fields
 import json
 import os
 from pathlib import Path
+import sys
 import tempfile
-import time
-from typing import Any
+from typing import Any, ClassVar
+import weakref
+
+from game.saved_data import DataError, Notice, read_json, set_aside, settings_problems, sync_dir
 
 APP_NAME = "shengji"
 SETTINGS_FILE = "settings.json"
@@ -41,6 +50,7 @@ def atomic_write_json(path: Path, data: Any) -> None:
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
+        sync_dir(path.parent)
     except BaseException:
         try:
             os.unlink(tmp)
@@ -82,6 +92,9 @@ class Settings:
             default = getattr(out, f.name)
             if value is not None and type(value) is type(default):
                 setattr(out, f.name, value)
+        for name in ("last_names", "last_teams"):
+            if any(isinstance(n, str) and len(n) > 200 for n in getattr(out, name)):
+                setattr(out, name, [""] * len(getattr(out, name)))
         if out.language not in ("en", "zh"):
             out.language = language
         if out.speed not in SPEEDS:
@@ -99,11 +112,96 @@ class Settings:
         return out
 
 
-class Storage:
-    """The data folder: settings and the one saved match."""
+_LEFTOVER_PREFIXES = (SETTINGS_FILE + ".", SAVE_FILE + ".", "stats.json.")
 
-    def __init__(self, folder: Path | str | None = None):
+
+class FolderLock:
+    """This process holds a data folder: an OS lock on ``.lock`` in it, which the system
+    drops when the process ends however it ends (so a crash never leaves it stuck). Shared
+    within one process: every ``Storage`` on the folder uses the same lock."""
+
+    _held: ClassVar[dict[Path, list]] = {}  # folder -> [file, users]
+
+    @classmethod
+    def acquire(cls, folder: Path) -> bool | None:
+        """True: held (now or already by this process); False: another process holds it;
+        None: no lock can be taken here (a read-only folder: nothing will be written anyway)."""
+        key = folder.resolve()
+        if key in cls._held:
+            cls._held[key][1] += 1
+            return True
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            f = open(folder / ".lock", "a+b")  # noqa: SIM115 - held for the process's life
+        except OSError:
+            return None
+        try:
+            _lock_file(f)
+        except BlockingIOError:
+            f.close()
+            return False
+        except OSError:
+            f.close()
+            return None
+        try:
+            f.truncate(0)
+            f.write(str(os.getpid()).encode())
+            f.flush()
+        except OSError:
+            pass
+        cls._held[key] = [f, 1]
+        return True
+
+    @classmethod
+    def release(cls, folder: Path) -> None:
+        key = folder.resolve()
+        entry = cls._held.get(key)
+        if entry is None:
+            return
+        entry[1] -= 1
+        if entry[1] <= 0:
+            del cls._held[key]
+            entry[0].close()  # closing the file drops the lock
+
+
+def _lock_file(f) -> None:
+    """Lock ``f`` without waiting; raises BlockingIOError when another process holds it."""
+    if sys.platform == "win32":  # pragma: no cover - Windows
+        import msvcrt
+        f.seek(0)
+        try:
+            msvcrt.locking(f.fileno(), msvcrt.LK_NBLCK, 1)
+        except OSError as e:
+            raise BlockingIOError(str(e)) from None
+    else:
+        import fcntl
+        fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+class Storage:
+    """The data folder: settings and the one saved match.
+
+    ``notices`` collects what the player must be told (files set aside, another copy of
+    the game on the folder); ``writable`` is False when nothing may be written."""
+
+    def __init__(self, folder: Path | str | None = None, *, watch_only: bool = False):
         self.folder = Path(folder) if folder is not None else default_data_dir()
+        self.notices: list[Notice] = []
+        self.watch_only = watch_only
+        self.shared = False  # another copy of the game holds the folder
+        if not watch_only:
+            held = FolderLock.acquire(self.folder)
+            if held:
+                weakref.finalize(self, FolderLock.release, self.folder)
+                self.clean_leftovers()
+            elif held is False:
+                self.shared = True
+                self.notices.append(Notice("data_folder.shared", {"folder": str(self.folder)}))
+
+    @property
+    def writable(self) -> bool:
+        """May this copy write to the folder? (Not when watching bots, nor beside another copy.)"""
+        return not (self.watch_only or self.shared)
 
     @property
     def settings_path(self) -> Path:
@@ -115,16 +213,49 @@ class Storage:
         """Where the match is saved."""
         return self.folder / SAVE_FILE
 
+    def clean_leftovers(self) -> None:
+        """Remove the temporary files of writes a crash interrupted (only this copy writes here)."""
+        for folder in (self.folder, self.folder / "replays"):
+            try:
+                names = os.listdir(folder)
+            except OSError:
+                continue
+            for name in names:
+                if name.endswith(".tmp") and (folder != self.folder or name.startswith(_LEFTOVER_PREFIXES)):
+                    try:
+                        os.unlink(folder / name)
+                    except OSError:
+                        pass
+
+    def set_aside(self, path: Path, reason: str) -> Path | None:
+        """Rename a file that cannot be used (never in a read-only copy) and note it for the player."""
+        moved = set_aside(path) if self.writable else None
+        self.notices.append(Notice("data_folder.set_aside" if moved else "data_folder.unusable",
+                                   {"file": path.name, "reason": reason[:160], "moved": moved.name if moved else ""}))
+        return moved
+
     def load_settings(self, default_language: str) -> Settings:
-        """The saved settings, or defaults (with the system's language) when none can be read."""
+        """The saved settings, or defaults (with the system's language) when none can be read;
+        a file that does not hold settings is set aside and reported."""
         try:
-            data = json.loads(self.settings_path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            data = {}
-        return Settings.from_dict(data, default_language)
+            data = read_json(self.settings_path, 1 << 20)
+            if not isinstance(data, dict):
+                raise DataError("not an object")
+            settings = Settings.from_dict(data, default_language)
+            wrong = settings_problems(data, asdict(settings))
+            if wrong:  # the values that were kept stay; the file is kept aside for the rest
+                self.set_aside(self.settings_path, "wrong values: " + ", ".join(sorted(wrong))[:100])
+            return settings
+        except FileNotFoundError:
+            pass
+        except DataError as e:
+            self.set_aside(self.settings_path, str(e))
+        return Settings.from_dict({}, default_language)
 
     def save_settings(self, settings: Settings) -> None:
         """Write the settings (a read-only folder is not an error)."""
+        if not self.writable:
+            return
         try:
             atomic_write_json(self.settings_path, asdict(settings))
         except OSError:
@@ -137,35 +268,32 @@ class Storage:
         return self.save_path.is_file()
 
     def write_save(self, data: dict) -> None:
-        """Save the match atomically."""
+        """Save the match atomically (raises OSError); a read-only copy writes nothing."""
+        if not self.writable:
+            return
         atomic_write_json(self.save_path, data)
 
     def delete_save(self) -> None:
-        """Forget the saved match."""
+        """Forget the saved match (the match is over)."""
+        if not self.writable:
+            return
         try:
             self.save_path.unlink()
         except OSError:
             pass
 
     def read_save(self) -> dict:
-        """The saved data; raises ValueError (with a reason) when it cannot be used."""
+        """The saved data, in shape; raises ValueError (with a reason) when it cannot be used."""
         try:
-            text = self.save_path.read_text(encoding="utf-8")
+            data = read_json(self.save_path)
         except OSError as e:
             raise ValueError(str(e)) from None
-        try:
-            data = json.loads(text)
-        except ValueError as e:
-            raise ValueError(f"not valid JSON ({e})") from None
         if not isinstance(data, dict) or not isinstance(data.get("match"), dict):
             raise ValueError("no match in the file")
         return data
 
     def move_aside(self) -> Path | None:
         """Rename a save that cannot be read, so it is kept for a bug report but out of the way."""
-        target = self.folder / f"{SAVE_FILE}.broken-{time.strftime('%Y%m%d-%H%M%S')}"
-        try:
-            os.replace(self.save_path, target)
-            return target
-        except OSError:
+        if not self.writable:
             return None
+        return set_aside(self.save_path)

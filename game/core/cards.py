@@ -65,7 +65,8 @@ class Rank(IntEnum):
     @classmethod
     def parse(cls, text: str) -> Rank:
         """A level rank as the referee writes it: ``2`` … ``10``, ``J``, ``Q``, ``K``, ``A``."""
-        key = str(text).strip().upper()
+        # ASCII only: str.upper() maps 'ſ' to 'S', and strip() takes full-width spaces.
+        key = str(text).strip(" ").upper() if str(text).isascii() else ""
         if key == "T":
             key = "10"
         for rank in PLAIN_RANKS:
@@ -114,7 +115,7 @@ class Card(int):
         """Parse the referee notation (case-insensitive, ``T`` for 10)."""
         if not isinstance(text, str):
             raise CardError(f"{text!r} is not a card (cards are strings such as '10S' or 'BJ')")
-        key = text.upper()
+        key = text.upper() if text.isascii() else ""  # 'ſ'.upper() is 'S'
         card = _BY_CODE.get(key)
         if card is None and len(key) >= 2 and key[:-1] == "T":
             card = _BY_CODE.get("10" + key[-1])

@@ -57,7 +57,7 @@ class TrumpContext:
     @classmethod
     def parse(cls, level: str, trump: str) -> TrumpContext:
         rank = Rank.parse(level)
-        key = str(trump).strip().upper()
+        key = str(trump).strip(" ").upper() if str(trump).isascii() else ""  # see Rank.parse
         if key == "NT":
             return cls(rank, None)
         try:

@@ -33,7 +33,7 @@ class StartScene(Scene):
         try:
             self.has_save = app.session.check_saved_match()
         except SessionError as e:  # an unreadable save is moved aside, with a message
-            app.message = app.session.set_aside(e)
+            app.message = " ".join(filter(None, [app.message, app.session.set_aside(e)]))
             self.has_save = False
         self.saved = self._saved_summary()
         self.stats = StatsPanel(app)

@@ -157,6 +157,10 @@ class ModeTableScene(TableScene):
         super().handle_event(e)
 
     def update(self, dt: float) -> None:
+        notices = getattr(self.app, "table_notices", None)
+        if notices:  # a save that failed (or works again): said at the table
+            self.messages += notices
+            notices.clear()
         if self.messages and self.notice is None:
             self.notice = [self.messages.pop(0), 8.0]  # an outside program that could not start
             self.changed = True

@@ -78,7 +78,7 @@ class ReplayListScene(Scene):
 
     def __init__(self, app):
         super().__init__(app)
-        self.records = Records(app.storage.folder)
+        self.records = Records(app.storage.folder, writable=app.storage.writable)
         self.items = self.records.list_replays()
         self.back = Button(lambda: tr("button.back"), app.pop, primary=True, key=pygame.K_ESCAPE)
         self.scroll = 0
@@ -86,7 +86,7 @@ class ReplayListScene(Scene):
         self.list_rect = pygame.Rect(0, 0, 0, 0)
         self.row_h = 40
         self.hover: int | None = None
-        self.error = ""
+        self.error = " ".join(str(n) for n in self.records.notices)[:300]  # replays set aside
 
     def layout(self, size) -> None:
         self.scale = s = scale_for(size)

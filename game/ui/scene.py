@@ -6,7 +6,9 @@ updates; scenes below it are drawn when the top one is an overlay (``opaque = Fa
 """
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
+import itertools
 from pathlib import Path
 import random
 import time
@@ -24,6 +26,7 @@ from game.ui import theme, widgets
 from game.ui.cardview import forget_sizes
 
 MIN_SIZE = (1024, 640)
+FRAME_TIMES_KEPT = 20_000  # the last few minutes of frames: the report's percentiles, bounded
 FPS = 60
 
 
@@ -123,6 +126,7 @@ class Options:
     bot_factory: BotFactory | None = None  # tests inject a stand-in; None uses ``bots``
     seats: dict | None = None  # --seat N=LEVEL or N=external:COMMAND
     external_ms: float = 5000.0  # --external-ms: an outside program's time per decision
+    autoplay_saves: bool = False  # tests only: --autoplay saves like a match (kill and resume)
 
 
 class App:
@@ -130,9 +134,12 @@ class App:
 
     def __init__(self, options: Options, surface: pygame.Surface | None = None):
         self.options = options
-        self.storage = Storage(options.data_dir)
+        # Watching bots never writes to the player's data folder (their match, settings, records).
+        self.storage = Storage(options.data_dir, watch_only=options.autoplay and not options.autoplay_saves)
         self.session = Session(self.storage, bot_factory=options.bot_factory, seats=options.seats,
-                               external_ms=options.external_ms, autoplay=options.autoplay, report=self.report)
+                               external_ms=options.external_ms, autoplay=options.autoplay, report=self.report,
+                               keep_autoplay=options.autoplay_saves)
+        self.table_notices: list[str] = []  # said at the table (a save that failed)
         self._nav: Navigator | None = None
         self.settings: Settings = self.storage.load_settings(default_language())
         if options.lang:
@@ -143,14 +150,18 @@ class App:
         self.stack: list[Scene] = []
         self.running = True
         self.exit_code = 0
-        self.frame_times: list[float] = []
+        self.frame_times: deque[tuple[float, float]] = deque(maxlen=FRAME_TIMES_KEPT)
+        self.frames_drawn = 0
         self.shots = 0
         self._shot_pending: str | None = None
         self._shot_delay = 0.0
         self.monkey_rng = random.Random(options.seed or 0)
         self.monkey_left = options.monkey
         self.hands_done = 0
-        self.message: str | None = None  # shown once on the start screen
+        # Shown once on the start screen: files set aside, another copy on the data folder.
+        self.session.records.stats()  # a statistics file that cannot be used is set aside now, and said
+        notices = self.storage.notices + self.session.records.notices
+        self.message: str | None = " ".join(str(n) for n in notices) or None
         self.visited: set[str] = set()  # phase names seen (the monkey's coverage)
         self.dirty = True  # the picture must be redrawn
         self.drawn = False  # the last step drew a new picture
@@ -208,8 +219,9 @@ class App:
         self._nav = nav
 
     def report(self, error: SessionError) -> None:
-        """A session's problem, for the start screen to show."""
+        """A session's problem (a save that failed), said at the table and on the start screen."""
         self.message = str(error)
+        self.table_notices.append(str(error))
 
     # ------------------------------------------------------------------ the stack
 
@@ -379,6 +391,7 @@ class App:
                     pygame.display.update(self.update_rects)
                 done = time.perf_counter()
                 self.frame_times.append((done - start, drawn - start))
+                self.frames_drawn += 1
             frames += 1
             if self.options.max_frames is not None and frames >= self.options.max_frames:
                 self.quit(0)
@@ -389,12 +402,12 @@ class App:
         draw, flip), and without the flip (the copy to the screen, the X server's share)."""
         lines = []
         for label, index in (("frame", 0), ("without flip", 1)):
-            times = sorted(t[index] for t in self.frame_times[1:]) or [0.0]
+            times = sorted(t[index] for t in itertools.islice(self.frame_times, 1, None)) or [0.0]
 
             def pct(p: float, times: list[float] = times) -> float:
                 return times[min(len(times) - 1, int(p / 100 * len(times)))] * 1000
 
             lines.append(f"{label}: p50 {pct(50):.2f} ms, p90 {pct(90):.2f} ms, p99 {pct(99):.2f} ms, "
                          f"max {times[-1] * 1000:.2f} ms")
-        return (f"frames drawn {len(self.frame_times)}, still frames skipped {self.skipped}\n"
+        return (f"frames drawn {self.frames_drawn}, still frames skipped {self.skipped}\n"
                 + "\n".join(lines))

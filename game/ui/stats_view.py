@@ -15,7 +15,7 @@ class StatsPanel:
 
     def __init__(self, app):
         self.app = app
-        self.rows = Records(app.storage.folder).stats()
+        self.rows = Records(app.storage.folder, writable=app.storage.writable).stats()
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.scale = 1.0
 

@@ -32,7 +32,8 @@ def test_save_kill_resume_gives_the_identical_state(tmp_path):
     """The game saves after every trick; killed mid-hand, Continue picks up exactly there."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
     proc = subprocess.Popen([sys.executable, "-m", "game", "--autoplay", "--ruleset", "logistics-2015",
-                             "--seed", "12", "--speed", "40", "--data-dir", str(tmp_path), "--bot-level", "easy"],
+                             "--seed", "12", "--speed", "40", "--data-dir", str(tmp_path), "--bot-level", "easy",
+                             "--autoplay-saves"],
                             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     save = tmp_path / "match.json"
     data = None

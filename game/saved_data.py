@@ -1,0 +1,343 @@
+"""What every file in the data folder must hold, checked before anything uses it (no pygame).
+
+The data folder is the player's, and any file in it may have been damaged by a crash, a disk
+fault, an editor or a program: ``read_json`` refuses what is not plain JSON of a sane size and
+depth (and ``NaN``/``Infinity``), and the ``check_*`` functions refuse any value the game
+would not have written itself — wrong types, numbers out of range or not finite, names that
+are not text, ruleset values the rules do not know, a hand log that does not replay legally.
+Each raises ``DataError`` with the reason; the caller sets the file aside (``set_aside``:
+renamed, never deleted) and tells the player. Nothing refused here can crash the game later.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+import itertools
+import json
+import math
+import os
+from pathlib import Path
+import time
+from typing import Any
+
+MAX_FILE = 32 << 20  # far above a long match's save (about 1 MB after 100 hands)
+MAX_INT = 10 ** 12
+MAX_NAME = 200  # characters in a typed name
+SEAT_LEVELS = ("random", "easy", "normal", "hard", "human")
+EXTERNAL = "external:"
+
+
+class DataError(ValueError):
+    """A file in the data folder does not hold what it must; the message says why."""
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something about the data folder the player must be told; ``str()`` is the message in
+    the current language (``key`` in the ``data_folder`` section of the language tables)."""
+
+    key: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        from game.i18n import tr
+        return tr(self.key, **self.args)
+
+
+# ------------------------------------------------------------------------------ reading
+
+def _refuse_constant(name: str) -> float:
+    raise DataError(f"the number {name} is not allowed")
+
+
+def parse_json(text: str) -> Any:
+    """Plain JSON only: no NaN or Infinity, no nesting deep enough to exhaust the stack."""
+    try:
+        return json.loads(text, parse_constant=_refuse_constant)
+    except RecursionError:
+        raise DataError("nested too deeply") from None
+    except DataError:
+        raise
+    except ValueError as e:  # JSONDecodeError, and integers past Python's digit limit
+        raise DataError(f"not valid JSON ({e})") from None
+
+
+def read_json(path: Path, limit: int = MAX_FILE) -> Any:
+    """The JSON in ``path``; raises ``FileNotFoundError`` when there is none and
+    ``DataError`` when it cannot be used (unreadable, too large, not UTF-8, not JSON)."""
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(limit + 1)
+    except FileNotFoundError:
+        raise
+    except OSError as e:
+        raise DataError(f"cannot be read ({e.strerror or e})") from None
+    if len(raw) > limit:
+        raise DataError(f"larger than {limit >> 20} MB")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise DataError("not UTF-8 text") from None
+    return parse_json(text)
+
+
+_counter = itertools.count()
+
+
+def set_aside(path: Path) -> Path | None:
+    """Rename a file that cannot be used to ``NAME.broken-DATE-TIME-N`` next to it (a unique
+    name: two in one second never overwrite each other); None when it cannot be moved."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for _ in range(1000):
+        target = path.with_name(f"{path.name}.broken-{stamp}-{os.getpid()}-{next(_counter)}")
+        if target.exists():
+            continue
+        try:
+            os.rename(path, target)  # a new name, so nothing is overwritten
+        except OSError:
+            return None
+        sync_dir(path.parent)
+        return target
+    return None  # pragma: no cover - a thousand set-aside files of this second
+
+
+def sync_dir(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (POSIX; Windows has no directory handles)."""
+    if os.name != "posix":  # pragma: no cover - Windows
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+# ------------------------------------------------------------------------------ values
+
+def need(ok: bool, why: str) -> None:
+    if not ok:
+        raise DataError(why)
+
+
+def is_int(value: Any, low: int = -MAX_INT, high: int = MAX_INT) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def is_text(value: Any, limit: int = MAX_NAME) -> bool:
+    return isinstance(value, str) and len(value) <= limit
+
+
+def seat_or_none(value: Any) -> bool:
+    return value is None or is_int(value, 0, 3)
+
+
+def _obj(value: Any, what: str) -> dict:
+    need(isinstance(value, dict), f"{what} must be an object")
+    return value
+
+
+def _list(value: Any, what: str, length: int | None = None, each: Callable[[Any], bool] | None = None) -> list:
+    need(isinstance(value, list), f"{what} must be a list")
+    need(length is None or len(value) == length, f"{what} must have {length} entries")
+    need(each is None or all(each(v) for v in value), f"{what} holds a value it cannot hold")
+    return value
+
+
+# ------------------------------------------------------------------------------ rulesets
+
+# The saved form of a ruleset (``Ruleset.to_dict``) field by field, and where the same value
+# sits in a ruleset file: a saved ruleset is checked by the file loader's own rules.
+_RULESET_PATHS = {
+    "id": "id", "name": "name", "description": "description", "decks": "deal.decks",
+    "kitty": "deal.kitty", "declare_open": "declare.open", "overturn": "declare.overturn",
+    "first_hand_overturn_takes_deal": "declare.first_hand_overturn_takes_deal",
+    "defenders_after_deal": "declare.defenders_after_deal", "fallback": "declare.fallback",
+    "fallback_card": "declare.fallback_card", "fallback_joker": "declare.fallback_joker",
+    "throw_penalty": "play.throw_penalty", "kitty_multiplier": "play.kitty_multiplier",
+    "kitty_multiplier_base": "play.kitty_multiplier_base", "step_per_deck": "levels.step_per_deck",
+    "shutout": "levels.shutout", "bands": "levels.bands", "beyond": "levels.beyond",
+    "dealer_keeps": "levels.dealer_keeps", "win_past_ace": "levels.win_past_ace",
+    "bury_seconds": "clocks.bury_seconds", "play_seconds": "clocks.play_seconds",
+    "match_length": "match.length", "match_options": "match.options", "match_score": "match.score",
+    "tie": "match.tie",
+}
+
+
+def check_ruleset(data: Any):
+    """The ``Ruleset`` a save or replay holds, checked like a ruleset file."""
+    from game.core.ruleset import Ruleset, RulesetError, parse_ruleset
+
+    data = _obj(data, "the ruleset")
+    need(set(data) <= set(_RULESET_PATHS) | {"source"}, "the ruleset has fields the game does not know")
+    for key in ("name", "description"):
+        need(isinstance(data.get(key), dict) and all(is_text(k, 20) and is_text(v, 2000)
+                                                     for k, v in data[key].items()),
+             f"the ruleset's {key} must be a table of texts")
+    need(is_text(data.get("source", ""), 2000), "the ruleset's source must be text")
+    for key, value in data.items():
+        need(not isinstance(value, int) or isinstance(value, bool) or is_int(value, 0, 10_000),
+             f"the ruleset's {key} is out of range")
+    nested: dict[str, Any] = {"source": data.get("source", "")}
+    for key, dotted in _RULESET_PATHS.items():
+        if key in data:
+            node = nested
+            *parents, last = dotted.split(".")
+            for part in parents:
+                node = node.setdefault(part, {})
+            node[last] = data[key]
+    bands = data.get("bands")
+    need(isinstance(bands, list) and all(isinstance(b, dict) and set(b) == {"side", "levels"}
+                                         and is_int(b["levels"], 0, 100) for b in bands),
+         "the ruleset's bands are not valid")
+    try:
+        checked = parse_ruleset(nested, "the saved ruleset")
+        rebuilt = Ruleset.from_dict(data)
+    except (RulesetError, TypeError, KeyError, ValueError) as e:
+        raise DataError(str(e)) from None
+    need(checked == rebuilt, "the saved ruleset is not consistent")
+    return checked
+
+
+# ------------------------------------------------------------------------------ hands and matches
+
+def check_hand_data(data: Any, what: str = "a hand") -> dict:
+    """A hand's setup and log, in shape (legality is checked by replaying it)."""
+    from game.core.cards import PLAIN_RANKS
+
+    labels = {r.label for r in PLAIN_RANKS}
+    data = _obj(data, what)
+    setup = _obj(data.get("setup"), f"{what}'s setup")
+    need(is_int(setup.get("seed"), 0, 2 ** 64), f"{what}'s seed is not valid")
+    need(isinstance(setup.get("first_hand"), bool), f"{what}'s setup is not valid")
+    _list(setup.get("levels"), f"{what}'s levels", 2, lambda v: v in labels)
+    need(seat_or_none(setup.get("dealer")) and is_int(setup.get("first_drawer"), 0, 3),
+         f"{what}'s seats are not valid")
+    need(setup["first_hand"] == (setup["dealer"] is None), f"{what}'s dealer is not valid")
+    for action in _list(data.get("log"), f"{what}'s log"):
+        need(isinstance(action, dict) and isinstance(action.get("kind"), str) and seat_or_none(action.get("seat"))
+             and isinstance(action.get("cards", []), list)
+             and all(is_text(c, 3) for c in action.get("cards", [])), f"{what}'s log is not valid")
+    return data
+
+
+def replay_hand(ruleset, data: dict, what: str = "a hand"):
+    """The hand rebuilt from its log; the log must be legal move by move."""
+    from game.core import Hand
+
+    try:
+        return Hand.from_dict(ruleset, data)
+    except (ValueError, KeyError, TypeError, IndexError) as e:  # IllegalActionError is a ValueError
+        raise DataError(f"{what} does not replay legally ({e})") from None
+
+
+def check_match(data: Any):
+    """The ``Match`` a save holds, rebuilt, with every hand replayed legally."""
+    from game.core import Match
+    from game.core.cards import PLAIN_RANKS
+
+    labels = {r.label for r in PLAIN_RANKS}
+    data = _obj(data, "the match")
+    ruleset = check_ruleset(data.get("ruleset"))
+    need(is_int(data.get("seed"), -2 ** 64, 2 ** 64), "the match's seed is not valid")
+    need(data.get("length") is None or is_int(data["length"], 1, 100_000), "the match's length is not valid")
+    _list(data.get("start_levels"), "the match's start levels", 2, lambda v: v in labels)
+    elapsed = data.get("elapsed", 0.0)
+    need(isinstance(elapsed, (int, float)) and not isinstance(elapsed, bool) and math.isfinite(elapsed)
+         and 0 <= elapsed <= 1e9, "the match's time is not valid")
+    need(data.get("time_up_after") is None or is_int(data["time_up_after"], 0, 100_000),
+         "the match's time limit is not valid")
+    for i, hand in enumerate(_list(data.get("hands"), "the match's hands")):
+        check_hand_data(hand, f"hand {i + 1}")
+    check_hand_data(data.get("current"), "the current hand")
+    try:
+        match = Match.from_dict(data)
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError) as e:
+        raise DataError(f"the match does not replay ({str(e)[:200]})") from None
+    need(match.ruleset == ruleset, "the saved ruleset is not consistent")
+    return match
+
+
+def check_names(names: Any) -> dict:
+    """Typed names: ``{"seats": [4 texts], "teams": [2 texts]}``, either may be missing."""
+    names = _obj(names if names is not None else {}, "the names")
+    need(set(names) <= {"seats", "teams"}, "the names hold unknown fields")
+    if "seats" in names:
+        _list(names["seats"], "the seat names", 4, is_text)
+    if "teams" in names:
+        _list(names["teams"], "the team names", 2, is_text)
+    return names
+
+
+def check_table(data: Any) -> None:
+    """The table settings a save holds (``TableSettings.to_dict``)."""
+    data = _obj(data if data is not None else {}, "the table settings")
+    humans = data.get("humans", [])
+    _list(humans, "the people's seats", None, lambda v: is_int(v, 0, 3))
+    need(data.get("human") is None or is_int(data["human"], 0, 3), "the person's seat is not valid")
+    levels = data.get("levels", ["normal"] * 4)
+    _list(levels, "the seats' players", 4,
+          lambda v: is_text(v, 4000) and (v in SEAT_LEVELS or v.startswith(EXTERNAL)))
+    for key in ("ruleset", "mode"):
+        need(data.get(key) is None or is_text(data[key], 100), f"the table's {key} is not valid")
+    need(data.get("length") is None or is_int(data["length"], 1, 100_000), "the table's length is not valid")
+    need(data.get("seed") is None or is_int(data["seed"], -2 ** 64, 2 ** 64), "the table's seed is not valid")
+    for key in ("autoplay", "deal_only"):
+        need(isinstance(data.get(key, False), bool), f"the table's {key} is not valid")
+    check_names(data.get("names"))
+
+
+def check_save(data: Any):
+    """A saved match file: ``{"match": ..., "table": ...}`` → (Match, the table data)."""
+    data = _obj(data, "the file")
+    need(isinstance(data.get("match"), dict), "no match in the file")
+    version = data["match"].get("version")
+    need(is_int(version, 0, 1), f"unsupported save version {str(version)[:20]}")
+    check_table(data.get("table"))
+    return check_match(data["match"]), data.get("table")
+
+
+# ------------------------------------------------------------------------------ records
+
+def check_stats(data: Any, version: int, fields: tuple[str, ...]) -> dict[str, dict[str, int]]:
+    """The statistics file: ``{"version": 1, "rulesets": {id: {field: count}}}``."""
+    data = _obj(data, "the file")
+    need(data.get("version") == version, "unsupported version")
+    rows = _obj(data.get("rulesets", {}), "the rulesets")
+    out = {}
+    for ruleset_id, row in rows.items():
+        need(is_text(ruleset_id, 100), "a ruleset name is not valid")
+        row = _obj(row, f"the row of {ruleset_id[:40]}")
+        need(set(row) <= set(fields) and all(is_int(row.get(k, 0), 0, MAX_INT) for k in fields),
+             f"the row of {ruleset_id[:40]} is not valid")
+        out[ruleset_id] = {k: row.get(k, 0) for k in fields}
+    return out
+
+
+def check_replay_file(data: Any, version: int) -> dict:
+    """A replay file in shape (what the replay list shows); opening it replays the log."""
+    data = _obj(data, "the file")
+    need(data.get("version") == version, "unsupported version")
+    need(is_text(data.get("time", ""), 40) and is_text(data.get("kind", ""), 20), "the replay's header is not valid")
+    need(is_int(data.get("number", 0), 0, 100_000), "the replay's number is not valid")
+    need(data.get("match_seed") is None or is_int(data["match_seed"], -2 ** 64, 2 ** 64),
+         "the replay's seed is not valid")
+    _list(data.get("humans", []), "the people's seats", None, lambda v: is_int(v, 0, 3))
+    check_names(data.get("names") or None)
+    check_ruleset(data.get("ruleset"))
+    check_hand_data(data.get("hand"), "the hand")
+    summary = _obj(data.get("summary"), "the summary")
+    for key, value in summary.items():
+        need(value is None or is_int(value) or is_text(value, 10)
+             or (isinstance(value, list) and len(value) <= 2 and all(is_text(v, 3) for v in value)),
+             f"the summary's {str(key)[:20]} is not valid")
+    return data
+
+
+def settings_problems(data: Mapping[str, Any], kept: Mapping[str, Any]) -> list[str]:
+    """The fields of a settings file whose value was not kept (``kept``: the settings read)."""
+    return [name for name, value in data.items() if name in kept and value != kept[name]]
