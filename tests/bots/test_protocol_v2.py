@@ -159,3 +159,21 @@ def test_every_new_field_on_every_request(tmp_path, ruleset_id, policy):
         assert sum(s["in_force"] for s in seen) > 0
     if ruleset_id == "lanzhou-2010":
         assert kinds & {"overturn", "no-trump"}
+
+
+@pytest.mark.parametrize("seed", [2, 3])
+def test_the_documented_hebi_declarations_are_what_is_sent_now(seed):
+    import io
+
+    from bots.examples.transcript import transcript
+    root = Path(__file__).resolve().parents[2]
+    doc = (root / "docs" / "bot-protocol.md").read_text(encoding="utf-8")
+    documented = [json.loads(line[2:]) for line in doc.splitlines()
+                  if line[:2] in ("> ", "< ") and '"hebi-2010"' in line]
+    out = io.StringIO()
+    example = root / "bots" / "examples" / "random_bot.py"
+    transcript("hebi-2010", 1, f"{shlex.quote(sys.executable)} {shlex.quote(str(example))} 1",
+               seed=seed, out=out)
+    sent = [json.loads(line[2:]) for line in out.getvalue().splitlines()
+            if line.startswith('> {"type":"declare"')]
+    assert sent and sent[0] in documented
