@@ -62,6 +62,7 @@ from .external import (
 from .hard import DEFAULT_THINK_MS
 
 RANKS = [r for r in Rank if r <= Rank.ACE]
+Job = tuple[str, int, int, str, str, float | None]  # play_deal's first six arguments
 TEAM_COUNTS = ("hands_as_dealer", "declarations", "overturns", "failed_throws",
                "throw_penalty_points")
 
@@ -160,6 +161,7 @@ def play_deal(ruleset_id: str, seed: int, index: int, level_a: str, level_b: str
         if record_dir is not None:
             record_hand(record_dir, hand, index, play, seed, seat_levels, (level_a, level_b))
         s = hand.settlement
+        assert s is not None and hand.dealer is not None  # a played hand is settled
         dealer_team = hand.dealer % 2
         up_team = dealer_team if s.up_side == "dealers" else 1 - dealer_team
         out.diff += s.up_levels if up_team == a_parity else -s.up_levels
@@ -188,6 +190,7 @@ def _team_counts(hand: Hand, a_parity: int, out: DealResult) -> None:
     """What each team did in a played hand (its seats' declarations, failed throws …)."""
     def counts(seat: int) -> dict[str, int]:
         return out.a_counts if seat % 2 == a_parity else out.b_counts
+    assert hand.dealer is not None  # a played hand has a dealer
     counts(hand.dealer)["hands_as_dealer"] += 1
     for d in hand.bidding.shown:
         overturn = d.kind in (DeclarationKind.OVERTURN, DeclarationKind.NO_TRUMP)
@@ -298,9 +301,12 @@ def run(args, on_result: Callable[[DealResult], None] | None = None,
     minutes = getattr(args, "minutes", None)
     start = time.monotonic()
     deadline = start + minutes * 60 if minutes is not None else None
-    progress = Progress(args.deals, deadline, getattr(args, "progress", False))
+    progress = Progress(args.deals, deadline, getattr(args, "progress", False),
+                        initial=len(results))
     record = getattr(args, "record", None)
-    job_of = lambda i: (args.ruleset, args.seed, i, args.a, args.b, args.think_ms)  # noqa: E731
+
+    def job_of(i: int) -> Job:
+        return (args.ruleset, args.seed, i, args.a, args.b, args.think_ms)
     pending = _pending(args, done)
     args.stopped_by_time = False
 
@@ -337,7 +343,7 @@ def run(args, on_result: Callable[[DealResult], None] | None = None,
     return summarise(results, args, time.monotonic() - start)
 
 
-def _worker_job(job: tuple, record: str | None) -> DealResult:
+def _worker_job(job: Job, record: str | None) -> DealResult:
     seats = _WORKER.get("seats")
     before = {n: len(p.refusals) for n, p in seats.programs.items()} if seats else {}
     r = play_deal(*job, seats=seats, record_dir=record)
@@ -349,16 +355,19 @@ def _worker_job(job: tuple, record: str | None) -> DealResult:
 def _run_parallel(args, specs, pending, job_of, record, more, finished) -> None:
     import multiprocessing
     context = multiprocessing.get_context("spawn")
-    init = (_start_worker, (specs, args.ruleset, args.external_ms)) if specs else (None, ())
-    with ProcessPoolExecutor(args.jobs, mp_context=context, initializer=init[0],
-                             initargs=init[1]) as pool:
+    if specs:
+        pool = ProcessPoolExecutor(args.jobs, mp_context=context, initializer=_start_worker,
+                                   initargs=(specs, args.ruleset, args.external_ms))
+    else:
+        pool = ProcessPoolExecutor(args.jobs, mp_context=context)
+    with pool:
         running: set[Future] = set()
         exhausted = False
         while True:
             # Keep each worker busy with one deal and one waiting; start none after the cap.
-            while not exhausted and len(running) < 2 * args.jobs and more():
+            while not exhausted and len(running) < 2 * args.jobs:
                 i = next(pending, None)
-                if i is None:
+                if i is None or not more():
                     exhausted = True
                     break
                 running.add(pool.submit(_worker_job, job_of(i), record))
@@ -367,8 +376,6 @@ def _run_parallel(args, specs, pending, job_of, record, more, finished) -> None:
             finished_now, running = wait(running, return_when=FIRST_COMPLETED)
             for future in finished_now:
                 finished(future.result())
-            if not more():
-                exhausted = True
 
 
 def main(argv=None) -> int:

@@ -34,8 +34,10 @@ class Progress:
     it redraws in place, elsewhere (a log file) it writes a line every ``every`` seconds."""
 
     def __init__(self, total: int | None, deadline: float | None, enabled: bool,
-                 stream: IO[str] | None = None, after: float = 3.0, every: float = 10.0):
+                 stream: IO[str] | None = None, after: float = 3.0, every: float = 10.0,
+                 initial: int = 0):
         self.total = total
+        self.initial = initial  # deals done before this run started (--resume)
         self.deadline = deadline  # time.monotonic() after which no deal starts
         self.enabled = enabled
         self.stream = stream if stream is not None else sys.stderr
@@ -67,8 +69,8 @@ class Progress:
         mean, ci = mean_ci(diffs)
         ci_text = f"[{ci[0]:+.2f}, {ci[1]:+.2f}]" if ci else "[?]"
         left = []
-        if self.total and done:
-            left.append((self.total - done) * elapsed / done)
+        if self.total and done > self.initial:
+            left.append((self.total - done) * elapsed / (done - self.initial))
         if self.deadline is not None:
             left.append(max(0.0, self.deadline - time.monotonic()))
         eta = f"{min(left):.0f}s left" if left else ""
