@@ -76,6 +76,9 @@ class Engine:
             self.ruleset = ruleset_from_hello(request["ruleset"])
             self.time_ms = request.get("time_ms")
             self._bot = None
+            if self.think_ms is not None and self.time_ms and self.think_ms >= 0.8 * self.time_ms:
+                print(f"bots.engine: --think-ms {self.think_ms:g} is close to the table's time "
+                      f"limit of {self.time_ms} ms: answers may come too late", file=sys.stderr)
             return None
         if kind == "result":
             self._bot = None  # the next request belongs to a new hand

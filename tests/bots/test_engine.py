@@ -77,3 +77,10 @@ def test_a_ruleset_from_hello():
         assert ruleset_from_hello(hello["ruleset"]) == ruleset
         changed = dict(hello["ruleset"], throw_penalty=hello["ruleset"]["throw_penalty"] + 5)
         assert ruleset_from_hello(changed).throw_penalty == ruleset.throw_penalty + 5
+
+
+def test_a_think_time_near_the_time_limit_is_warned_about(capsys):
+    Engine("hard", think_ms=4500).answer(hello_request(0, get_ruleset("hebi-2010"), 5000))
+    assert "time limit" in capsys.readouterr().err
+    Engine("hard", think_ms=100).answer(hello_request(0, get_ruleset("hebi-2010"), 5000))
+    assert capsys.readouterr().err == ""
