@@ -69,9 +69,19 @@ class Observation:
         if not self.phase.declaring:
             return None
         after_deal = self.phase == AFTER_DEAL
+        # Replay the declarations shown on a fresh bidding: that rebuilds the table's
+        # (whether the bidding is closed, who may still change it).
         bidding = Bidding(self.ruleset, self.first_hand, self.dealer,
-                          self.dealer if self.dealer is not None else 0, self.levels,
-                          shown=list(self.declarations), deal_over=after_deal)
+                          self.dealer if self.dealer is not None else 0, self.levels)
+        try:
+            for shown in self.declarations:
+                if shown.after_deal and not bidding.deal_over:
+                    bidding.end_deal()
+                bidding.apply(shown.seat, shown.cards, shown.after_deal)
+        except ValueError:  # declarations the rules would not have allowed: no answer
+            return None
+        if after_deal and not bidding.deal_over:
+            bidding.end_deal()
         return bidding.classify(self.seat, cards, after_deal)
 
     @property

@@ -123,3 +123,19 @@ def test_protocol_2_fields_agree_with_the_table(ruleset_id):
     assert DeclarationKind.OPEN in kinds
     if get_ruleset(ruleset_id).overturn != "none":
         assert kinds & {DeclarationKind.OVERTURN, DeclarationKind.NO_TRUMP}
+
+
+def test_a_closed_bidding_classifies_nothing():
+    """Cards that would open or overturn are refused once the bidding is closed, as at the
+    table (the observation replays the declarations shown)."""
+    checked = 0
+    for seed in range(40):
+        for hand, seat in _positions("logistics-2015", seed):  # the first card shown closes it
+            if hand.phase == Phase.DEALING and hand.bidding.closed:
+                obs = observe(hand, seat)
+                for card in hand.hands[seat]:
+                    assert obs.declaration([card]) is None
+                    assert obs.declaration([card]) == hand.bidding.classify(seat, [card])
+                checked += 1
+                break
+    assert checked
