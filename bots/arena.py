@@ -340,7 +340,12 @@ def run(args, on_result: Callable[[DealResult], None] | None = None,
         _run_parallel(args, specs, pending, job_of, record, more, finished)
     progress.step(len(results), [x.diff for x in results], final=True)
     results.sort(key=lambda r: r.index)
-    return summarise(results, args, time.monotonic() - start)
+    elapsed = time.monotonic() - start
+    summary = summarise(results, args, elapsed)
+    if done and elapsed > 0:  # the speed of this run, not of the deals resumed
+        summary["hands_per_s"] = round(sum(r.hands for r in results if r.index not in done)
+                                       / elapsed, 2)
+    return summary
 
 
 def _worker_job(job: Job, record: str | None) -> DealResult:
