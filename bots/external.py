@@ -401,13 +401,17 @@ class ExternalBot(Bot):
     level = "external"
 
     def __init__(self, seat: int, rng: random.Random, ruleset: Ruleset,
-                 program: ExternalProgram, fallback: Bot | None = None, owns_program: bool = False):
+                 program: ExternalProgram, fallback: Bot | None = None, owns_program: bool = False,
+                 seed: int | None = None):
         super().__init__(seat, rng, ruleset)
         self.program = program
         self.fallback = fallback if fallback is not None else EasyBot(seat, rng, ruleset)
         self.owns_program = owns_program
+        self.seed = seed  # sent as ``seed`` in every request: the program may seed its choices
 
     def _ask(self, kind: str, request: dict, obs: Observation, options=None):
+        if self.seed is not None:
+            request["seed"] = self.seed
         answer, why = self.program.ask(request)
         if why is None:
             try:
@@ -559,14 +563,15 @@ class ArenaSeats:
         return (seat - play) % 4
 
     def bot(self, seat: int, play: int, rng: random.Random, ruleset: Ruleset,
-            think_ms: float | None = None) -> Bot | None:
-        """The bot for ``seat`` in this play, or None when the team's level plays it."""
+            think_ms: float | None = None, seed: int | None = None) -> Bot | None:
+        """The bot for ``seat`` in this play, or None when the team's level plays it. ``seed``
+        (the one ``rng`` was made from) is sent to a program, which may seed its choices."""
         n = self.first_play_seat(seat, play)
         spec = self.specs.get(n)
         if spec is None:
             return None
         if n in self.programs:
-            return ExternalBot(seat, rng, ruleset, self.programs[n])
+            return ExternalBot(seat, rng, ruleset, self.programs[n], seed=seed)
         return make_bot(spec, seat, rng, ruleset, think_ms=think_ms)
 
     def end_hand(self, bots: Sequence[Bot], hand: Hand) -> None:

@@ -1,4 +1,8 @@
-"""The external bot protocol, version 1: the JSON requests a seat gets and the answers it gives.
+"""The external bot protocol, version 2: the JSON requests a seat gets and the answers it gives.
+
+Version 2 only adds fields to version 1's requests (``last_chance``, ``in_force``,
+``kitty_size``, a declaration's ``trump``, ``options_rank`` and ``labelled_options``), so a
+program written for version 1 works unchanged.
 
 This module only builds and checks messages; ``bots.external`` runs the program. Every
 request is built from the seat's ``Observation`` (``game.core.observe``) — the same view our
@@ -10,7 +14,7 @@ example exchange, is ``docs/bot-protocol.md``.
 >>> hand = Hand(get_ruleset("logistics-2015"), HandSetup(7, True, (Rank.TWO, Rank.TWO), None, 0))
 >>> hello = hello_request(2, hand.ruleset, 5000)
 >>> hello["type"], hello["protocol"], hello["seat"], hello["ruleset"]["id"]
-('hello', 1, 2, 'logistics-2015')
+('hello', 2, 2, 'logistics-2015')
 >>> try:
 ...     read_answer("play", {"bury": ["5S", "6S"]}, observe(hand, 0))
 ... except AnswerRefused as refused:
@@ -49,7 +53,7 @@ from game.core import (
     suit_of_play,
 )
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 HELLO, RESULT = "hello", "result"
 # The requests that name an action are the core's action kinds (the same words on the wire).
 DECLARE, BURY, PLAY = ActionKind.DECLARE, ActionKind.BURY, ActionKind.PLAY
@@ -100,16 +104,27 @@ def hello_request(seat: int, ruleset: Ruleset, time_ms: float) -> dict:
 def _base(kind: str, obs: Observation) -> dict:
     req = {"type": kind}
     req.update(observation_json(obs))
-    req["cards_dealt"] = obs.cards_dealt
-    req["cards_to_deal"] = obs.cards_to_deal
     return req
 
 
+def _trump_code(trump) -> str:
+    return trump.value if trump is not None else "NT"
+
+
 def declare_request(obs: Observation, options: Sequence[Sequence[Card]]) -> dict:
-    """The seat may declare now: the cards dealt to it so far and what it may show."""
+    """The seat may declare now: the cards dealt to it so far and what it may show, each
+    option labelled with its kind and the trump it would set (``Observation.declaration``)."""
     req = _base(DECLARE, obs)
     req["options"] = [format_cards(o) for o in options]
     req["after_deal"] = obs.phase == Phase.AFTER_DEAL
+    rank = obs.options_rank
+    req["options_rank"] = rank.label if rank is not None else None
+    labelled = []
+    for option in options:
+        decl = obs.declaration(option)
+        labelled.append({"cards": format_cards(option), "kind": str(decl.kind) if decl else None,
+                         "trump": _trump_code(decl.trump) if decl else None})
+    req["labelled_options"] = labelled
     return req
 
 

@@ -108,6 +108,16 @@ def summarize(hand: Hand) -> dict[str, Any]:
             "levels": [r.label for r in hand.levels]}
 
 
+def replay_data(hand: Hand, number: int, names: dict | None = None, kind: str = "match",
+                match_seed: int | None = None, humans: list[int] | None = None) -> dict[str, Any]:
+    """A finished hand as a replay file holds it (``Records.load`` opens it). The arena's
+    recordings (``bots.arena --record``) are written through this too."""
+    return {"version": RECORD_VERSION, "kind": kind, "time": time.strftime("%Y-%m-%d %H:%M"),
+            "number": number, "match_seed": match_seed, "names": names or {},
+            "humans": list(humans or []), "ruleset": hand.ruleset.to_dict(),
+            "hand": hand.to_dict(), "summary": summarize(hand)}
+
+
 class Records:
     """The replays folder and the statistics file of one data folder."""
 
@@ -138,10 +148,7 @@ class Records:
         """Keep a finished hand; returns its file (None when it could not be written)."""
         if not hand.finished or hand.settlement is None:
             return None
-        data = {"version": RECORD_VERSION, "kind": kind, "time": time.strftime("%Y-%m-%d %H:%M"),
-                "number": number, "match_seed": match_seed, "names": names or {},
-                "humans": list(humans or []), "ruleset": hand.ruleset.to_dict(),
-                "hand": hand.to_dict(), "summary": summarize(hand)}
+        data = replay_data(hand, number, names, kind, match_seed, humans)
         path = self.replay_dir / f"{time.time_ns():020d}.json"
         if not self.writable:
             return None

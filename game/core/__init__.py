@@ -3,7 +3,7 @@
 The front end and the bots use only the names exported here.
 """
 from .actions import BURY, DEAL, DECLARE, FINISH_DEAL, PLAY, Action, ActionKind
-from .bidding import Bidding, BidResult, Declaration
+from .bidding import Bidding, BidResult, Declaration, DeclarationKind
 from .cards import (
                     BIG_JOKER,
                     SMALL_JOKER,
@@ -22,7 +22,7 @@ from .cards import (
 from .hand import Hand, HandSetup
 from .match import HandSummary, Match, new_match
 from .moves import check_bury_cards, check_play_cards, fallback_bury, fallback_play
-from .observation import Observation, observation_to_json, observe
+from .observation import Observation, observation_from_json, observation_to_json, observe
 from .phases import AFTER_DEAL, BURYING, DEALING, PLAYING, REDEAL, SETTLED, Phase
 from .play import PlayState, Trick, TrickView, legal_buries
 from .refusal import IllegalActionError, Refusal
@@ -67,6 +67,7 @@ __all__ = [
                     "Card",
                     "CardError",
                     "Declaration",
+                    "DeclarationKind",
                     "Format",
                     "Hand",
                     "HandSetup",
@@ -108,6 +109,7 @@ __all__ = [
                     "max_tractor_pairs",
                     "new_match",
                     "next_dealer",
+                    "observation_from_json",
                     "observation_to_json",
                     "observe",
                     "pair_count",

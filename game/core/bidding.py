@@ -10,19 +10,31 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from .cards import BIG_JOKER, SMALL_JOKER, SUITS, Card, Rank, Suit
 from .refusal import Refusal
 from .ruleset import Ruleset
 
-OPEN, OVERTURN, NO_TRUMP, PROTECT = "open", "overturn", "no-trump", "protect"
+
+class DeclarationKind(StrEnum):
+    """What a declaration does (the same words in saves and in the bot protocol)."""
+
+    OPEN = "open"  # the first declaration: it sets the trump
+    OVERTURN = "overturn"  # 反主: another suit's pair of level cards replaces the trump
+    NO_TRUMP = "no-trump"  # 反无主: a pair of jokers makes the hand no-trump
+    PROTECT = "protect"  # 自保: a pair in the standing trump suit, which no one may overturn
+
+
+OPEN, OVERTURN, NO_TRUMP, PROTECT = (DeclarationKind.OPEN, DeclarationKind.OVERTURN,
+                                     DeclarationKind.NO_TRUMP, DeclarationKind.PROTECT)
 
 
 @dataclass(frozen=True)
 class Declaration:
     seat: int
     cards: tuple[Card, ...]
-    kind: str  # OPEN, OVERTURN, NO_TRUMP or PROTECT
+    kind: DeclarationKind
     trump: Suit | None  # the trump it sets (None: no-trump)
     after_deal: bool = False
 
@@ -94,7 +106,17 @@ class Bidding:
     def _rank_for(self, seat: int, after_deal: bool) -> Rank:
         return self.levels[team_of(seat)] if after_deal else self.rank
 
-    def _opening(self, cards: Sequence[Card], rank: Rank) -> tuple[str, Suit | None] | None:
+    def options_rank(self, seat: int, after_deal: bool = False) -> Rank:
+        """The rank of the level cards ``seat`` may declare with now: the hand's level, or in
+        the defenders' after-deal window the seat's own team level."""
+        return self._rank_for(seat, after_deal)
+
+    def classify(self, seat: int, cards: Sequence[Card], after_deal: bool = False) -> Declaration | None:
+        """The declaration these cards would make now (its kind and the trump it sets), or
+        None when the rules refuse it. Nothing is recorded."""
+        return self._classify(seat, list(cards), after_deal)
+
+    def _opening(self, cards: Sequence[Card], rank: Rank) -> tuple[DeclarationKind, Suit | None] | None:
         """(kind, suit) when the cards open the bidding under this ruleset."""
         if self.ruleset.declare_open == "level-and-joker":
             if len(cards) != 2:
@@ -116,7 +138,7 @@ class Bidding:
             return None
         return (OPEN if n == 1 else PROTECT, card.suit)
 
-    def _change(self, seat: int, cards: Sequence[Card]) -> tuple[str, Suit | None] | None:
+    def _change(self, seat: int, cards: Sequence[Card]) -> tuple[DeclarationKind, Suit | None] | None:
         """(kind, trump) when the cards overturn or protect the standing declaration."""
         standing = self.standing
         if standing is None or len(cards) != 2 or cards[0] != cards[1]:
@@ -125,7 +147,7 @@ class Bidding:
         policy = self.ruleset.overturn
         if policy == "none":
             return None
-        kind: tuple[str, Suit | None]
+        kind: tuple[DeclarationKind, Suit | None]
         if card.is_joker:
             kind = (NO_TRUMP, None)
         elif card.rank == self.rank:
@@ -213,7 +235,7 @@ class Bidding:
             return None
         return Declaration(seat, tuple(cards), kind[0], kind[1], after_deal)
 
-    def _kind(self, seat: int, cards: list[Card], after_deal: bool) -> tuple[str, Suit | None] | None:
+    def _kind(self, seat: int, cards: list[Card], after_deal: bool) -> tuple[DeclarationKind, Suit | None] | None:
         """(kind, trump) of the declaration the cards would make now, or None."""
         if self.closed or not cards:
             return None

@@ -4,18 +4,23 @@ A seat sees its own cards, the declarations shown, every card played and who won
 trick, the points, the size of every hand, and the kitty only when it is the dealer after
 picking it up. It never sees another seat's cards nor the deal's seed (which would give
 away every hand).
+
+``observation_to_json`` writes an observation in the referee's card notation (the bot
+protocol's requests are built on it) and ``observation_from_json`` reads it back: the two
+are inverses, so an outside program and our own bots see exactly the same thing.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .bidding import Declaration
-from .cards import Card, Rank, format_cards
+from .bidding import Bidding, Declaration, DeclarationKind
+from .cards import Card, Rank, Suit, format_cards
 from .hand import Hand
-from .phases import BURYING, DEALING, PLAYING, Phase
+from .phases import AFTER_DEAL, BURYING, DEALING, PLAYING, Phase
 from .play import TrickView
-from .ruleset import Ruleset
+from .ruleset import Ruleset, get_ruleset
 from .trump import TrumpContext
 
 
@@ -40,6 +45,44 @@ class Observation:
     to_act: int | None
     trick_points: int
     penalties: int
+    # The table will not ask this seat to declare again in this hand (the last round of the
+    # deal, or of the defenders' after-deal window); set by the table, which runs the rounds.
+    last_chance: bool = False
+
+    @property
+    def in_force(self) -> Declaration | None:
+        """The declaration in force: the last one shown (it sets the trump while dealing)."""
+        return self.declarations[-1] if self.declarations else None
+
+    @property
+    def options_rank(self) -> Rank | None:
+        """The rank of the level cards this seat may declare with now: the hand's level, but
+        the seat's own team level in the defenders' after-deal window."""
+        if self.phase == AFTER_DEAL:
+            return self.levels[self.seat % 2]
+        return self.rank if self.phase == DEALING else None
+
+    def declaration(self, cards: Sequence[Card]) -> Declaration | None:
+        """The declaration these cards would make if this seat showed them now (their kind
+        and the trump they set), or None when the rules refuse them. Worked out from the
+        observation alone (the declarations shown so far), the way the table would."""
+        if not self.phase.declaring:
+            return None
+        after_deal = self.phase == AFTER_DEAL
+        # Replay the declarations shown on a fresh bidding: that rebuilds the table's
+        # (whether the bidding is closed, who may still change it).
+        bidding = Bidding(self.ruleset, self.first_hand, self.dealer,
+                          self.dealer if self.dealer is not None else 0, self.levels)
+        try:
+            for shown in self.declarations:
+                if shown.after_deal and not bidding.deal_over:
+                    bidding.end_deal()
+                bidding.apply(shown.seat, shown.cards, shown.after_deal)
+        except ValueError:  # declarations the rules would not have allowed: no answer
+            return None
+        if after_deal and not bidding.deal_over:
+            bidding.end_deal()
+        return bidding.classify(self.seat, cards, after_deal)
 
     @property
     def defender_points(self) -> int:
@@ -58,8 +101,10 @@ class Observation:
         return self.current.lead if self.current else None
 
 
-def observe(hand: Hand, seat: int) -> Observation:
-    """The observation for ``seat``."""
+def observe(hand: Hand, seat: int, last_chance: bool = False) -> Observation:
+    """The observation for ``seat``. Its hand is in the order ``observation_to_json`` writes
+    (``TrumpContext.sort_hand`` once the trump is known, else card order), so a bot decides
+    the same on an observation and on its JSON read back."""
     state = hand.play_state
     phase = hand.phase
     kitty: tuple[Card, ...] = ()
@@ -81,11 +126,25 @@ def observe(hand: Hand, seat: int) -> Observation:
         seat=seat, ruleset=hand.ruleset, phase=phase, first_hand=hand.setup.first_hand,
         levels=hand.setup.levels, dealer=hand.dealer,
         rank=hand.rank if hand.ctx else hand.bidding.rank, ctx=hand.ctx,
-        declarations=tuple(hand.bidding.shown), hand=tuple(hands[seat]),
+        declarations=tuple(hand.bidding.shown), hand=_sorted_hand(hands[seat], hand.ctx),
         hand_sizes=(len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
         cards_dealt=hand.dealt, cards_to_deal=hand.to_deal, kitty=kitty, tricks=tricks,
-        current=current, to_act=to_act, trick_points=trick_points, penalties=penalties)
+        current=current, to_act=to_act, trick_points=trick_points, penalties=penalties,
+        last_chance=last_chance)
     return obs
+
+
+def _sorted_hand(cards: list[Card], ctx: TrumpContext | None) -> tuple[Card, ...]:
+    return tuple(ctx.sort_hand(cards) if ctx is not None else sorted(cards))
+
+
+def _trump_code(trump: Suit | None) -> str:
+    return trump.value if trump is not None else "NT"
+
+
+def _declaration_json(d: Declaration) -> dict[str, Any]:
+    return {"seat": d.seat, "cards": format_cards(d.cards), "kind": str(d.kind),
+            "after_deal": d.after_deal, "trump": _trump_code(d.trump)}
 
 
 def _trick_json(trick: TrickView) -> dict[str, Any]:
@@ -111,9 +170,9 @@ def observation_to_json(obs: Observation) -> dict[str, Any]:
         "dealer": obs.dealer,
         "level": obs.rank.label if obs.rank else None,
         "trump": obs.ctx.trump_code if obs.ctx else None,
-        "declarations": [{"seat": d.seat, "cards": format_cards(d.cards), "kind": d.kind,
-                          "after_deal": d.after_deal} for d in obs.declarations],
-        "hand": format_cards(obs.ctx.sort_hand(obs.hand) if obs.ctx else sorted(obs.hand)),
+        "declarations": [_declaration_json(d) for d in obs.declarations],
+        "in_force": _declaration_json(obs.in_force) if obs.in_force else None,
+        "hand": format_cards(_sorted_hand(list(obs.hand), obs.ctx)),
         "hand_sizes": list(obs.hand_sizes),
         "kitty": format_cards(obs.kitty),
         "tricks": [_trick_json(t) for t in obs.tricks],
@@ -122,4 +181,62 @@ def observation_to_json(obs: Observation) -> dict[str, Any]:
         "leading": obs.leading,
         "defender_points": obs.defender_points,
         "penalties": obs.penalties,
+        "cards_dealt": obs.cards_dealt,
+        "cards_to_deal": obs.cards_to_deal,
+        "kitty_size": obs.ruleset.kitty,
+        "last_chance": obs.last_chance,
     }
+
+
+def _cards(texts: list[str]) -> tuple[Card, ...]:
+    return tuple(Card.parse(t) for t in texts)
+
+
+def _trick_from_json(data: dict[str, Any]) -> TrickView:
+    return TrickView(leader=data["leader"],
+                     plays=tuple((p["seat"], _cards(p["cards"])) for p in data["plays"]),
+                     winner=data.get("winner"), points=data.get("points", 0),
+                     attempted=_cards(data.get("attempted", [])), penalty=data.get("penalty", 0))
+
+
+def _declaration_from_json(data: dict[str, Any]) -> Declaration:
+    cards = _cards(data["cards"])
+    kind = DeclarationKind(data["kind"])
+    if "trump" in data:  # protocol 2; version 1 left it to be worked out from the cards
+        trump = None if data["trump"] == "NT" else Suit(data["trump"])
+    else:
+        trump = None if kind == DeclarationKind.NO_TRUMP else next(
+            (c.suit for c in cards if not c.is_joker), None)
+    return Declaration(data["seat"], cards, kind, trump, bool(data.get("after_deal", False)))
+
+
+def observation_from_json(data: dict[str, Any], ruleset: Ruleset | None = None) -> Observation:
+    """The observation ``observation_to_json`` wrote (the inverse: ``observation_to_json(
+    observation_from_json(d)) == d``). Extra fields (a request's ``type``, ``options`` …) are
+    ignored. ``ruleset`` is needed for a ruleset that is not built in (its id must match).
+    Raises ``KeyError``, ``ValueError`` (``CardError``) on a malformed observation."""
+    if ruleset is None:
+        ruleset = get_ruleset(data["ruleset"])
+    elif ruleset.id != data["ruleset"]:
+        raise ValueError(f"the observation is of ruleset {data['ruleset']!r}, not {ruleset.id!r}")
+    rank = Rank.parse(data["level"]) if data.get("level") is not None else None
+    ctx = None
+    if data.get("trump") is not None:
+        if rank is None:
+            raise ValueError("an observation with a trump must give the level")
+        ctx = TrumpContext(rank, None if data["trump"] == "NT" else Suit(data["trump"]))
+    levels = data["levels"]
+    sizes = data["hand_sizes"]
+    current = data.get("current")
+    return Observation(
+        seat=data["seat"], ruleset=ruleset, phase=Phase(data["phase"]),
+        first_hand=bool(data["first_hand"]), levels=(Rank.parse(levels[0]), Rank.parse(levels[1])),
+        dealer=data["dealer"], rank=rank, ctx=ctx,
+        declarations=tuple(_declaration_from_json(d) for d in data["declarations"]),
+        hand=_sorted_hand(list(_cards(data["hand"])), ctx),
+        hand_sizes=(sizes[0], sizes[1], sizes[2], sizes[3]),
+        cards_dealt=data["cards_dealt"], cards_to_deal=data["cards_to_deal"],
+        kitty=_cards(data["kitty"]), tricks=tuple(_trick_from_json(t) for t in data["tricks"]),
+        current=_trick_from_json(current) if current is not None else None,
+        to_act=data["to_act"], trick_points=data["defender_points"] - data["penalties"],
+        penalties=data["penalties"], last_chance=bool(data.get("last_chance", False)))

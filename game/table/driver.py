@@ -354,8 +354,19 @@ class TableDriver:
                     self._incident(self.report.illegal, seat, DECLARE, str(e), choice)
                 shown = len(hand.bidding.shown)
 
+    def _last_chance(self, seat: int) -> bool:
+        """Will this seat never be asked to declare again in this hand? Only in a last round;
+        in the deal's last round a defender may still get the after-deal window (its own
+        level) if nobody declares."""
+        if not self.final_round:
+            return False
+        hand = self.hand
+        return not (hand.phase == DEALING and hand.ruleset.defenders_after_deal
+                    and not hand.setup.first_hand and not hand.bidding.shown
+                    and hand.dealer is not None and (seat - hand.dealer) % 2 == 1)
+
     def _bot_declaration(self, seat: int, controller: Controller, options: list[list[Card]]) -> Any:
-        obs = observe(self.hand, seat)
+        obs = observe(self.hand, seat, last_chance=self._last_chance(seat))
         try:
             choice = controller.declare(obs, options)
         except Exception:  # a bot's bug must not stop the deal

@@ -452,7 +452,7 @@ def test_declarations_must_be_one_of_the_options():
 def test_hello_carries_every_ruleset_field():
     ruleset = get_ruleset("lanzhou-2010")
     hello = hello_request(1, ruleset, 5000)
-    assert hello["protocol"] == PROTOCOL_VERSION == 1
+    assert hello["protocol"] == PROTOCOL_VERSION == 2
     for key, value in ruleset.to_dict().items():
         assert hello["ruleset"][key] == json.loads(json.dumps(value))
     assert hello["ruleset"]["hand_size"] == 39 and hello["time_ms"] == 5000
