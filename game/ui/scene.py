@@ -21,7 +21,7 @@ from game.i18n import default_language, set_language
 from game.session import BotFactory, MatchChoice, Session, SessionError
 from game.storage import Settings, Storage
 from game.ui import theme, widgets
-from game.ui.cardview import forget_sizes
+from game.ui.cardview import forget_sizes, use_palette
 
 MIN_SIZE = (1024, 640)
 FPS = 60
@@ -133,6 +133,7 @@ class App:
             self.settings.language = options.lang
         set_language(self.settings.language)
         widgets.SOUND_ON[0] = self.settings.sound
+        use_palette(self.settings.card_colours)
         self.surface = surface if surface is not None else self._open_window(options.size)
         self.stack: list[Scene] = []
         self.running = True
@@ -185,6 +186,7 @@ class App:
         """Apply and store the settings; every scene lays out again."""
         set_language(self.settings.language)
         widgets.SOUND_ON[0] = self.settings.sound
+        use_palette(self.settings.card_colours)
         self.storage.save_settings(self.settings)
         for scene in self.stack:
             scene.layout(self.size)

@@ -44,7 +44,7 @@ class TableScene(TableEvents, Scene):
         self.viewer = viewer  # the person's seat, None when bots play all four
         self.bottom = viewer if viewer is not None else 0
         self.rng = random.Random(driver.match.seed)
-        self.lay = TableLayout(*app.size)
+        self.lay = TableLayout(*app.size, app.settings.card_scale)
         self.hand_view = HandView()
         self.hand_view.layout = self.lay
         self.view = TableView(self)
@@ -171,7 +171,7 @@ class TableScene(TableEvents, Scene):
 
     def layout(self, size) -> None:
         self.changed = True
-        self.lay = TableLayout(*size)
+        self.lay = TableLayout(*size, self.app.settings.card_scale)
         self.hand_view.layout = self.lay
         self.hand_view.settle()
         self.person.key = None
