@@ -337,6 +337,10 @@ class TableScene(TableEvents, Scene):
             except SessionError as e:
                 self.app.message = str(e)  # the game goes on; the start screen says so
 
+    def clock_tick(self) -> Callable[[float], None] | None:
+        """What keeps the table's clocks running under another screen (none here)."""
+        return None
+
     def open_rules(self) -> None:
         """The rules of this match's ruleset; the table waits underneath."""
         self.app.nav.rules(self.driver.match.ruleset.id)
