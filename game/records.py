@@ -6,8 +6,10 @@ setup and action log, the names at the table and a summary for the list); the ne
 ``Hand.from_dict``, and ``Replay.state(step)`` is ``Hand.replay(upto)`` — the same mechanism
 as saves and undo, so a replay shows exactly what happened.
 
-``stats.json`` counts, per ruleset, the matches and hands played and won and the levels
-gained, from the point of view of the team of the first person at the table.
+``stats.json`` counts, per ruleset, the matches and hands played and won, the levels
+gained, and the hands defended with the points won in them, from the point of view of the
+team of the first person at the table; it also keeps the last ``MAX_HISTORY`` hands (who went
+up by how much) for a small chart. Older files without these fields read as zeros.
 
 Every write is atomic (``storage.atomic_write_json``); a file that cannot be read is
 skipped (replays) or started afresh (statistics), never a crash.
@@ -27,7 +29,36 @@ REPLAY_DIR = "replays"
 STATS_FILE = "stats.json"
 MAX_REPLAYS = 200
 RECORD_VERSION = 1
-STAT_FIELDS = ("matches", "matches_won", "hands", "hands_won", "levels")
+STAT_FIELDS = ("matches", "matches_won", "hands", "hands_won", "levels", "defended", "defender_points")
+MAX_HISTORY = 60
+
+
+@dataclass(frozen=True)
+class StatLine:
+    """One ruleset's record, with the rates a player reads."""
+
+    ruleset: str
+    matches: int
+    matches_won: int
+    hands: int
+    hands_won: int
+    levels: int
+    defended: int
+    defender_points: int
+
+    @property
+    def levels_per_hand(self) -> float:
+        """Levels our team gained per hand played."""
+        return self.levels / self.hands if self.hands else 0.0
+
+    @property
+    def points_per_defence(self) -> float:
+        """Points our team won per hand it defended."""
+        return self.defender_points / self.defended if self.defended else 0.0
+
+    @property
+    def hand_rate(self) -> float:
+        return self.hands_won / self.hands if self.hands else 0.0
 
 
 # ---------------------------------------------------------------------------- replays
@@ -175,28 +206,51 @@ class Records:
 
     # ------------------------------------------------------------------ statistics
 
-    def stats(self) -> dict[str, dict[str, int]]:
-        """``{ruleset id: {matches, matches_won, hands, hands_won, levels}}``."""
+    def _read(self) -> dict[str, Any]:
         try:
             data = json.loads(self.stats_path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return {}
         if not isinstance(data, dict) or data.get("version") != RECORD_VERSION:
             return {}
+        return data
+
+    def stats(self) -> dict[str, dict[str, int]]:
+        """``{ruleset id: {matches, matches_won, hands, hands_won, levels, defended, defender_points}}``."""
         out = {}
-        for ruleset_id, row in (data.get("rulesets") or {}).items():
+        rulesets = self._read().get("rulesets")
+        for ruleset_id, row in (rulesets if isinstance(rulesets, dict) else {}).items():
             if isinstance(row, dict):
-                out[ruleset_id] = {k: int(row.get(k, 0)) if isinstance(row.get(k, 0), int) else 0
-                                   for k in STAT_FIELDS}
+                out[ruleset_id] = {k: _count(row.get(k, 0)) for k in STAT_FIELDS}
         return out
 
-    def _bump(self, ruleset_id: str, **add: int) -> None:
+    def lines(self) -> list[StatLine]:
+        """Every ruleset's record, the most played first."""
+        rows = [StatLine(rid, **row) for rid, row in self.stats().items()]
+        return sorted(rows, key=lambda r: (-r.hands, -r.matches, r.ruleset))
+
+    def history(self) -> list[dict[str, Any]]:
+        """The last hands, oldest first: ``{ruleset, won, levels, defending, points}``,
+        ``levels`` signed (above zero our team went up, below zero the others did)."""
+        raw = self._read().get("history")
+        out = []
+        for item in raw if isinstance(raw, list) else []:
+            if (isinstance(item, dict) and isinstance(item.get("ruleset"), str)
+                    and isinstance(item.get("levels"), int) and not isinstance(item.get("levels"), bool)):
+                out.append({"ruleset": item["ruleset"], "won": bool(item.get("won")), "levels": item["levels"],
+                            "defending": bool(item.get("defending")), "points": _count(item.get("points", 0))})
+        return out[-MAX_HISTORY:]
+
+    def _bump(self, ruleset_id: str, entry: dict[str, Any] | None = None, **add: int) -> None:
         stats = self.stats()
+        history = self.history()
         row = stats.setdefault(ruleset_id, dict.fromkeys(STAT_FIELDS, 0))
         for key, value in add.items():
             row[key] += value
+        if entry is not None:
+            history = (history + [entry])[-MAX_HISTORY:]
         try:
-            atomic_write_json(self.stats_path, {"version": RECORD_VERSION, "rulesets": stats})
+            atomic_write_json(self.stats_path, {"version": RECORD_VERSION, "rulesets": stats, "history": history})
         except OSError:
             pass  # statistics are a nicety: a read-only folder costs them, not the game
 
@@ -205,10 +259,21 @@ class Records:
         before = int(hand.levels[team])
         after = int(_rank(summary.levels_after[team]))
         won = summary.up_team == team
-        self._bump(ruleset_id, hands=1, hands_won=int(won), levels=max(0, after - before))
+        gained = max(0, after - before)
+        defending = hand.dealer is not None and hand.dealer % 2 != team
+        points = max(0, summary.defender_points) if defending else 0
+        signed = gained if won else -summary.up_levels
+        entry = {"ruleset": ruleset_id, "won": won, "levels": signed, "defending": defending, "points": points}
+        self._bump(ruleset_id, entry, hands=1, hands_won=int(won), levels=gained, defended=int(defending),
+                   defender_points=points)
 
     def record_match(self, ruleset_id: str, team: int, winner: int | None) -> None:
         self._bump(ruleset_id, matches=1, matches_won=int(winner == team))
+
+
+def _count(value: Any) -> int:
+    """A stored count, or 0 when the file holds anything else."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
 
 
 def _rank(label: str):
