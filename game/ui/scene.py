@@ -20,11 +20,12 @@ from game.core import Hand, HandSetup, HandSummary, Ruleset
 from game.i18n import default_language, set_language
 from game.session import BotFactory, MatchChoice, Session, SessionError
 from game.storage import Settings, Storage
-from game.ui import theme, widgets
+from game.ui import flights, theme, widgets
 from game.ui.cardview import forget_sizes, use_palette
 
 MIN_SIZE = (1024, 640)
 FPS = 60
+REDUCED_MOTION = 0.12  # the share of a card's flight still seen with *reduce motion*
 
 
 class Scene:
@@ -135,6 +136,7 @@ class App:
         set_language(self.settings.language)
         widgets.SOUND_ON[0] = self.settings.sound
         use_palette(self.settings.card_colours)
+        flights.MOTION[0] = REDUCED_MOTION if self.settings.reduce_motion else 1.0
         self.surface = surface if surface is not None else self._open_window(options.size)
         self.stack: list[Scene] = []
         self.running = True
@@ -188,6 +190,7 @@ class App:
         set_language(self.settings.language)
         widgets.SOUND_ON[0] = self.settings.sound
         use_palette(self.settings.card_colours)
+        flights.MOTION[0] = REDUCED_MOTION if self.settings.reduce_motion else 1.0
         self.storage.save_settings(self.settings)
         for scene in self.stack:
             scene.layout(self.size)
