@@ -6,7 +6,7 @@ import pygame
 from game.core import Hand, HandSummary, Match, Rank, Suit, points_of
 from game.i18n import tr
 from game.ui import theme
-from game.ui.cardview import card_image
+from game.ui.cardview import back_image, card_image
 from game.ui.celebration import Confetti
 from game.ui.names import seat_name, suit_text, team_name
 from game.ui.scene import Scene
@@ -41,6 +41,9 @@ class HandEndScene(Scene):
         # Our team went up (any team, when bots play all four): a moment of celebration.
         self.cheer = summary.up_levels > 0 and (self.viewer is None or summary.up_team == self.viewer % 2)
         self.confetti: Confetti | None = None
+        # The kitty turns face up card by card (at once with *reduce motion*).
+        self.reveal = 0.0
+        self.reveal_end = 0.0 if app.settings.reduce_motion else (0.3 + 0.07 * len(hand.kitty)) / max(0.1, app.speed)
 
     def proceed(self) -> None:
         """Close the panel (or quit after --hands N)."""
@@ -68,10 +71,12 @@ class HandEndScene(Scene):
         self.button.handle_event(e)
 
     def animating(self) -> bool:
-        return not self.level_tween.done or not self.sounded or (self.confetti is not None and not self.confetti.done)
+        return (not self.level_tween.done or not self.sounded or self.reveal < self.reveal_end
+                or (self.confetti is not None and not self.confetti.done))
 
     def update(self, dt: float) -> None:
         self.level_tween.update(dt)
+        self.reveal += dt
         if self.confetti is not None and self.level_tween.done:
             self.confetti.update(dt)
         if self.level_tween.done and not self.sounded:
@@ -102,7 +107,7 @@ class HandEndScene(Scene):
                   round(16 * s), (cx, y), theme.INK_DIM, anchor="midtop")
         y += round(24 * s)
         for i, card in enumerate(kitty):
-            surface.blit(card_image(card, h), (x0 + i * step, y))
+            self._draw_turning(surface, card, h, (x0 + i * step, y), i)
         y += h + round(14 * s)
         lines = [tr("hand_end.trick_points", points=hand.trick_points)]
         if hand.penalties:
@@ -139,6 +144,18 @@ class HandEndScene(Scene):
             Confetti.still(surface, box, s)
         elif self.confetti is not None and self.level_tween.done:
             self.confetti.draw(surface)
+
+    def _draw_turning(self, surface, card, h: int, pos, i: int) -> None:
+        """A kitty card turning over: its back narrows to an edge, its face widens from it."""
+        if self.reveal >= self.reveal_end:
+            surface.blit(card_image(card, h), pos)
+            return
+        speed = max(0.1, self.app.speed)
+        t = max(0.0, min(1.0, (self.reveal * speed - 0.07 * i) / 0.3))
+        image = card_image(card, h) if t >= 0.5 else back_image(h, self.app.settings.card_back)
+        width = max(1, round(image.get_width() * abs(1 - 2 * t)))
+        turned = pygame.transform.smoothscale(image, (width, image.get_height()))
+        surface.blit(turned, (pos[0] + (image.get_width() - width) / 2, pos[1]))
 
     def _draw_levels(self, surface, y: float) -> None:
         s = self.scale

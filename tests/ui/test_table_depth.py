@@ -64,13 +64,15 @@ def test_a_hand_won_by_the_bots_table_ends_with_confetti_unless_motion_is_reduce
             if end.cheer:
                 break
         assert end.cheer
+        # The kitty turns face up card by card, or at once with reduce motion.
+        assert (end.reveal_end == 0) == reduce
         run(app, 0.5)
         if reduce:
             assert end.confetti is None
         else:
             assert end.confetti is not None and end.animating()
             run(app, 4.0)
-            assert end.confetti.done
+            assert end.confetti.done and end.reveal >= end.reveal_end
     flights.MOTION[0] = 1.0
 
 
