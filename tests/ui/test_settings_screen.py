@@ -66,3 +66,22 @@ def test_the_table_menu_offers_settings_and_rules(tmp_path):
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_ESCAPE)  # Escape closes the menu
     assert app.top is table
+
+
+def test_the_statistics_panel_shows_rates_and_a_chart_inside_the_window(tmp_path):
+    from game.records import Records
+    from tests.table.test_statistics import hand_and_summary
+    records = Records(tmp_path)
+    for i in range(30):
+        records.record_hand("hebi-2010" if i % 2 else "lanzhou-2010", 0, *hand_and_summary(i % 4, i % 2, 1 + i % 3, 40))
+    records.record_match("hebi-2010", 0, 0)
+    for size in ((1024, 640), (1280, 800), (1920, 1080)):
+        app = make_app(tmp_path, size=size)
+        app.nav.start()
+        run(app, 0.1)
+        panel = app.top.stats
+        assert len(panel.lines) == 2 and len(panel.history) == 30
+        window = pygame.Rect((0, 0), size)
+        assert window.contains(panel.rect) and panel.rect.contains(panel.chart) and panel.chart.h > 20
+        buttons = [b.rect for b in app.top.buttons if b.visible]
+        assert not any(panel.rect.colliderect(b) for b in buttons)
