@@ -60,7 +60,7 @@ class Confetti:
             return
         fade = min(1.0, (self.duration - self.t) / 0.5)
         for x, y, _vx, _vy, phase, colour, spin in self.pieces:
-            image = self.images[colour][int((phase + self.t * spin) * ANGLES / math.pi) % ANGLES]
+            image = self.images[int(colour)][int((phase + self.t * spin) * ANGLES / math.pi) % ANGLES]
             if fade < 1:
                 image = image.copy()
                 image.set_alpha(round(255 * fade))

@@ -220,6 +220,8 @@ class HandView:
 
     def _drag_to(self, pos: tuple[int, int]) -> None:
         """Every card between the pressed one and the pointer takes the pressed card's new state."""
+        if self._drag is None:
+            return
         anchor, raising, before = self._drag
         j = self.index_at(pos)
         if j is None or (j == anchor and not self._dragged):
