@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from game.session import MatchChoice  # noqa: E402
+from game.session import MatchChoice, build_driver  # noqa: E402
 from game.ui.navigation import make_app  # noqa: E402
 from game.ui.scene import App, Options  # noqa: E402
 
@@ -86,49 +86,64 @@ def screens(app: App, out: Path) -> None:
     shoot(app, out, "03-settings-four-large")
     app.nav.start_match(MatchChoice("hebi-2010", ["normal"] * 4, 0, length=10, seed=11))
     table = app.top
-    # Play by the driver's default until a pair is led to us (or a few tricks have gone).
     from game.table import default_action
-    shot_pair = False
-    for _ in range(60 * 240):
+    shots = set()
+
+    def step_game() -> None:
         wait = None if table.busy else table.driver.waiting()
         if wait is not None and wait.kind == WaitKind.DECLARE:
             table.driver.pass_declaration(wait.seat)
         elif wait is not None and wait.kind in (WaitKind.BURY, WaitKind.PLAY):
             trick = table.driver.hand.current_trick
-            if (not shot_pair and wait.kind == WaitKind.PLAY and trick is not None and trick.plays
-                    and len(trick.lead) == 2):
+            if ("pair" not in shots and wait.kind == WaitKind.PLAY and trick is not None and trick.plays
+                    and len(trick.lead) == 2 and trick.lead[0] == trick.lead[1]):
                 action = default_action(table.driver.hand, 0)
-                view = table.hand_view
-                i = next((i for i, e in enumerate(view.entries) if e.card == action.cards[0]), None)
-                if i is not None:
+                if len(action.cards) == 2 and action.cards[0] == action.cards[1]:
+                    view = table.hand_view
+                    i = next(i for i, e in enumerate(view.entries) if e.card == action.cards[0])
                     r = view.rect_of(i)
                     pos = (r.x + 4, r.y + r.h // 2)
+                    # One click: the whole pair rises.
                     app.step(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
                                       pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
                     frames(app, 0.4)
-                    shoot(app, out, "04-table-pair-raised")
-                    shot_pair = True
-                    table.hand_view.clear_selection()
+                    shoot(app, out, "04-table-pair-raised-by-one-click")
+                    shots.add("pair")
             table.driver.submit(default_action(table.driver.hand, 0))
         app.step(1 / 60)
-        if table.trick_number >= 6 and table.winning_pile is not None and not table.flights:
-            break
-    shoot(app, out, "05-table-trick-won")
-    key(app, pygame.K_ESCAPE)
-    frames(app, 0.1)
-    shoot(app, out, "06-table-menu")
-    key(app, pygame.K_ESCAPE)
+
     for _ in range(60 * 600):
         if type(app.top).__name__ in ("ModeHandEndScene", "HandEndScene"):
             break
-        wait = None if table.busy else table.driver.waiting()
-        if wait is not None and wait.kind == WaitKind.DECLARE:
-            table.driver.pass_declaration(wait.seat)
-        elif wait is not None and wait.kind in (WaitKind.BURY, WaitKind.PLAY):
-            table.driver.submit(default_action(table.driver.hand, 0))
-        app.step(1 / 60)
+        step_game()
+        if "trick" not in shots and table.trick_number >= 6 and table.winning_pile is not None and not table.flights:
+            shoot(app, out, "05-table-trick-won")
+            key(app, pygame.K_ESCAPE)
+            frames(app, 0.1)
+            shoot(app, out, "06-table-menu")
+            key(app, pygame.K_ESCAPE)
+            shots.add("trick")
+    frames(app, 0.3)
+    shoot(app, out, "07-hand-end-kitty-turning")
     frames(app, 0.6)
-    shoot(app, out, "07-hand-end")
+    shoot(app, out, "08-hand-end")
+    match_end(app, out)
+
+
+def match_end(app: App, out: Path) -> None:
+    from game.core import Match, get_ruleset
+    from game.table import make_controllers
+    from game.ui.results import MatchEndScene
+    from tests.standin_bots import standin_factory
+    match = Match(get_ruleset("hebi-2010"), 9, 2)
+    driver = build_driver(match, make_controllers([], ["normal"] * 4, match.ruleset, 9, standin_factory,
+                                                  threaded=False))
+    while not match.over:
+        driver.run_until_wait()
+        driver.next_hand()
+    app.reset(MatchEndScene(app, match, None))
+    frames(app, 1.2)
+    shoot(app, out, "09-match-end-confetti")
 
 
 def main() -> int:
