@@ -39,6 +39,7 @@ class Confetti:
         self.images = [[_piece(colour, size, 180 * a / ANGLES) for a in range(ANGLES)] for colour in COLOURS]
         self.gravity = 520 * scale * self.area.h / 800
         self.margin = size * 2
+        self._alpha = 255
 
     @property
     def done(self) -> bool:
@@ -58,12 +59,15 @@ class Confetti:
     def draw(self, surface: pygame.Surface) -> None:
         if self.done:
             return
-        fade = min(1.0, (self.duration - self.t) / 0.5)
+        alpha = round(255 * min(1.0, (self.duration - self.t) / 0.5))
+        if alpha != self._alpha:
+            # The pieces are shared: fading them is one alpha per picture, not a copy per piece.
+            for row in self.images:
+                for image in row:
+                    image.set_alpha(alpha)
+            self._alpha = alpha
         for x, y, _vx, _vy, phase, colour, spin in self.pieces:
             image = self.images[int(colour)][int((phase + self.t * spin) * ANGLES / math.pi) % ANGLES]
-            if fade < 1:
-                image = image.copy()
-                image.set_alpha(round(255 * fade))
             surface.blit(image, (round(x), round(y)))
 
     def rect(self) -> pygame.Rect:
