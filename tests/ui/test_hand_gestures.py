@@ -201,3 +201,15 @@ def test_double_click_and_enter_play_and_confirm_asks_first(tmp_path):
     click(app, pos)
     click(app, pos)
     assert len(table.driver.hand.log) == log + 1
+
+
+def test_no_double_click_spans_a_change_of_hand():
+    """Hot-seat: the next person's first click must not finish the last person's double-click."""
+    view = fanned("3S 4S 5S")
+    played = []
+    view.on_play, view.can_play = lambda: played.append(1), lambda: True
+    press(view, 1)
+    view.sync(cards("6H 7H 8H"), (0, 0))
+    view.settle()
+    press(view, 1)
+    assert not played and raised(view) == [1]
