@@ -6,8 +6,10 @@ setup and action log, the names at the table and a summary for the list); the ne
 ``Hand.from_dict``, and ``Replay.state(step)`` is ``Hand.replay(upto)`` — the same mechanism
 as saves and undo, so a replay shows exactly what happened.
 
-``stats.json`` counts, per ruleset, the matches and hands played and won and the levels
-gained, from the point of view of the team of the first person at the table.
+``stats.json`` counts, per ruleset, the matches and hands played and won, the levels
+gained, and the hands defended with the points won in them, from the point of view of the
+team of the first person at the table; it also keeps the last ``MAX_HISTORY`` hands (who went
+up by how much) for a small chart. Older files without these fields read as zeros.
 
 Every write is atomic (``storage.atomic_write_json``). Every file is checked before use
 (``game.saved_data``): one that does not hold what it must is set aside (renamed, never
@@ -38,7 +40,36 @@ REPLAY_DIR = "replays"
 STATS_FILE = "stats.json"
 MAX_REPLAYS = 200
 RECORD_VERSION = 1
-STAT_FIELDS = ("matches", "matches_won", "hands", "hands_won", "levels")
+STAT_FIELDS = ("matches", "matches_won", "hands", "hands_won", "levels", "defended", "defender_points")
+MAX_HISTORY = 60
+
+
+@dataclass(frozen=True)
+class StatLine:
+    """One ruleset's record, with the rates a player reads."""
+
+    ruleset: str
+    matches: int
+    matches_won: int
+    hands: int
+    hands_won: int
+    levels: int
+    defended: int
+    defender_points: int
+
+    @property
+    def levels_per_hand(self) -> float:
+        """Levels our team gained per hand played."""
+        return self.levels / self.hands if self.hands else 0.0
+
+    @property
+    def points_per_defence(self) -> float:
+        """Points our team won per hand it defended."""
+        return self.defender_points / self.defended if self.defended else 0.0
+
+    @property
+    def hand_rate(self) -> float:
+        return self.hands_won / self.hands if self.hands else 0.0
 
 
 # ---------------------------------------------------------------------------- replays
@@ -221,31 +252,53 @@ class Records:
 
     # ------------------------------------------------------------------ statistics
 
-    def stats(self) -> dict[str, dict[str, int]]:
-        """``{ruleset id: {matches, matches_won, hands, hands_won, levels}}``."""
-        return self._read_stats() or {}
-
-    def _read_stats(self) -> dict[str, dict[str, int]] | None:
-        """The statistics; None when the file cannot be used and is still there."""
+    def _read_file(self) -> dict[str, Any] | None:
+        """The statistics file, checked: ``{"rulesets": …, "history": …}``; ``{}`` when there is
+        none; None when the file cannot be used and is still there."""
         try:
-            return check_stats(read_json(self.stats_path, 1 << 20), RECORD_VERSION, STAT_FIELDS)
+            data = read_json(self.stats_path, 1 << 20)
+            rulesets = check_stats(data, RECORD_VERSION, STAT_FIELDS)
         except FileNotFoundError:
             return {}
         except DataError as e:  # set aside, so the next count does not write over it
             self._set_aside(self.stats_path, str(e))
             return None if self.stats_path.exists() else {}
+        return {"rulesets": rulesets, "history": data.get("history")}
 
-    def _bump(self, ruleset_id: str, **add: int) -> None:
+    def _read_stats(self) -> dict[str, dict[str, int]] | None:
+        """The counts per ruleset; None when the file cannot be used and is still there."""
+        data = self._read_file()
+        return None if data is None else data.get("rulesets", {})
+
+    def stats(self) -> dict[str, dict[str, int]]:
+        """``{ruleset id: {matches, matches_won, hands, hands_won, levels, defended, defender_points}}``."""
+        return self._read_stats() or {}
+
+    def lines(self) -> list[StatLine]:
+        """Every ruleset's record, the most played first."""
+        rows = [StatLine(rid, **row) for rid, row in self.stats().items()]
+        return sorted(rows, key=lambda r: (-r.hands, -r.matches, r.ruleset))
+
+    def history(self) -> list[dict[str, Any]]:
+        """The last hands, oldest first: ``{ruleset, won, levels, defending, points}``,
+        ``levels`` signed (above zero our team went up, below zero the others did)."""
+        return _history_of(self._read_file() or {})
+
+    def _bump(self, ruleset_id: str, entry: dict[str, Any] | None = None, **add: int) -> None:
         if not self.writable:
             return
-        stats = self._read_stats()
-        if stats is None:
+        data = self._read_file()
+        if data is None:
             return  # a file that could not be set aside is kept, not written over
+        stats = data.get("rulesets", {})
+        history = _history_of(data)
         row = stats.setdefault(ruleset_id, dict.fromkeys(STAT_FIELDS, 0))
         for key, value in add.items():
             row[key] += value
+        if entry is not None:
+            history = (history + [entry])[-MAX_HISTORY:]
         try:
-            atomic_write_json(self.stats_path, {"version": RECORD_VERSION, "rulesets": stats})
+            atomic_write_json(self.stats_path, {"version": RECORD_VERSION, "rulesets": stats, "history": history})
         except OSError:
             pass  # statistics are a nicety: a read-only folder costs them, not the game
 
@@ -254,10 +307,33 @@ class Records:
         before = int(hand.levels[team])
         after = int(_rank(summary.levels_after[team]))
         won = summary.up_team == team
-        self._bump(ruleset_id, hands=1, hands_won=int(won), levels=max(0, after - before))
+        gained = max(0, after - before)
+        defending = hand.dealer is not None and hand.dealer % 2 != team
+        points = max(0, summary.defender_points) if defending else 0
+        signed = gained if won else -summary.up_levels
+        entry = {"ruleset": ruleset_id, "won": won, "levels": signed, "defending": defending, "points": points}
+        self._bump(ruleset_id, entry, hands=1, hands_won=int(won), levels=gained, defended=int(defending),
+                   defender_points=points)
 
     def record_match(self, ruleset_id: str, team: int, winner: int | None) -> None:
         self._bump(ruleset_id, matches=1, matches_won=int(winner == team))
+
+
+def _history_of(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The well-formed entries of a statistics file's history (a damaged entry is skipped)."""
+    raw = data.get("history")
+    out = []
+    for item in raw if isinstance(raw, list) else []:
+        if (isinstance(item, dict) and isinstance(item.get("ruleset"), str)
+                and isinstance(item.get("levels"), int) and not isinstance(item.get("levels"), bool)):
+            out.append({"ruleset": item["ruleset"], "won": bool(item.get("won")), "levels": item["levels"],
+                        "defending": bool(item.get("defending")), "points": _count(item.get("points", 0))})
+    return out[-MAX_HISTORY:]
+
+
+def _count(value: Any) -> int:
+    """A stored count, or 0 when the file holds anything else."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
 
 
 def _rank(label: str):

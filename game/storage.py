@@ -32,6 +32,14 @@ SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 1.8, "instant": 8.0}
 """Animation speed names and their factors (higher is faster)."""
 CARD_BACKS = ("red", "blue", "green", "purple")
 BOT_LEVELS = ("random", "easy", "normal", "hard")
+CARD_SIZES = {"small": 0.86, "normal": 1.0, "large": 1.15}
+"""Card-size names and their factors on the table's card height."""
+CARD_COLOURS = ("classic", "four", "colourblind")
+"""Suit colours: red and black, a four-colour deck, a palette safe for colour blindness."""
+PLAY_CLICKS = ("double", "single")
+"""How a card is played by mouse: a double-click, or a click on a card already raised."""
+TRICK_LINGERS = (0.0, 1.0, 2.0, 4.0)
+"""Seconds a finished trick stays on the table; 0 keeps it until the next lead."""
 
 
 def default_data_dir() -> Path:
@@ -75,6 +83,18 @@ class Settings:
     # Names typed for the seats (South, East, North, West) and the teams; "" is the default.
     last_names: list[str] = field(default_factory=lambda: [""] * 4)
     last_teams: list[str] = field(default_factory=lambda: [""] * 2)
+    # The table as the player likes it (issue 13, "what players expect").
+    card_size: str = "normal"
+    card_colours: str = "classic"
+    play_click: str = "double"
+    confirm_play: bool = False
+    trick_linger: float = 0.0
+    reduce_motion: bool = False
+
+    @property
+    def card_scale(self) -> float:
+        """The card size as a factor on the table's card height."""
+        return CARD_SIZES.get(self.card_size, 1.0)
 
     @property
     def speed_factor(self) -> float:
@@ -90,6 +110,8 @@ class Settings:
         for f in fields(cls):
             value = data.get(f.name)
             default = getattr(out, f.name)
+            if isinstance(default, float) and type(value) is int:
+                value = float(value)  # JSON writes 2.0 as 2 in some hands
             if value is not None and type(value) is type(default):
                 setattr(out, f.name, value)
         for name in ("last_names", "last_teams"):
@@ -109,6 +131,14 @@ class Settings:
             out.last_teams = [""] * 2
         if out.last_seat not in range(4):
             out.last_seat = 0
+        if out.card_size not in CARD_SIZES:
+            out.card_size = "normal"
+        if out.card_colours not in CARD_COLOURS:
+            out.card_colours = "classic"
+        if out.play_click not in PLAY_CLICKS:
+            out.play_click = "double"
+        if not (0.0 <= out.trick_linger <= 30.0):  # NaN fails both comparisons
+            out.trick_linger = 0.0
         return out
 
 

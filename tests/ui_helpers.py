@@ -55,3 +55,25 @@ def pick(app: App, scene, card) -> bool:
             click(app, (rect.x + 4, rect.y + rect.h // 2))
             return True
     return False
+
+
+def pick_all(app: App, scene, cards) -> bool:
+    """Raise exactly ``cards`` by clicks. A click may raise a card's pair or tractor with it
+    (when following one): copies already raised count, and a card raised but not wanted is
+    clicked down again."""
+    from collections import Counter
+    want = Counter(cards)
+    for card in want:
+        while sum(1 for e in scene.hand_view.entries if e.selected and e.card == card) < want[card]:
+            if not pick(app, scene, card):
+                return False
+    for _ in range(len(scene.hand_view.entries)):
+        extra = Counter(scene.hand_view.selected) - want
+        if not extra:
+            break
+        card = next(iter(extra))
+        i = next(i for i, e in enumerate(scene.hand_view.entries) if e.selected and e.card == card)
+        rect = scene.hand_view.rect_of(i)
+        app.step(0.5)  # not a double-click on a card just clicked
+        click(app, (rect.x + 4, rect.y + rect.h // 2))
+    return Counter(scene.hand_view.selected) == want

@@ -143,6 +143,8 @@ def table(app: App, out: Path, ruleset: str, seed: int, prefix: str) -> None:
                     scene.hand_view.clear_selection()
             for card in cards:
                 pick(app, scene, card)
+            # A click may raise a card's pair or tractor with it (following one): keep to the choice.
+            scene.hand_view.select_cards(cards)
             frames(app, 0.3)
             if "legal" not in taken:
                 taken.add("legal")

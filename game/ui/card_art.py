@@ -64,9 +64,26 @@ def card_size(height: int) -> tuple[int, int]:
     return round(height * MASTER_SIZE[0] / MASTER_SIZE[1]), int(height)
 
 
-def suit_colour(suit: Suit | None) -> tuple[int, int, int]:
-    """Red for hearts and diamonds, near-black for spades and clubs (and the small joker)."""
-    return RED if suit is not None and suit.is_red else BLACK
+Colour = tuple[int, int, int]
+
+PALETTES: dict[str, dict[Suit, Colour]] = {
+    "classic": {Suit.SPADES: BLACK, Suit.HEARTS: RED, Suit.DIAMONDS: RED, Suit.CLUBS: BLACK},
+    # The four-colour deck of tournament bridge and poker sites.
+    "four": {Suit.SPADES: BLACK, Suit.HEARTS: RED, Suit.DIAMONDS: (22, 82, 204), Suit.CLUBS: (20, 128, 52)},
+    # Okabe and Ito's palette, darkened for a white card: the four stay apart under the
+    # common colour blindnesses (red-green above all), and in luminance.
+    "colourblind": {Suit.SPADES: BLACK, Suit.HEARTS: (205, 80, 0), Suit.DIAMONDS: (0, 100, 178),
+                    Suit.CLUBS: (0, 128, 96)},
+}
+"""Suit colours by the settings' ``card_colours`` name."""
+
+
+def suit_colour(suit: Suit | None, palette: str = "classic") -> Colour:
+    """A suit's ink in ``palette`` (classic: red hearts and diamonds, near-black spades and
+    clubs); ``None`` (the small joker) is black."""
+    if suit is None:
+        return BLACK
+    return PALETTES.get(palette, PALETTES["classic"])[suit]
 
 
 # --- Suit shapes -------------------------------------------------------------------
@@ -225,8 +242,9 @@ def _mix(a, b, t: float) -> tuple[int, int, int]:
 class _Canvas:
     """A supersampled card canvas addressed in design units (``MASTER_SIZE``)."""
 
-    def __init__(self, scale: float):
+    def __init__(self, scale: float, palette: str = "classic"):
         self.s = scale
+        self.palette = palette
         self.surface = pygame.Surface((round(MASTER_SIZE[0] * scale), round(MASTER_SIZE[1] * scale)),
                                       pygame.SRCALPHA)
 
@@ -262,11 +280,11 @@ _INDEX_SUIT_H = 40
 
 def _corner_block(c: _Canvas, card: Card) -> pygame.Surface:
     """The top-left index (rank over suit); the bottom-right one is this, turned round."""
-    colour = suit_colour(card.suit)
+    colour = suit_colour(card.suit, c.palette)
     rank = _ink(card.rank.label, c.px(_INDEX_CAP), colour,
                 tracking=-0.02 if card.rank == Rank.TEN else 0.0)
     rank = _fit(rank, c.px(_INDEX_MAX_W))
-    suit = suit_symbol(card.suit, c.px(_INDEX_SUIT_H))
+    suit = suit_symbol(card.suit, c.px(_INDEX_SUIT_H), colour)
     block = pygame.Surface((c.px(2 * _INDEX_CX), c.px(_INDEX_CAP + _INDEX_SUIT_H + 14)), pygame.SRCALPHA)
     cx = block.get_width() / 2
     block.blit(rank, rank.get_rect(midtop=(round(cx), 0)))
@@ -289,9 +307,9 @@ def _draw_pip_card(c: _Canvas, card: Card) -> None:
     if is_ace:
         # A fine ring sets the ace apart at a glance, as ornate aces do on printed decks.
         ring = c.px(90)
-        pygame.draw.circle(c.surface, _mix(suit_colour(card.suit), (255, 255, 255), 0.8), centre, ring,
-                           width=max(1, c.px(2)))
-    _blit_centred(c.surface, suit_symbol(card.suit, c.px(height)), centre)
+        pygame.draw.circle(c.surface, _mix(suit_colour(card.suit, c.palette), (255, 255, 255), 0.8), centre,
+                           ring, width=max(1, c.px(2)))
+    _blit_centred(c.surface, suit_symbol(card.suit, c.px(height), suit_colour(card.suit, c.palette)), centre)
 
 
 def _frame(c: _Canvas, rect: pygame.Rect, fill, line, accent) -> None:
@@ -345,7 +363,7 @@ def _star(c: _Canvas, centre: Point, radius: float) -> None:
 
 
 def _draw_court_card(c: _Canvas, card: Card) -> None:
-    colour = suit_colour(card.suit)
+    colour = suit_colour(card.suit, c.palette)
     tint = (253, 242, 236) if card.suit.is_red else (236, 240, 248)
     frame = c.rect(66, 24, MASTER_SIZE[0] - 132, MASTER_SIZE[1] - 48)
     _frame(c, frame, tint, GOLD, _mix(colour, tint, 0.5))
@@ -362,7 +380,7 @@ def _draw_court_card(c: _Canvas, card: Card) -> None:
     top = c.px(124)
     c.surface.blit(shadow, shadow.get_rect(midtop=(c.px(cx) + c.px(3), top + c.px(3))))
     c.surface.blit(letter, letter.get_rect(midtop=(c.px(cx), top)))
-    _blit_centred(c.surface, suit_symbol(card.suit, c.px(40)), c.pt(cx, 282))
+    _blit_centred(c.surface, suit_symbol(card.suit, c.px(40), colour), c.pt(cx, 282))
 
 
 def _cubic(p0: Point, c1: Point, c2: Point, p1: Point, steps: int = 32) -> list[Point]:
@@ -413,15 +431,29 @@ def _jester_hat(c: _Canvas, centre: Point, width: float, colours: Sequence, bell
         pygame.draw.circle(c.surface, line, at((x, 0.36 + (0.04 if x == 0 else 0.015))), c.px(0.025 * width))
 
 
+def _joker_index(c: _Canvas, big: bool) -> pygame.Surface:
+    """The corner: JOKER read top to bottom. The big joker's letters stand white on a
+    coloured band, the small joker's black on white, so the two differ in the strip a fanned
+    hand shows, at a glance and without telling red from black."""
+    ink = (255, 255, 255) if big else BLACK
+    letters = [_ink(ch, c.px(27), ink) for ch in JOKER_WORD]
+    column = pygame.Surface((c.px(44), c.px(34 * len(letters) + 12)), pygame.SRCALPHA)
+    band = column.get_rect()
+    if big:
+        red = suit_colour(Suit.HEARTS, c.palette)
+        pygame.draw.rect(column, red, band, border_radius=c.px(10))
+        pygame.draw.rect(column, GOLD, band, width=max(1, c.px(3)), border_radius=c.px(10))
+    else:
+        pygame.draw.rect(column, BLACK, band, width=max(1, c.px(2.5)), border_radius=c.px(10))
+    for i, glyph in enumerate(letters):
+        column.blit(glyph, glyph.get_rect(midtop=(column.get_width() // 2, c.px(8 + 34 * i))))
+    return column
+
+
 def _draw_joker(c: _Canvas, card: Card) -> None:
     big = card.rank == Rank.BIG_JOKER
-    ink = RED if big else BLACK
-    # Corner: the word JOKER read top to bottom, one letter under the other.
-    letters = [_ink(ch, c.px(27), ink) for ch in JOKER_WORD]
-    column = pygame.Surface((c.px(44), c.px(34 * len(letters))), pygame.SRCALPHA)
-    for i, glyph in enumerate(letters):
-        column.blit(glyph, glyph.get_rect(midtop=(column.get_width() // 2, c.px(34 * i))))
-    _place_corners(c, column, left=4)
+    ink = suit_colour(Suit.HEARTS, c.palette) if big else BLACK
+    _place_corners(c, _joker_index(c, big), left=4)
 
     frame = c.rect(50, 22, MASTER_SIZE[0] - 100, MASTER_SIZE[1] - 44)
     if big:
@@ -450,9 +482,10 @@ def _draw_joker(c: _Canvas, card: Card) -> None:
     c.surface.blit(word, word.get_rect(midtop=(c.px(cx), c.px(285))))
 
 
-def draw_face(card: Card, scale: float = SUPERSAMPLE) -> pygame.Surface:
-    """The face of ``card`` at ``scale`` times :data:`MASTER_SIZE`, unscaled and uncached."""
-    c = _Canvas(scale)
+def draw_face(card: Card, scale: float = SUPERSAMPLE, palette: str = "classic") -> pygame.Surface:
+    """The face of ``card`` at ``scale`` times :data:`MASTER_SIZE` in ``palette``'s suit
+    colours, unscaled and uncached."""
+    c = _Canvas(scale, palette)
     c.blank_face()
     if card.is_joker:
         _draw_joker(c, card)
@@ -563,7 +596,8 @@ class CardArt:
     create the window first (or call :meth:`clear` after changing it).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, palette: str = "classic") -> None:
+        self.palette = palette if palette in PALETTES else "classic"
         self._masters: dict[object, pygame.Surface] = {}
         self._scaled: dict[tuple, pygame.Surface] = {}
         self._overlays: dict[tuple[str, tuple[int, int]], pygame.Surface | None] = {}
@@ -613,7 +647,7 @@ class CardArt:
 
     def _master(self, key) -> pygame.Surface:
         if key not in self._masters:
-            drawn = draw_back(key[1]) if isinstance(key, tuple) else draw_face(key)
+            drawn = draw_back(key[1]) if isinstance(key, tuple) else draw_face(key, palette=self.palette)
             self._masters[key] = _scaled_card(drawn, MASTER_SIZE)
         return self._masters[key]
 
@@ -631,7 +665,8 @@ class CardArt:
             else:
                 # Bigger than the master: draw afresh so it stays sharp.
                 scale = SUPERSAMPLE * height / MASTER_SIZE[1]
-                drawn = draw_back(key[1], scale) if isinstance(key, tuple) else draw_face(key, scale)
+                drawn = (draw_back(key[1], scale) if isinstance(key, tuple)
+                         else draw_face(key, scale, self.palette))
                 surface = _scaled_card(drawn, size)
         else:
             surface = self._sized(key, height, "normal").copy()

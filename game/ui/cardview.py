@@ -7,14 +7,23 @@ from game.core import Card
 from game.ui.card_art import CardArt, card_size
 
 _art: CardArt | None = None
+_palette = "classic"
 
 
 def art() -> CardArt:
     """The session's card art (made lazily: it needs the display for fast surfaces)."""
     global _art
     if _art is None:
-        _art = CardArt()
+        _art = CardArt(_palette)
     return _art
+
+
+def use_palette(name: str) -> None:
+    """The suit colours of the settings (classic, four, colourblind); a change redraws."""
+    global _palette, _art
+    if name != _palette:
+        _palette = name
+        _art = None
 
 
 def card_image(card: Card, height: float, variant: str = "normal") -> pygame.Surface:

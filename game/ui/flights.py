@@ -58,7 +58,14 @@ class Flight:
         surface.blit(image, (round(x), round(y)))
 
 
+MOTION = [1.0]
+"""How much of a flight is seen: 1 normally, a blink with the player's *reduce motion*
+setting (cards land where they go almost at once; the table's pauses stay, so the game
+keeps its pace). Set by the app from the settings."""
+
+
 def fly(card: Card | None, start, end, h0, h1, duration: float, delay: float = 0.0,
         on_land=None, fade: bool = False) -> Flight:
     """A card flight with the table's easing."""
-    return Flight(card, start, end, h0, h1, Tween(duration, ease_in_out_cubic, delay), on_land, fade)
+    m = MOTION[0]
+    return Flight(card, start, end, h0, h1, Tween(duration * m, ease_in_out_cubic, delay * m), on_land, fade)

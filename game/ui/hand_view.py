@@ -1,4 +1,9 @@
-"""The fanned hand at the bottom: sorting, raising cards by click or keyboard, sliding.
+"""The fanned hand at the bottom: sorting, raising cards by click, drag or keyboard, sliding.
+
+A press on a card raises (or lowers) it and dragging across the fan does the same to every
+card passed; a double-click (or, with the single-click setting, a click on a raised card)
+asks to play. The owner supplies what the rules know: ``group_for`` (a click raises the
+pair or tractor the lead asks for), ``can_play`` and ``on_play``.
 
 Entries glide to their slots (``approach``), so dealing, re-sorting when the trump is
 known, picking up the kitty and playing all animate without extra code. Selection is by
@@ -17,6 +22,9 @@ from game.ui import theme
 from game.ui.cardview import back_image, card_image, card_width, shadow
 from game.ui.layout import TableLayout
 from game.ui.tween import approach
+
+DOUBLE_CLICK = 0.4
+"""Seconds between two presses on one card that make a double-click."""
 
 
 @dataclass
@@ -44,6 +52,15 @@ class HandView:
         # Hot-seat: between turns the hand lies face down, in this back colour.
         self.hidden = False
         self.back_colour = "blue"
+        # What the rules add to a click (set by the person's controls).
+        self.group_for: Callable[[int], list[int]] | None = None
+        self.can_play: Callable[[], bool] = lambda: False
+        self.on_play: Callable[[], None] | None = None
+        self.play_click = "double"  # or "single": a click on a raised card plays
+        self.now = 0.0  # seconds of this view's life, for double-clicks
+        self._last_press: tuple[int, float] | None = None
+        self._drag: tuple[int, bool, list[bool]] | None = None  # anchor, raising, selection before
+        self._dragged = False
 
     # ------------------------------------------------------------------ contents
 
@@ -79,6 +96,9 @@ class HandView:
     def sync(self, cards: Sequence[Card], origin: tuple[float, float], mark_new: bool = False) -> list[Entry]:
         """Match the hand to ``cards``: new cards glide in from ``origin``; returns the
         entries taken out (selected ones first), for their flights to the table."""
+        # New contents (a play, a hot-seat change of hands): no double-click spans them.
+        self._last_press = None
+        self._drag = None
         want = Counter(cards)
         have = Counter(self.cards)
         removed: list[Entry] = []
@@ -139,38 +159,118 @@ class HandView:
     # ------------------------------------------------------------------ input
 
     def handle_event(self, e: pygame.event.Event) -> bool:
-        """Click to raise or lower a card; arrows move the focus, space/up/down raise and lower."""
+        """Press, drag and double-click on cards; arrows move the focus, space/up/down raise
+        and lower, Home/End jump, Backspace lowers every card."""
         if not self.interactive or not self.entries:
+            self._drag = self._last_press = None
             return False
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
-            i = self.index_at(e.pos)
-            if i is None:
-                return False
-            self.entries[i].selected = not self.entries[i].selected
-            self.focus = i
+            return self._press(e.pos)
+        if e.type == pygame.MOUSEMOTION and self._drag is not None:
+            if e.buttons and e.buttons[0]:
+                self._drag_to(e.pos)
+                return True
+            self._drag = None
+            return False
+        if e.type == pygame.MOUSEBUTTONUP and e.button == 1 and self._drag is not None:
+            self._drag = None
             return True
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == 3:
             self.clear_selection()
             return True
         if e.type == pygame.KEYDOWN:
-            n = len(self.entries)
-            if e.key == pygame.K_LEFT:
-                self.focus = n - 1 if self.focus is None else max(0, self.focus - 1)
-                return True
-            if e.key == pygame.K_RIGHT:
-                self.focus = 0 if self.focus is None else min(n - 1, self.focus + 1)
-                return True
-            if self.focus is not None and self.focus < n:
-                entry = self.entries[self.focus]
-                if e.key == pygame.K_SPACE:
-                    entry.selected = not entry.selected
-                    return True
-                if e.key == pygame.K_UP:
-                    entry.selected = True
-                    return True
-                if e.key == pygame.K_DOWN:
+            return self._key(e.key)
+        return False
+
+    def _press(self, pos: tuple[int, int]) -> bool:
+        i = self.index_at(pos)
+        if i is None:
+            return False
+        entry = self.entries[i]
+        before = [x.selected for x in self.entries]
+        double = (self._last_press is not None and self._last_press[0] == i
+                  and self.now - self._last_press[1] <= DOUBLE_CLICK)
+        self.focus = i
+        if self.on_play is not None and double and self.play_click == "double":
+            # The first press raised the card (and its pair): keep it raised and play.
+            self._last_press = None
+            if not entry.selected:
+                self._raise(i)
+            if self.can_play():
+                self.on_play()
+            return True
+        if self.on_play is not None and self.play_click == "single" and entry.selected and self.can_play():
+            self._last_press = None
+            self.on_play()
+            return True
+        self._last_press = (i, self.now)
+        if entry.selected:
+            entry.selected = False
+        else:
+            self._raise(i)
+        self._drag = (i, entry.selected, before)
+        self._dragged = False
+        return True
+
+    def _raise(self, i: int) -> None:
+        """Raise card ``i`` and, when following, the rest of its pair or tractor."""
+        group = self.group_for(i) if self.group_for is not None else [i]
+        for j in group or [i]:
+            self.entries[j].selected = True
+
+    def _drag_to(self, pos: tuple[int, int]) -> None:
+        """Every card between the pressed one and the pointer takes the pressed card's new state."""
+        if self._drag is None:
+            return
+        anchor, raising, before = self._drag
+        j = self.index_at(pos)
+        if j is None or (j == anchor and not self._dragged):
+            return
+        if len(before) != len(self.entries):
+            self._drag = None
+            return
+        self._dragged = True
+        self._last_press = None  # a drag is never half of a double-click
+        low, high = min(anchor, j), max(anchor, j)
+        for k, entry in enumerate(self.entries):
+            if low <= k <= high:
+                entry.selected = raising
+            elif k != anchor:
+                entry.selected = before[k]
+        self.focus = j
+
+    def _key(self, key: int) -> bool:
+        n = len(self.entries)
+        if key == pygame.K_LEFT:
+            self.focus = n - 1 if self.focus is None else max(0, self.focus - 1)
+            return True
+        if key == pygame.K_RIGHT:
+            self.focus = 0 if self.focus is None else min(n - 1, self.focus + 1)
+            return True
+        if key == pygame.K_HOME:
+            self.focus = 0
+            return True
+        if key == pygame.K_END:
+            self.focus = n - 1
+            return True
+        if key == pygame.K_BACKSPACE:
+            self.clear_selection()
+            return True
+        if self.focus is not None and self.focus < n:
+            entry = self.entries[self.focus]
+            if key == pygame.K_SPACE:
+                if entry.selected:
                     entry.selected = False
-                    return True
+                else:
+                    self._raise(self.focus)
+                return True
+            if key == pygame.K_UP:
+                if not entry.selected:
+                    self._raise(self.focus)
+                return True
+            if key == pygame.K_DOWN:
+                entry.selected = False
+                return True
         return False
 
     # ------------------------------------------------------------------ frames
@@ -178,6 +278,7 @@ class HandView:
     def update(self, dt: float) -> None:
         """Glide every card toward its slot; ``dirty`` lists the areas that changed."""
         self.dirty = []
+        self.now += dt
         margin = (self.layout.card_h // 14 + 6) if self.layout else 8
         for i, (e, (tx, ty)) in enumerate(zip(self.entries, self.targets())):
             lift = 1.0 if e.selected else 0.0

@@ -23,12 +23,13 @@ class TableLayout:
 
     width: int
     height: int
+    card_scale: float = 1.0  # the player's card size (settings: small, normal, large)
 
     def __post_init__(self) -> None:
         w, h = self.width, self.height
         s = self.scale = scale_for((w, h))
         self.bar_h = round(40 * s)
-        self.card_h = round(min(h * 0.2, w * 0.14))
+        self.card_h = round(min(h * 0.2, w * 0.14) * self.card_scale)
         self.card_w = card_width(self.card_h)
         self.raise_by = round(self.card_h * 0.2)
         self.hand_y = h - round(10 * s) - self.card_h

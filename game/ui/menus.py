@@ -6,7 +6,7 @@ import pygame
 from game.core import Card
 from game.i18n import LANGUAGES, get_language, tr
 from game.session import SessionError
-from game.storage import CARD_BACKS, SPEEDS
+from game.storage import CARD_BACKS, CARD_COLOURS, CARD_SIZES, PLAY_CLICKS, SPEEDS, TRICK_LINGERS
 from game.ui import theme
 from game.ui.cardview import back_image, card_image
 from game.ui.scene import Scene
@@ -122,10 +122,14 @@ class StartScene(Scene):
 
 
 class SettingsScene(Scene):
-    """Language, animation speed, sound, card back; saved as soon as they change."""
+    """Language, speed, sound, card back, and the table as the player likes it (card size,
+    suit colours, how a click plays, confirm, how long a trick stays, reduce motion); saved
+    as soon as they change. Opened from a table, ``tick`` keeps its clocks running."""
 
-    def __init__(self, app):
+    def __init__(self, app, tick=None):
         super().__init__(app)
+        self.tick = tick
+        self.table_overlay = tick is not None
         st = app.settings
 
         def setter(name):
@@ -134,32 +138,61 @@ class SettingsScene(Scene):
                 app.save_settings()
             return set_
 
+        def on_off(name):
+            return Choice([True, False], lambda v: tr("settings.on" if v else "settings.off"),
+                          lambda: getattr(st, name), setter(name))
+
+        def linger(v: float) -> str:
+            return tr("polish.linger_next") if v == 0 else tr("polish.seconds", n=int(v))
+
         self.rows = [
             ("settings.language", Choice(LANGUAGES, lambda v: tr("language." + v), lambda: st.language,
                                          setter("language"))),
             ("settings.animation_speed", Choice(list(SPEEDS), lambda v: tr("speed." + v), lambda: st.speed,
                                                 setter("speed"))),
-            ("settings.sound", Choice([True, False], lambda v: tr("settings.on" if v else "settings.off"),
-                                      lambda: st.sound, setter("sound"))),
+            ("settings.sound", on_off("sound")),
             ("settings.card_back", Choice(list(CARD_BACKS), lambda v: tr("colour." + v), lambda: st.card_back,
                                           setter("card_back"))),
+            ("polish.reduce_motion", on_off("reduce_motion")),
+            ("polish.card_size", Choice(list(CARD_SIZES), lambda v: tr("polish.size_" + v), lambda: st.card_size,
+                                        setter("card_size"))),
+            ("polish.card_colours", Choice(list(CARD_COLOURS), lambda v: tr("polish.colours_" + v),
+                                           lambda: st.card_colours, setter("card_colours"))),
+            ("polish.play_click", Choice(list(PLAY_CLICKS), lambda v: tr("polish.click_" + v),
+                                         lambda: st.play_click, setter("play_click"))),
+            ("polish.confirm_play_setting", on_off("confirm_play")),
+            ("polish.trick_linger", Choice(list(TRICK_LINGERS), linger, lambda: st.trick_linger,
+                                           setter("trick_linger"))),
         ]
         self.back = Button(lambda: tr("button.back"), app.pop, primary=True, key=pygame.K_ESCAPE)
         self.scale = 1.0
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.preview = pygame.Rect(0, 0, 0, 0)
+
+    def update(self, dt: float) -> None:
+        if self.tick is not None:
+            self.tick(dt)
 
     def layout(self, size) -> None:
         self.scale = s = scale_for(size)
         w, h = size
-        self.panel = pygame.Rect(0, 0, round(760 * s), round(470 * s))
+        # Two columns of five: a label over each row of choices.
+        self.panel = pygame.Rect(0, 0, min(w - round(24 * s), round(1120 * s)), min(h - round(16 * s), round(620 * s)))
         self.panel.center = (w // 2, h // 2)
+        pad = round(36 * s)
+        col_w = (self.panel.w - 3 * pad) // 2
+        step = round(84 * s)
         for i, (_, choice) in enumerate(self.rows):
-            choice.rect = pygame.Rect(self.panel.x + round(240 * s), self.panel.y + round(100 * s + i * 70 * s),
-                                      round(420 * s), round(42 * s))
-            choice.font_size = round(18 * s)
+            col, row = divmod(i, 5)
+            choice.rect = pygame.Rect(self.panel.x + pad + col * (col_w + pad),
+                                      self.panel.y + round(104 * s) + row * step, col_w, round(40 * s))
+            choice.font_size = round(17 * s)
         self.back.rect = pygame.Rect(0, 0, round(200 * s), round(46 * s))
-        self.back.rect.midbottom = (self.panel.centerx, self.panel.bottom - round(22 * s))
+        self.back.rect.bottomright = (self.panel.right - pad, self.panel.bottom - round(18 * s))
         self.back.font_size = round(20 * s)
+        top = self.rows[4][1].rect.bottom + round(14 * s)
+        self.preview = pygame.Rect(self.panel.x + pad, top, self.back.rect.left - pad - self.panel.x - pad,
+                                   self.panel.bottom - round(12 * s) - top)
 
     def handle_event(self, e) -> None:
         if self.back.handle_event(e):
@@ -172,16 +205,26 @@ class SettingsScene(Scene):
         theme.draw_felt(surface)
         s = self.scale
         theme.panel(surface, self.panel, theme.PANEL, round(16 * s))
-        blit_text(surface, tr("settings.title"), round(30 * s), (self.panel.centerx, self.panel.y + round(24 * s)),
+        blit_text(surface, tr("settings.title"), round(30 * s), (self.panel.centerx, self.panel.y + round(20 * s)),
                   theme.GOLD, True, anchor="midtop")
         for key, choice in self.rows:
-            blit_text(surface, tr(key), round(19 * s), (self.panel.x + round(36 * s), choice.rect.centery),
-                      theme.INK, anchor="midleft")
+            blit_text(surface, tr(key), round(17 * s), (choice.rect.x + round(4 * s), choice.rect.y - round(4 * s)),
+                      theme.INK, anchor="bottomleft")
             choice.draw(surface)
-        # The chosen back, so the colour is seen, not guessed.
-        colour_row = self.rows[-1][1].rect
-        back = back_image(round(64 * s), self.app.settings.card_back)
-        surface.blit(back, back.get_rect(midleft=(colour_row.right + round(16 * s), colour_row.centery)))
+        # The chosen back and faces at the chosen size, so they are seen, not guessed.
+        st = self.app.settings
+        h = max(8, min(self.preview.h, round(96 * s * st.card_scale)))
+        y = self.preview.centery - h // 2
+        x = self.preview.x
+        back = back_image(h, st.card_back)
+        surface.blit(back, (x, y))
+        x += back.get_width() + round(18 * s)
+        for code in ("BJ", "SJ", "AS", "10H", "QD", "7C"):
+            face = card_image(Card.parse(code), h)
+            if x + face.get_width() > self.preview.right:
+                break
+            surface.blit(face, (x, y))
+            x += round(face.get_width() * 0.55)
         self.back.draw(surface)
 
     def phase_name(self) -> str:
@@ -189,44 +232,65 @@ class SettingsScene(Scene):
 
 
 class LeaveDialog(Scene):
-    """Leave the table? The match is saved, so Continue picks it up again."""
+    """The table's menu: back to the table, settings, the rules, or leave (the match is
+    saved, so Continue picks it up again)."""
 
     opaque = False
 
     def __init__(self, app, table):
         super().__init__(app)
         self.table = table
-        self.yes = Button(lambda: tr("button.yes"), self.leave, primary=True)
-        self.no = Button(lambda: tr("button.no"), app.pop, key=pygame.K_ESCAPE)
+        self.resume = Button(lambda: tr("polish.menu_resume"), app.pop, primary=True, key=pygame.K_ESCAPE)
+        self.settings = Button(lambda: tr("menu.settings"), self.open_settings)
+        self.rules = Button(lambda: tr("menu.rules"), self.open_rules)
+        self.yes = Button(lambda: tr("polish.menu_leave"), self.leave)
+        self.buttons = [self.resume, self.settings, self.rules, self.yes]
         self.box = pygame.Rect(0, 0, 0, 0)
         self.scale = 1.0
+
+    @property
+    def no(self) -> Button:
+        """Back to the table (the old dialog's No)."""
+        return self.resume
 
     def leave(self) -> None:
         """Save and go back to the start screen."""
         self.app.nav.leave(self.table)
 
+    def open_settings(self) -> None:
+        """The settings over the table (the menu closes; the table's clocks run on)."""
+        self.app.pop()
+        self.app.nav.settings(self.table.clock_tick())
+
+    def open_rules(self) -> None:
+        self.app.pop()
+        self.table.open_rules()
+
     def layout(self, size) -> None:
         self.scale = s = scale_for(size)
-        self.box = pygame.Rect(0, 0, round(560 * s), round(200 * s))
+        self.box = pygame.Rect(0, 0, round(480 * s), round(380 * s))
         self.box.center = (size[0] // 2, size[1] // 2)
-        for i, b in enumerate((self.yes, self.no)):
-            b.rect = pygame.Rect(0, 0, round(160 * s), round(44 * s))
-            b.rect.midbottom = (self.box.centerx + (i * 2 - 1) * round(100 * s), self.box.bottom - round(20 * s))
+        for i, b in enumerate(self.buttons):
+            b.rect = pygame.Rect(0, 0, round(300 * s), round(44 * s))
+            b.rect.midtop = (self.box.centerx, self.box.y + round((120 + 58 * i) * s))
             b.font_size = round(19 * s)
 
     def handle_event(self, e) -> None:
-        if not self.yes.handle_event(e):
-            self.no.handle_event(e)
+        for b in self.buttons:
+            if b.handle_event(e):
+                return
 
     def draw(self, surface) -> None:
         s = self.scale
         surface.blit(theme.translucent(surface.get_size(), (0, 0, 0, 120)), (0, 0))
         theme.panel(surface, self.box, theme.PANEL_SOLID, round(16 * s), theme.GOLD)
-        for i, line in enumerate(theme.wrap(tr("dialog.leave_match"), round(19 * s), self.box.w - round(40 * s))):
-            blit_text(surface, line, round(19 * s), (self.box.centerx, self.box.y + round(30 * s + i * 28 * s)),
-                      anchor="midtop")
-        self.yes.draw(surface)
-        self.no.draw(surface)
+        blit_text(surface, tr("button.menu"), round(26 * s), (self.box.centerx, self.box.y + round(18 * s)),
+                  theme.GOLD, True, anchor="midtop")
+        for i, line in enumerate(theme.wrap(tr("dialog.leave_match"), round(16 * s), self.box.w - round(40 * s))):
+            blit_text(surface, line, round(16 * s), (self.box.centerx, self.box.y + round(60 * s + i * 22 * s)),
+                      theme.INK_DIM, anchor="midtop")
+        for b in self.buttons:
+            b.draw(surface)
 
     def phase_name(self) -> str:
         return "leave-dialog"

@@ -298,6 +298,10 @@ class ModeTableScene(TableScene):
         self.show_counter = not self.show_counter
         self.changed = True
 
+    def clock_tick(self):
+        """In a tournament the clocks run on under the rules and the settings."""
+        return self.tick_clocks if self.features.clocks else None
+
     def open_rules(self) -> None:
         """The rules; in a tournament the clocks run on while they are read."""
         if not self.features.clocks:

@@ -61,8 +61,8 @@ class Navigation:
     def replays(self) -> None:
         self.app.push(ReplayListScene(self.app))
 
-    def settings(self) -> None:
-        self.app.push(SettingsScene(self.app))
+    def settings(self, tick: Callable[[float], None] | None = None) -> None:
+        self.app.push(SettingsScene(self.app, tick))
 
     def rules(self, ruleset_id: str, tick: Callable[[float], None] | None = None) -> None:
         self.app.push(RulesScene(self.app, ruleset_id, tick))

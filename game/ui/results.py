@@ -6,7 +6,8 @@ import pygame
 from game.core import Hand, HandSummary, Match, Rank, Suit, points_of
 from game.i18n import tr
 from game.ui import theme
-from game.ui.cardview import card_image
+from game.ui.cardview import back_image, card_image
+from game.ui.celebration import Confetti
 from game.ui.names import seat_name, suit_text, team_name
 from game.ui.scene import Scene
 from game.ui.theme import blit_text, scale_for
@@ -37,6 +38,12 @@ class HandEndScene(Scene):
         self.box = pygame.Rect(0, 0, 0, 0)
         self.scale = 1.0
         self.done = False
+        # Our team went up (any team, when bots play all four): a moment of celebration.
+        self.cheer = summary.up_levels > 0 and (self.viewer is None or summary.up_team == self.viewer % 2)
+        self.confetti: Confetti | None = None
+        # The kitty turns face up card by card (at once with *reduce motion*).
+        self.reveal = 0.0
+        self.reveal_end = 0.0 if app.settings.reduce_motion else (0.3 + 0.07 * len(hand.kitty)) / max(0.1, app.speed)
 
     def proceed(self) -> None:
         """Close the panel (or quit after --hands N)."""
@@ -56,15 +63,22 @@ class HandEndScene(Scene):
         self.button.rect = pygame.Rect(0, 0, round(220 * s), round(46 * s))
         self.button.rect.midbottom = (self.box.centerx, self.box.bottom - round(18 * s))
         self.button.font_size = round(20 * s)
+        if self.cheer and not self.app.settings.reduce_motion and self.confetti is None:
+            self.confetti = Confetti(pygame.Rect((0, 0), size), self.summary.seed * 31 + self.summary.number,
+                                     scale=s)
 
     def handle_event(self, e) -> None:
         self.button.handle_event(e)
 
     def animating(self) -> bool:
-        return not self.level_tween.done or not self.sounded
+        return (not self.level_tween.done or not self.sounded or self.reveal < self.reveal_end
+                or (self.confetti is not None and not self.confetti.done))
 
     def update(self, dt: float) -> None:
         self.level_tween.update(dt)
+        self.reveal += dt
+        if self.confetti is not None and self.level_tween.done:
+            self.confetti.update(dt)
         if self.level_tween.done and not self.sounded:
             self.sounded = True
             if self.summary.up_levels:
@@ -93,7 +107,7 @@ class HandEndScene(Scene):
                   round(16 * s), (cx, y), theme.INK_DIM, anchor="midtop")
         y += round(24 * s)
         for i, card in enumerate(kitty):
-            surface.blit(card_image(card, h), (x0 + i * step, y))
+            self._draw_turning(surface, card, h, (x0 + i * step, y), i)
         y += h + round(14 * s)
         lines = [tr("hand_end.trick_points", points=hand.trick_points)]
         if hand.penalties:
@@ -126,6 +140,22 @@ class HandEndScene(Scene):
             blit_text(surface, tr("hand_end.next_dealer", player=seat_name(self.match.dealer, self.viewer)),
                       round(17 * s), (cx, y), theme.INK_DIM, anchor="midtop")
         self.button.draw(surface)
+        if self.cheer and self.app.settings.reduce_motion:
+            Confetti.still(surface, box, s)
+        elif self.confetti is not None and self.level_tween.done:
+            self.confetti.draw(surface)
+
+    def _draw_turning(self, surface, card, h: int, pos, i: int) -> None:
+        """A kitty card turning over: its back narrows to an edge, its face widens from it."""
+        if self.reveal >= self.reveal_end:
+            surface.blit(card_image(card, h), pos)
+            return
+        speed = max(0.1, self.app.speed)
+        t = max(0.0, min(1.0, (self.reveal * speed - 0.07 * i) / 0.3))
+        image = card_image(card, h) if t >= 0.5 else back_image(h, self.app.settings.card_back)
+        width = max(1, round(image.get_width() * abs(1 - 2 * t)))
+        turned = pygame.transform.smoothscale(image, (width, image.get_height()))
+        surface.blit(turned, (pos[0] + (image.get_width() - width) / 2, pos[1]))
 
     def _draw_levels(self, surface, y: float) -> None:
         s = self.scale
@@ -165,6 +195,8 @@ class MatchEndScene(Scene):
         self.scale = 1.0
         self.auto = 3.0 / max(0.1, app.speed) if app.options.autoplay else None
         self.confetti = Tween(1.2, ease_out_back)
+        self.cheer = match.winner is not None and (viewer is None or match.winner == viewer % 2)
+        self.paper: Confetti | None = None
 
     def to_menu(self) -> None:
         """Back to the start screen (autoplay quits)."""
@@ -182,15 +214,19 @@ class MatchEndScene(Scene):
         bottom = min(size[1] - round(24 * s), table_bottom + self.menu.rect.h)
         self.menu.rect.midbottom = (size[0] // 2, bottom)
         self.menu.font_size = round(20 * s)
+        if self.cheer and not self.app.settings.reduce_motion and self.paper is None:
+            self.paper = Confetti(pygame.Rect((0, 0), size), self.match.seed, count=140, duration=3.2, scale=s)
 
     def handle_event(self, e) -> None:
         self.menu.handle_event(e)
 
     def animating(self) -> bool:
-        return not self.confetti.done
+        return not self.confetti.done or (self.paper is not None and not self.paper.done)
 
     def update(self, dt: float) -> None:
         self.confetti.update(dt)
+        if self.paper is not None:
+            self.paper.update(dt)
         if self.auto is not None:
             self.auto -= dt
             if self.auto <= 0:
@@ -233,6 +269,8 @@ class MatchEndScene(Scene):
         y += round(10 * s)
         self._draw_history(surface, y)
         self.menu.draw(surface)
+        if self.paper is not None:
+            self.paper.draw(surface)
 
     def _draw_history(self, surface, y: float) -> None:
         """A short table: one row per hand, coloured by the team that went up."""

@@ -22,12 +22,13 @@ from game.core import Hand, HandSetup, HandSummary, Ruleset
 from game.i18n import default_language, set_language
 from game.session import BotFactory, MatchChoice, Session, SessionError
 from game.storage import Settings, Storage
-from game.ui import theme, widgets
-from game.ui.cardview import forget_sizes
+from game.ui import flights, theme, widgets
+from game.ui.cardview import forget_sizes, use_palette
 
 MIN_SIZE = (1024, 640)
 FRAME_TIMES_KEPT = 20_000  # the last few minutes of frames: the report's percentiles, bounded
 FPS = 60
+REDUCED_MOTION = 0.12  # the share of a card's flight still seen with *reduce motion*
 
 
 class Scene:
@@ -78,7 +79,8 @@ class Navigator(Protocol):
     def new_match(self) -> None: ...
     def edit_names(self) -> None: ...
     def replays(self) -> None: ...
-    def settings(self) -> None: ...
+    def settings(self, tick: Any = None) -> None:
+        """The settings; from a table, ``tick(dt)`` keeps its clocks running."""
 
     def rules(self, ruleset_id: str, tick: Any = None) -> None:
         """The rules; ``tick(dt)`` keeps a table's clocks running underneath."""
@@ -146,6 +148,8 @@ class App:
             self.settings.language = options.lang
         set_language(self.settings.language)
         widgets.SOUND_ON[0] = self.settings.sound
+        use_palette(self.settings.card_colours)
+        flights.MOTION[0] = REDUCED_MOTION if self.settings.reduce_motion else 1.0
         self.surface = surface if surface is not None else self._open_window(options.size)
         self.stack: list[Scene] = []
         self.running = True
@@ -202,6 +206,8 @@ class App:
         """Apply and store the settings; every scene lays out again."""
         set_language(self.settings.language)
         widgets.SOUND_ON[0] = self.settings.sound
+        use_palette(self.settings.card_colours)
+        flights.MOTION[0] = REDUCED_MOTION if self.settings.reduce_motion else 1.0
         self.storage.save_settings(self.settings)
         for scene in self.stack:
             scene.layout(self.size)

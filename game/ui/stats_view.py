@@ -1,30 +1,44 @@
-"""The start screen's statistics: per ruleset, matches and hands played and won, levels gained."""
+"""The start screen's statistics: per ruleset, matches and hands won, levels gained per hand
+and points as defenders, and the last hands as a small chart (``game.records`` keeps them)."""
 from __future__ import annotations
 
 import pygame
 
 from game.core import all_rulesets
 from game.i18n import tr
-from game.records import Records
+from game.records import Records, StatLine
 from game.ui import ruleset_text, theme
 from game.ui.theme import blit_text, scale_for
 
+MAX_RULESETS = 3  # the most played; the panel stays beside the buttons
+
 
 class StatsPanel:
-    """A small table beside the start screen's buttons (read once, when the screen opens)."""
+    """A small panel beside the start screen's buttons (read once, when the screen opens)."""
 
     def __init__(self, app):
         self.app = app
-        self.rows = Records(app.storage.folder, writable=app.storage.writable).stats()
+        records = Records(app.storage.folder, writable=app.storage.writable)
+        self.rows = records.stats()
+        known = {r.id for r in all_rulesets()}
+        self.lines: list[StatLine] = [line for line in records.lines() if line.ruleset in known][:MAX_RULESETS]
+        self.history = records.history()
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.chart = pygame.Rect(0, 0, 0, 0)
         self.scale = 1.0
 
     def layout(self, size, left: int, top: int) -> None:
         self.scale = s = scale_for(size)
         x = left + round(40 * s)
-        width = min(size[0] - x - round(24 * s), round(430 * s))
-        n = max(1, sum(1 for r in all_rulesets() if r.id in self.rows))
-        self.rect = pygame.Rect(x, top, max(0, width), round(60 * s) + n * round(50 * s))
+        width = min(size[0] - x - round(24 * s), round(440 * s))
+        n = max(1, len(self.lines))
+        chart_h = round(96 * s) if self.history else 0
+        height = round(56 * s) + n * round(72 * s) + chart_h
+        height = min(height, size[1] - top - round(16 * s))
+        self.rect = pygame.Rect(x, top, max(0, width), max(0, height))
+        pad = round(14 * s)
+        self.chart = pygame.Rect(self.rect.x + pad, self.rect.bottom - chart_h, self.rect.w - 2 * pad,
+                                 max(0, chart_h - pad))
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.rect.w < 200 * self.scale:
@@ -34,16 +48,70 @@ class StatsPanel:
         theme.panel(surface, box, (8, 36, 26, 200), round(14 * s), (50, 100, 80))
         pad = round(14 * s)
         blit_text(surface, tr("stats.title"), round(19 * s), (box.x + pad, box.y + pad), theme.GOLD, True)
-        y = box.y + pad + round(34 * s)
-        rulesets = [r for r in all_rulesets() if r.id in self.rows]
-        if not rulesets:
+        y = box.y + pad + round(32 * s)
+        if not self.lines:
             blit_text(surface, tr("stats.none"), round(15 * s), (box.x + pad, y), theme.INK_DIM)
             return
-        size = round(15 * s)
-        for r in rulesets:
-            row = self.rows[r.id]
-            blit_text(surface, ruleset_text.name(r), size, (box.x + pad, y), theme.INK, True)
-            line = tr("stats.line", matches=row["matches"], matches_won=row["matches_won"], hands=row["hands"],
-                      hands_won=row["hands_won"], levels=row["levels"])
-            blit_text(surface, line, round(14 * s), (box.x + pad, y + round(21 * s)), theme.INK_DIM)
-            y += round(50 * s)
+        names = {r.id: r for r in all_rulesets()}
+        small = round(14 * s)
+        half = (box.w - 2 * pad) // 2
+        for line in self.lines:
+            if y + round(66 * s) > self.chart.top and self.history:
+                break
+            blit_text(surface, ruleset_text.name(names[line.ruleset]), round(15 * s), (box.x + pad, y), theme.INK,
+                      True)
+            figures = (
+                tr("polish.stats_matches", won=line.matches_won, played=line.matches),
+                tr("polish.stats_hands", won=line.hands_won, played=line.hands),
+                tr("polish.stats_levels", value=f"{line.levels_per_hand:.2f}"),
+                tr("polish.stats_defence", value=f"{line.points_per_defence:.0f}") if line.defended
+                else tr("polish.stats_defence_none"),
+            )
+            for i, text in enumerate(figures):
+                col, row = i % 2, i // 2
+                blit_text(surface, self._fit(text, small, half - round(6 * s)), small,
+                          (box.x + pad + col * half, y + round(22 * s) + row * round(19 * s)), theme.INK_DIM)
+            y += round(72 * s)
+        if self.history:
+            self.draw_chart(surface)
+
+    @staticmethod
+    def _fit(text: str, size: int, width: int) -> str:
+        """Cut a figure that does not fit its column (a narrow window), with an ellipsis."""
+        if theme.text(text, size).get_width() <= width:
+            return text
+        while len(text) > 1 and theme.text(text + "…", size).get_width() > width:
+            text = text[:-1]
+        return text + "…"
+
+    def draw_chart(self, surface: pygame.Surface) -> None:
+        """One bar per recent hand: up when our team went up, down when the others did."""
+        s = self.scale
+        area = self.chart
+        caption = round(13 * s)
+        blit_text(surface, self._fit(tr("polish.stats_chart", n=len(self.history)), caption, area.w), caption,
+                  area.topleft, theme.INK_DIM)
+        plot = pygame.Rect(area.x, area.y + caption + round(6 * s), area.w, area.h - caption - round(6 * s))
+        if plot.h < 8:
+            return
+        mid = plot.centery
+        pygame.draw.line(surface, (70, 120, 100), (plot.x, mid), (plot.right, mid), 1)
+        n = len(self.history)
+        step = plot.w / max(1, n)
+        bar_w = max(1, round(step * 0.7))
+        top = max([3] + [abs(h["levels"]) for h in self.history])
+        unit = (plot.h / 2 - 1) / top
+        for i, item in enumerate(self.history):
+            levels = item["levels"]
+            x = round(plot.x + i * step + (step - bar_w) / 2)
+            height = max(2, round(abs(levels) * unit))
+            if levels > 0:
+                rect = pygame.Rect(x, mid - height, bar_w, height)
+                colour = theme.TEAM_COLOURS[0]
+            else:
+                rect = pygame.Rect(x, mid + 1, bar_w, height)
+                colour = theme.TEAM_COLOURS[1]
+            pygame.draw.rect(surface, colour, rect)
+            if item["defending"] and bar_w >= 3:
+                # A defended hand: a gold tick under the line, so defence can be read off too.
+                pygame.draw.line(surface, theme.GOLD, (x, plot.bottom - 1), (x + bar_w - 1, plot.bottom - 1), 2)

@@ -14,6 +14,7 @@ from game.core import BURY, BURYING, PLAY, PLAYING, Action
 from game.i18n import tr
 from game.table import Wait, WaitKind
 from game.ui import theme
+from game.ui.hand_groups import follow_group
 from game.ui.hand_view import HandView
 from game.ui.layout import TableLayout
 from game.ui.names import cards_text, refusal_words, seat_name
@@ -25,6 +26,7 @@ class TableHost(Protocol):
     table's answers; ``ModeTableScene`` (hot-seat, practice, tournament) its own."""
 
     driver: Any  # the table's driver (``game.session.Driver``)
+    app: Any  # the app (its settings: how a click plays, confirm before playing)
     viewer: int | None
     hand_view: HandView
     lay: TableLayout
@@ -59,6 +61,7 @@ class PersonControls:
         self.buttons: list[Button] = []
         self.key: Hashable = None  # what the buttons were built for
         self._check_cache: tuple | None = None
+        self.confirming: tuple | None = None  # the raised cards awaiting "confirm before playing"
 
     @property
     def driver(self):
@@ -85,9 +88,16 @@ class PersonControls:
         kind = mine.kind if mine is not None else None
         dealing = self.viewer is not None and self.driver.hand.phase.declaring and not locked
         options = self.driver.declaration_options(self.viewer) if dealing else []
+        if self.confirming is not None and (kind != WaitKind.PLAY or self.confirming != tuple(self.hand.selected)):
+            self.confirming = None  # the choice changed: ask again
         key = (kind, tuple(map(tuple, options)), self.scene.lay.width, self.scene.lay.height,
-               self.scene.controls_key())
+               self.scene.controls_key(), self.confirming is not None)
         self.hand.interactive = kind in (WaitKind.BURY, WaitKind.PLAY)
+        playing = kind == WaitKind.PLAY
+        self.hand.group_for = self._group if playing else None
+        self.hand.on_play = self._play_request if playing else None
+        self.hand.can_play = self._can_play
+        self.hand.play_click = self.scene.app.settings.play_click
         if key == self.key:
             return
         self.key = key
@@ -100,8 +110,11 @@ class PersonControls:
             controls.append(Button(lambda: tr("button.pass"), self._pass))
         elif kind == WaitKind.BURY:
             controls.append(Button(lambda: tr("button.bury"), self._bury, self._can_bury, primary=True))
+        elif kind == WaitKind.PLAY and self.confirming is not None:
+            controls.append(Button(lambda: tr("polish.confirm_play"), self._play, self._can_play, primary=True))
+            controls.append(Button(lambda: tr("polish.cancel_play"), self._cancel_confirm))
         elif kind == WaitKind.PLAY:
-            controls.append(Button(lambda: tr("button.play"), self._play, self._can_play, primary=True))
+            controls.append(Button(lambda: tr("button.play"), self._play_request, self._can_play, primary=True))
         controls = self.scene.extra_controls(mine, controls, dealing)
         lay = self.scene.lay
         layout_row(controls, lay.width / 2, lay.buttons_y(), lay.button_h, lay.font, round(12 * lay.scale))
@@ -139,7 +152,38 @@ class PersonControls:
     def _can_play(self) -> bool:
         return bool(self.hand.selected) and self.play_check() is None
 
+    def _group(self, i: int) -> list[int]:
+        """Entries to raise with entry ``i``: its pair or tractor when the lead asks for one."""
+        hand, entries = self.driver.hand, self.hand.entries
+        trick = hand.current_trick
+        if trick is None or hand.ctx is None or not trick.plays:
+            return [i]
+        raised = [e.card for e in entries if e.selected]
+        cards = follow_group([e.card for e in entries], entries[i].card, trick.lead, hand.ctx, raised)
+        out = [i]
+        wanted = list(cards[1:])
+        for j, e in enumerate(entries):
+            if j != i and not e.selected and e.card in wanted:
+                wanted.remove(e.card)
+                out.append(j)
+        return out
+
+    def _play_request(self) -> None:
+        """Play the raised cards, or first ask, when the player wants to confirm each play."""
+        if not self._can_play():
+            return
+        if self.scene.app.settings.confirm_play and self.confirming is None:
+            self.confirming = tuple(self.hand.selected)
+            self.key = None
+            return
+        self._play()
+
+    def _cancel_confirm(self) -> None:
+        self.confirming = None
+        self.key = None
+
     def _play(self) -> None:
+        self.confirming = None
         refusal = self.driver.submit(Action(PLAY, self.viewer, tuple(self.hand.selected)))
         if refusal is not None:
             self.scene.error = self.words(refusal)
@@ -158,6 +202,8 @@ class PersonControls:
             if wait.kind == WaitKind.BURY:
                 n = self.driver.hand.ruleset.kitty
                 return tr("table.bury_progress", n=n, k=len(self.hand.selected)), theme.INK
+            if wait.kind == WaitKind.PLAY and self.confirming is not None:
+                return tr("polish.confirm_prompt", cards=cards_text(self.confirming)), theme.GOLD
             if wait.kind == WaitKind.PLAY:
                 selected = self.hand.selected
                 current = self.driver.hand.current_trick

@@ -44,7 +44,7 @@ class TableScene(TableEvents, Scene):
         self.viewer = viewer  # the person's seat, None when bots play all four
         self.bottom = viewer if viewer is not None else 0
         self.rng = random.Random(driver.match.seed)
-        self.lay = TableLayout(*app.size)
+        self.lay = TableLayout(*app.size, app.settings.card_scale)
         self.hand_view = HandView()
         self.hand_view.layout = self.lay
         self.view = TableView(self)
@@ -171,7 +171,7 @@ class TableScene(TableEvents, Scene):
 
     def layout(self, size) -> None:
         self.changed = True
-        self.lay = TableLayout(*size)
+        self.lay = TableLayout(*size, self.app.settings.card_scale)
         self.hand_view.layout = self.lay
         self.hand_view.settle()
         self.person.key = None
@@ -336,6 +336,10 @@ class TableScene(TableEvents, Scene):
                 self.app.session.autosave(self.driver.save_data())
             except SessionError as e:
                 self.app.message = str(e)  # the game goes on; the start screen says so
+
+    def clock_tick(self) -> Callable[[float], None] | None:
+        """What keeps the table's clocks running under another screen (none here)."""
+        return None
 
     def open_rules(self) -> None:
         """The rules of this match's ruleset; the table waits underneath."""

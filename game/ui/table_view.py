@@ -1,14 +1,34 @@
 """Drawing the table scene: reads its visual state, never changes it."""
 from __future__ import annotations
 
+from functools import lru_cache
+import math
+
 import pygame
 
 from game.core import BURYING, PLAYING
 from game.i18n import get_language, tr
 from game.ui import theme
-from game.ui.cardview import back_image, card_image
+from game.ui.avatars import avatar
+from game.ui.cardview import back_image, card_image, shadow
 from game.ui.names import player_kind, seat_name, suit_text, team_name
 from game.ui.theme import blit_text
+
+
+@lru_cache(maxsize=8)
+def winner_star(size: int) -> pygame.Surface:
+    """The gold star on the pile that wins (or is winning) the trick."""
+    big = size * 4
+    surf = pygame.Surface((big, big), pygame.SRCALPHA)
+    c = big / 2
+    points = []
+    for i in range(10):
+        r = c * (0.95 if i % 2 == 0 else 0.42)
+        a = -math.pi / 2 + i * math.pi / 5
+        points.append((c + r * math.cos(a), c + r * math.sin(a)))
+    pygame.draw.circle(surf, (20, 40, 30, 200), (c, c), c * 0.98)
+    pygame.draw.polygon(surf, theme.GOLD, points)
+    return pygame.transform.smoothscale(surf, (size, size))
 
 
 class TableView:
@@ -206,12 +226,17 @@ class TableView:
         theme.panel(surface, rect, (8, 34, 25, 215), round(12 * s), theme.GOLD if turn else team_colour)
         if turn:
             pygame.draw.rect(surface, theme.GOLD, rect.inflate(6, 6), width=2, border_radius=round(14 * s))
-        pad = round(12 * s)
-        blit_text(surface, seat_name(seat, scene.viewer), lay.font, (rect.x + pad, rect.y + round(6 * s)),
-                  theme.INK, True)
         controller = scene.driver.controllers[seat]
+        # The avatar at the plate's left; the texts start after it.
+        inset = round(6 * s)
+        face = avatar("person" if controller.human else "bot", rect.h - 2 * inset, team_colour, seat)
+        surface.blit(face, (rect.x + inset, rect.y + inset))
+        pad = round(12 * s)
+        left = rect.x + inset + face.get_width() + round(8 * s)
+        blit_text(surface, seat_name(seat, scene.viewer), lay.font, (left, rect.y + round(6 * s)),
+                  theme.INK, True)
         level = player_kind(controller)
-        blit_text(surface, level, lay.font_small, (rect.x + pad, rect.bottom - round(6 * s)), team_colour,
+        blit_text(surface, level, lay.font_small, (left, rect.bottom - round(6 * s)), team_colour,
                   anchor="bottomleft")
         count = len(scene.hand_view.entries) if pos == 0 else scene.counts[pos]
         count_text = tr("table.cards_left_one") if count == 1 else tr("table.cards_left", n=count)
@@ -246,12 +271,18 @@ class TableView:
                 continue
             positions = lay.row_positions(len(cards), lay.trick_center(pos), lay.trick_h, lay.width * 0.3)
             dim = scene.dimmed[pos]
-            if scene.winning_pile == pos:
-                box = self.pile_region(pos, len(cards)).inflate(6, 6)
-                pygame.draw.rect(surface, theme.GOLD, box, width=max(2, round(3 * lay.scale)),
-                                 border_radius=round(10 * lay.scale))
+            shade, margin = shadow(lay.trick_h)
+            lift = max(2, round(3 * lay.scale))  # the light comes from the top left
+            for x, y in positions:
+                surface.blit(shade, (round(x) - margin + lift, round(y) - margin + lift + 1))
             for i, (card, xy) in enumerate(zip(cards, positions)):
                 surface.blit(card_image(card, lay.trick_h, "disabled" if i in dim else "normal"), xy)
+            if scene.winning_pile == pos:
+                box = self.pile_box(pos, len(cards)).inflate(6, 6)
+                pygame.draw.rect(surface, theme.GOLD, box, width=max(2, round(3 * lay.scale)),
+                                 border_radius=round(10 * lay.scale))
+                star = winner_star(max(12, round(26 * lay.scale)))
+                surface.blit(star, star.get_rect(center=box.topright))
 
     def seat_region(self, pos: int, count: int | None = None) -> pygame.Rect:
         """A seat's plate, its fan of backs and its declaration cards (partial updates)."""
@@ -269,12 +300,18 @@ class TableView:
             rect.union_ip(fan)
         return rect
 
-    def pile_region(self, pos: int, n: int) -> pygame.Rect:
+    def pile_box(self, pos: int, n: int) -> pygame.Rect:
+        """The cards of a seat's pile in the trick."""
         lay = self.lay
         corners = lay.row_positions(max(1, n), lay.trick_center(pos), lay.trick_h, lay.width * 0.3)
         w = lay.trick_h * 0.75
         return pygame.Rect(round(corners[0][0]) - 2, round(corners[0][1]) - 2,
                            round(corners[-1][0] - corners[0][0] + w) + 6, lay.trick_h + 6)
+
+    def pile_region(self, pos: int, n: int) -> pygame.Rect:
+        """What a pile changes on screen: its cards, their shadows and the winner's star."""
+        grow = 2 * (shadow(self.lay.trick_h)[1] + round(16 * self.lay.scale))
+        return self.pile_box(pos, n).inflate(grow, grow)
 
     def deck_region(self) -> pygame.Rect:
         lay = self.lay

@@ -9,7 +9,7 @@ from bots.hint import hint
 from game.table import WaitKind, hint_action
 from game.ui.mode_table import ModeTableScene
 from game.ui.privacy import PrivacyScene
-from tests.ui_helpers import click, make_app, pick, start_match
+from tests.ui_helpers import click, make_app, pick_all, start_match
 
 DRAWING_MODULES = ("game.ui.table_view", "game.ui.hand_view", "game.ui.flights", "game.ui.results",
                    "game.ui.hand_record")
@@ -116,8 +116,7 @@ def play_hotseat_hand(app, faces, declare_sometimes=True):
                 click(app, table.controls[-1].rect.center)
             continue
         action = hint_action(table.driver.hand, wait.seat, hint)
-        for card in action.cards:
-            assert pick(app, table, card)
+        assert pick_all(app, table, action.cards)
         step(app, faces)
         assert table.controls[-1].enabled, table.prompt()
         click(app, table.controls[-1].rect.center)

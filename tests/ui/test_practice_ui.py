@@ -13,7 +13,7 @@ from game.core import DEALING, DECLARE, PLAY, PLAYING, Action
 from game.i18n import set_language
 from game.table import WaitKind, hint_action
 from game.ui.mode_table import ModeTableScene
-from tests.ui_helpers import click, key, make_app, pick, run, start_match
+from tests.ui_helpers import click, key, make_app, pick, pick_all, run, start_match
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -122,8 +122,7 @@ def test_undo_by_the_button_restores_the_state_the_screen_and_the_save(tmp_path)
     before = table.driver.hand.digest()
     hand_before = sorted(table.driver.hand.hands[0])
     action = hint_action(table.driver.hand, 0, hint)
-    for card in action.cards:
-        pick(app, table, card)
+    pick_all(app, table, action.cards)
     click(app, table.controls[-1].rect.center)
     until_wait(app, table)  # the bots reply, the trick is swept
     assert table.driver.hand.digest() != before

@@ -6,7 +6,7 @@ from game.table import WaitKind, default_action
 from game.ui.results import HandEndScene
 from game.ui.table_scene import TableScene
 from game.ui.tween import Tween, approach
-from tests.ui_helpers import click, make_app, pick, run, start_match
+from tests.ui_helpers import click, make_app, pick, pick_all, run, start_match
 
 
 def play_one_hand(app, scene, declare=True):
@@ -48,8 +48,7 @@ def play_one_hand(app, scene, declare=True):
                     seen.add("refused")
                     click(app, (10, 10), button=3)  # right click lowers everything
                     scene.hand_view.clear_selection()
-            for card in cards:
-                assert pick(app, scene, card)
+            assert pick_all(app, scene, cards)
             app.step(1 / 30)
             assert play.enabled, scene.prompt()
             click(app, play.rect.center)
