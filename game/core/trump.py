@@ -96,14 +96,8 @@ class TrumpContext:
 
     def sort_hand(self, cards: Iterable[Card]) -> list[Card]:
         """Trumps first (highest first), then side suits alternating colours, high to low."""
-        order: list[EffectiveSuit] = list(_display_suit_order(self.trump_suit))
-
-        def sort_key(card: Card) -> tuple[int, int, int]:
-            suit, pos = self._keys[card]
-            group = 0 if suit == TRUMP else 1 + order.index(suit)
-            return (group, -pos, card.sort_key)
-
-        return sorted(cards, key=sort_key)
+        # Every observation sorts its hand: one precomputed place per card, not a tuple key.
+        return sorted(cards, key=_display_places(self).__getitem__)
 
     def __str__(self) -> str:
         return f"{self.level.label}/{self.trump_code}"
@@ -125,6 +119,19 @@ def _display_suit_order(trump: Suit | None) -> list[Suit]:
         if second:
             out.append(second.pop(0))
     return out
+
+
+@cache
+def _display_places(ctx: TrumpContext) -> dict[Card, int]:
+    """Each card's place in a hand sorted for display (see ``TrumpContext.sort_hand``)."""
+    order: list[EffectiveSuit] = list(_display_suit_order(ctx.trump_suit))
+
+    def sort_key(card: Card) -> tuple[int, int, int]:
+        suit, pos = ctx.key(card)
+        group = 0 if suit == TRUMP else 1 + order.index(suit)
+        return (group, -pos, card.sort_key)
+
+    return {card: place for place, card in enumerate(sorted(ONE_DECK, key=sort_key))}
 
 
 def _plain_position(rank: Rank, level: Rank) -> int:
