@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 import random
 
 from game.core import Hand, HandSetup, HandSummary, Match, Ruleset, get_ruleset
@@ -128,6 +129,7 @@ class Session:
                                  seed=seed, autoplay=self.autoplay)
         started = self._open(match, settings, announce=True, save=True)
         if not self.autoplay:
+            self.storage.shelve()  # the match in progress is kept, never written over
             started.driver.save()
         return started
 
@@ -151,9 +153,14 @@ class Session:
                                  names=old.names, seed=match.seed, deal_only=True)
         return self._open(match, settings, announce=True, save=False)
 
-    def continue_match(self) -> Started:
-        """The saved match where it stopped. Raises ``NoSavedMatch`` or ``UnreadableSave``
-        (the caller decides whether to move the file aside: see ``set_aside``)."""
+    def continue_match(self, path: Path | None = None) -> Started:
+        """The saved match where it stopped (the one at ``path``, one of
+        ``Storage.saved_matches``; None: the one played last). Raises ``NoSavedMatch`` or
+        ``UnreadableSave`` (the caller decides whether to move the file aside: see ``set_aside``)."""
+        if path is not None:
+            if not Path(path).is_file():
+                raise NoSavedMatch()
+            self.storage.activate(Path(path))
         match, settings = self.read_saved_match()
         levels = list(settings.levels)
         for seat, level in enumerate(levels):

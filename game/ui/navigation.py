@@ -8,6 +8,7 @@ on the screen (or its error on the start screen).
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 
@@ -24,6 +25,7 @@ from game.ui.privacy import PrivacyScene
 from game.ui.replays import ReplayListScene
 from game.ui.results import HandEndScene, MatchEndScene
 from game.ui.rules_scene import RulesScene
+from game.ui.saved_list import SavedListScene
 from game.ui.scene import App, Options
 from game.ui.table_scene import TableScene
 
@@ -69,10 +71,19 @@ class Navigation:
     def autoplay(self, ruleset_id: str, seed: int, level: str) -> None:
         self._open(lambda: self.app.session.autoplay_match(ruleset_id, seed, level))
 
-    def continue_match(self) -> None:
-        """The saved match where it stopped; one that cannot be read is moved aside."""
+    def saved_matches(self) -> None:
+        """Continue: straight into the one saved match, or the list when there are several."""
+        paths = self.app.storage.saved_matches()
+        if len(paths) > 1:
+            self.app.push(SavedListScene(self.app))
+        else:
+            self.continue_match(paths[0] if paths else None)
+
+    def continue_match(self, path: Path | None = None) -> None:
+        """The saved match (the one at ``path``; None: the one played last) where it
+        stopped; one that cannot be read is moved aside."""
         try:
-            started = self.app.session.continue_match()
+            started = self.app.session.continue_match(path)
         except UnreadableSave as e:
             self.app.message = self.app.session.set_aside(e)
             self.start()
