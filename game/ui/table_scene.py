@@ -54,7 +54,7 @@ class TableScene(TableEvents, Scene):
         self.pending = None  # a bot's event held back for a natural moment: [event, seconds]
         self.since_event = 0.0
         self.banner: tuple[str, float, tuple] | None = None
-        self.error = ""
+        self._error: tuple[str, tuple] = ("", ())
         self.person = PersonControls(self)
         self.menu_button = Button(lambda: tr("button.menu"), self.open_menu)
         self.rules_button = Button(lambda: tr("menu.rules"), self.open_rules)
@@ -65,6 +65,29 @@ class TableScene(TableEvents, Scene):
         self.banner_shown = 0.0
         self._warm: list = []
         self.reset_visuals()
+
+    # ------------------------------------------------------------------ the refusal line
+
+    def _moment(self) -> tuple:
+        """What a refusal answers: this hand, its phase, the bidding and every move but the
+        cards dealt. When any of them changes (a valid declaration, the bury, a play, a new
+        hand) the refusal has had its moment and is no longer shown."""
+        hand = self.driver.hand
+        return id(hand), hand.phase, len(hand.bidding.shown), len(hand.log) - hand.dealt
+
+    @property
+    def error(self) -> str:
+        """The refusal shown above the hand, while its moment lasts ("" for none)."""
+        text, moment = self._error
+        if text and moment != self._moment():
+            self._error = ("", ())
+            self.changed = True
+            return ""
+        return text
+
+    @error.setter
+    def error(self, text: str) -> None:
+        self._error = (text, self._moment() if text else ())
 
     # ------------------------------------------------------------------ visual state
 

@@ -1,0 +1,77 @@
+"""Issue 13, the defects play-testing found at the table: each test failed before its fix."""
+import pytest
+
+from bots.hint import hint
+from game.core import DEALING, DECLARE, Action
+from game.i18n import set_language
+from game.table import WaitKind, hint_action
+from tests.ui_helpers import make_app, pick, start_match
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    set_language("en")
+
+
+def _deal_to(app, table, cards):
+    for _ in range(6000):
+        hand = table.driver.hand
+        if hand.phase == DEALING and hand.dealt > cards:
+            return
+        app.step(1 / 30)
+    raise AssertionError("the deal did not get there")
+
+
+def _refused_declaration(app, table):
+    """Raise cards that cannot declare and press Declare these: the refusal is shown."""
+    hand = table.driver.hand
+    held = table.driver.observation(0).hand
+    for i in range(len(held)):
+        for j in range(i + 1, len(held)):
+            pair = (held[i], held[j])
+            if hand.check(Action(DECLARE, 0, pair)) is not None:
+                table.hand_view.clear_selection()
+                for card in pair:
+                    assert pick(app, table, card)
+                table._declare_selected()
+                assert table.error and table.prompt()[0] == table.error
+                return
+    raise AssertionError("no refusable pair")
+
+
+def test_a_refusal_is_cleared_when_its_moment_is_over(tmp_path):
+    """Defect 3: the refusal stayed up after a valid declaration and through the bury."""
+    app = make_app(tmp_path, size=(1024, 640), speed=8.0)
+    start_match(app, "hebi-2010", 5, 0, ["normal"] * 4, "practice", 10)
+    table = app.top
+    _deal_to(app, table, 20)
+    _refused_declaration(app, table)
+    shown = len(table.driver.hand.bidding.shown)
+    app.step(1 / 30)
+    if len(table.driver.hand.bidding.shown) == shown and table.driver.hand.phase == DEALING:
+        assert table.error, "more cards dealt do not end the refusal's moment"
+    # A valid declaration (anyone's) ends it.
+    for _ in range(20000):
+        hand = table.driver.hand
+        if len(hand.bidding.shown) > shown or not hand.phase.declaring:
+            break
+        wait = None if table.busy else table.driver.waiting()
+        if wait is not None and wait.kind == WaitKind.DECLARE:
+            table.driver.pass_declaration(0)
+        app.step(1 / 30)
+    assert table.error == "" and table.prompt()[0] != "The big joker"
+    # And so does the bury, and a play.
+    for _ in range(20000):
+        wait = None if table.busy else table.driver.waiting()
+        if wait is not None and wait.kind == WaitKind.PLAY:
+            break
+        if wait is not None and wait.kind == WaitKind.DECLARE:
+            table.driver.pass_declaration(0)
+        elif wait is not None and wait.kind == WaitKind.BURY:
+            table.driver.submit(hint_action(table.driver.hand, 0, hint))
+        app.step(1 / 30)
+    table.error = "refused"
+    assert table.error == "refused"
+    table.driver.submit(hint_action(table.driver.hand, 0, hint))
+    assert table.error == ""
