@@ -42,6 +42,15 @@ class Navigation:
 
     def __init__(self, app: App):
         self.app = app
+        self.back_to_match = False  # a replayed deal was opened from a match in progress
+
+    def deal_over(self) -> None:
+        """A replayed deal is over: back into the match it was opened from, else the start screen."""
+        if self.back_to_match and self.app.storage.has_save():
+            self.back_to_match = False
+            self.continue_match()
+        else:
+            self.start()
 
     # ------------------------------------------------------------------ menus
 
@@ -99,6 +108,11 @@ class Navigation:
         self.app.push(DealAgainDialog(self.app, hand, settings, seat))
 
     def deal_again(self, ruleset: Ruleset, setup: HandSetup, seat: int, settings: TableSettings) -> None:
+        tables = [s for s in self.app.stack if isinstance(s, TableScene)]
+        if tables and not tables[0].driver.settings.deal_only:
+            self.back_to_match = not tables[0].driver.match.over  # a match is left for the deal
+        elif not tables:
+            self.back_to_match = False  # from the replays: no match to go back to
         for scene in self.app.stack:  # the table being left: saved as it stands, programs ended
             scene.closing()
         self._open(lambda: self.app.session.deal_again(ruleset, setup, seat, settings))

@@ -91,6 +91,9 @@ class Navigator(Protocol):
     def deal_again(self, ruleset: Ruleset, setup: HandSetup, seat: int, config: dict) -> None:
         """Leave the table (saved as it stands) and play the deal again from ``seat``."""
 
+    def deal_over(self) -> None:
+        """A replayed deal is over: back to the match it was opened from (or the start screen)."""
+
     def ask_leave(self, table: Any) -> None: ...
     def leave(self, table: Any) -> None: ...
     def privacy(self, table: Any, seat: int, kind: str) -> None: ...

@@ -5,7 +5,8 @@ from bots.hint import hint
 from game.core import DEALING, DECLARE, Action
 from game.i18n import set_language
 from game.table import WaitKind, hint_action
-from tests.ui_helpers import make_app, pick, start_match
+from game.ui.mode_table import ModeTableScene
+from tests.ui_helpers import click, make_app, pick, start_match
 
 
 @pytest.fixture(autouse=True)
@@ -75,3 +76,34 @@ def test_a_refusal_is_cleared_when_its_moment_is_over(tmp_path):
     assert table.error == "refused"
     table.driver.submit(hint_action(table.driver.hand, 0, hint))
     assert table.error == ""
+
+
+def _play_to_hand_end(app, limit=60000):
+    for _ in range(limit):
+        if type(app.top).__name__ == "ModeHandEndScene":
+            return app.top
+        table = app.stack[0]
+        if isinstance(app.top, ModeTableScene):
+            wait = None if table.busy else table.driver.waiting()
+            if wait is not None and wait.kind == WaitKind.DECLARE:
+                table.driver.pass_declaration(wait.seat)
+            elif wait is not None and wait.kind in (WaitKind.BURY, WaitKind.PLAY):
+                table.driver.submit(hint_action(table.driver.hand, wait.seat, hint))
+        app.step(1 / 30)
+    raise AssertionError("the hand did not end")
+
+
+def test_continue_after_a_replayed_deal_goes_back_into_the_match(tmp_path):
+    """Defect 7: Continue on a replayed deal's end panel went to the start screen."""
+    app = make_app(tmp_path, size=(1024, 640), speed=20.0)
+    start_match(app, "logistics-2015", 9, 0, ["normal"] * 4, "practice", 60)
+    seed = app.top.driver.match.seed
+    end = _play_to_hand_end(app)
+    click(app, end.again.rect.center)
+    click(app, app.top.seats[0].rect.center)
+    assert app.stack[0].driver.settings.deal_only
+    end = _play_to_hand_end(app)
+    click(app, end.button.rect.center)
+    table = app.top
+    assert isinstance(table, ModeTableScene), type(table).__name__
+    assert not table.driver.settings.deal_only and table.driver.match.seed == seed
