@@ -162,11 +162,13 @@ class Session:
                 raise NoSavedMatch()
             self.storage.activate(Path(path))
         match, settings = self.read_saved_match()
+        clock = self._saved_clock()
         levels = list(settings.levels)
         for seat, level in enumerate(levels):
             if str(level).startswith(EXTERNAL) and self.seats.get(seat) != level:
                 levels[seat] = "normal"  # a save never starts a program by itself
         started = self._open(match, settings.with_(levels=tuple(levels)), announce=False, save=True)
+        started.driver.clock_left = clock
         started.resumed = True
         return started
 
@@ -192,6 +194,14 @@ class Session:
         except ValueError:
             raise UnreadableSave(tr("save.invalid", error="seats")) from None
         return match, settings
+
+    def _saved_clock(self) -> tuple[int, int, float] | None:
+        """The turn clock as it stood when the match was saved (None: none was running)."""
+        try:
+            log, seat, left = self.storage.read_save().get("clock")
+            return int(log), int(seat), float(left)
+        except (ValueError, TypeError):
+            return None
 
     def check_saved_match(self) -> bool:
         """Is there a saved match that can be continued? Raises ``UnreadableSave`` for one that cannot."""

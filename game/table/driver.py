@@ -148,6 +148,9 @@ class TableDriver:
         self._asked: tuple[int, int, int] | None = None  # (hand id, log length, seat) of the decision asked
         self._asked_obs: Observation | None = None
         self._announced_over = False
+        # A person's turn clock as it stands (log length, seat, seconds left): the front end
+        # keeps it here so the save carries it, and a continued match goes on from it.
+        self.clock_left: tuple[int, int, float] | None = None
         self._reset_hand()
         if announce:
             self.queue.append(HandStarted(match.hands_played + 1))
@@ -489,6 +492,7 @@ class TableDriver:
 
     def _new_hand(self) -> None:
         self._asked = None
+        self.clock_left = None
         self._reset_hand()
         self.queue.append(HandStarted(self.match.hands_played + 1))
 
@@ -570,7 +574,10 @@ class TableDriver:
 
     def save_data(self) -> dict[str, Any]:
         """The match and the table's settings, as saved."""
-        return {"match": self.match.to_dict(), "table": self.settings.to_dict()}
+        data = {"match": self.match.to_dict(), "table": self.settings.to_dict()}
+        if self.clock_left is not None:
+            data["clock"] = list(self.clock_left)
+        return data
 
     def save(self) -> None:
         """Hand the save data to ``on_save``."""

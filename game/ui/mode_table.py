@@ -14,6 +14,7 @@
 """
 from __future__ import annotations
 
+from dataclasses import replace
 import math
 
 import pygame
@@ -359,10 +360,18 @@ class ModeTableScene(TableScene):
                 and self.driver.controllers[wait.seat].human):
             seconds = clock_seconds(hand.ruleset, BURY if wait.kind == WaitKind.BURY else PLAY)
             if seconds > 0:
-                self.clock = self.clock.start((id(hand), len(hand.log), wait.seat), seconds)
+                key = (id(hand), len(hand.log), wait.seat)
+                fresh = key != self.clock.key
+                self.clock = self.clock.start(key, seconds)
+                left = self.driver.clock_left
+                if fresh and left is not None and left[:2] == (len(hand.log), wait.seat):
+                    # A continued match: the clock goes on from where it stood when it was left.
+                    self.clock = replace(self.clock, left=min(float(seconds), max(0.5, left[2])))
         elif self.clock.key is not None and not self.busy:
             self.clock = self.clock.stop()
         self.clock, expired = self.clock.tick(dt)
+        self.driver.clock_left = (self.clock.key[1], self.clock.key[2], self.clock.left) \
+            if self.clock.running and self.clock.key is not None else None
         if expired:
             self._time_out(self.clock.key[2])
         shown = self.clock.seconds_left if self.clock.running else None

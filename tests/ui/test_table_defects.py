@@ -6,7 +6,7 @@ from game.core import DEALING, DECLARE, Action
 from game.i18n import set_language
 from game.table import WaitKind, hint_action
 from game.ui.mode_table import ModeTableScene
-from tests.ui_helpers import click, make_app, pick, start_match
+from tests.ui_helpers import click, make_app, pick, run, start_match
 
 
 @pytest.fixture(autouse=True)
@@ -107,3 +107,33 @@ def test_continue_after_a_replayed_deal_goes_back_into_the_match(tmp_path):
     table = app.top
     assert isinstance(table, ModeTableScene), type(table).__name__
     assert not table.driver.settings.deal_only and table.driver.match.seed == seed
+
+
+def _until_play(app, table, limit=40000):
+    for _ in range(limit):
+        wait = None if table.busy else table.driver.waiting()
+        if wait is not None and wait.kind == WaitKind.PLAY:
+            return
+        if wait is not None and wait.kind == WaitKind.DECLARE:
+            table.driver.pass_declaration(wait.seat)
+        elif wait is not None and wait.kind == WaitKind.BURY:
+            table.driver.submit(hint_action(table.driver.hand, wait.seat, hint))
+        app.step(1 / 30)
+    raise AssertionError("no play came")
+
+
+def test_the_tournament_clock_goes_on_from_where_it_stood_when_the_match_was_left(tmp_path):
+    """Defect 8: 23 s left, leave, Continue: the clock showed 28 s again."""
+    app = make_app(tmp_path, size=(1024, 640), speed=8.0)
+    start_match(app, "hebi-2010", 8, 0, ["normal"] * 4, "tournament", 10)
+    table = app.top
+    _until_play(app, table)
+    run(app, 7.0)
+    left = table.clock.seconds_left
+    assert 20 <= left <= 24
+    app.nav.leave(table)
+    app.nav.continue_match()
+    again = app.top
+    assert isinstance(again, ModeTableScene) and again is not table
+    run(app, 0.2)
+    assert again.clock.running and again.clock.seconds_left <= left
