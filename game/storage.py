@@ -67,6 +67,8 @@ class Settings:
     # Names typed for the seats (South, East, North, West) and the teams; "" is the default.
     last_names: list[str] = field(default_factory=lambda: [""] * 4)
     last_teams: list[str] = field(default_factory=lambda: [""] * 2)
+    # Seconds a finished trick stays on the table; 0: until the next lead (or a click).
+    trick_linger: int = 0
 
     @property
     def speed_factor(self) -> float:
@@ -96,6 +98,8 @@ class Settings:
             out.last_names = [""] * 4
         if len(out.last_teams) != 2 or not all(isinstance(n, str) for n in out.last_teams):
             out.last_teams = [""] * 2
+        if not 0 <= out.trick_linger <= 30:
+            out.trick_linger = 0
         if out.last_seat not in range(4):
             out.last_seat = 0
         return out

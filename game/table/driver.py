@@ -76,6 +76,7 @@ from .events import (
     WaitKind,
 )
 from .settings import Aids, TableSettings
+from .throws import throw_blocker
 
 OnDecision = Callable[[int, str, Observation, Any, float], None]
 """``on_decision(seat, kind, obs, choice, seconds)`` after every bot decision."""
@@ -564,7 +565,9 @@ class TableDriver:
             return Buried(seat, len(action.cards))
         trick = hand.tricks[-1]
         first = len(trick.plays) == 1
-        event = Played(seat, trick.plays[-1][1], trick.attempted if first else (), trick.penalty if first else 0)
+        failed = first and bool(trick.attempted)
+        event = Played(seat, trick.plays[-1][1], trick.attempted if first else (), trick.penalty if first else 0,
+                       throw_blocker(hand, seat, trick.plays[-1][1]) if failed else None)
         if trick.complete:
             self.queue.append(TrickWon(TrickView.of(trick), len(hand.tricks)))
             self.save()

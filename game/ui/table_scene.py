@@ -100,6 +100,7 @@ class TableScene(TableEvents, Scene):
         self.piles: list[list[Card]] = [[], [], [], []]
         self.dimmed: list[set[int]] = [set(), set(), set(), set()]  # a failed throw's returned cards
         self.winning_pile: int | None = None
+        self.lingering: tuple | None = None  # (pile, trick): a finished trick left on the table
         self.declarations = []
         self.ctx: TrumpContext | None = None
         self.dealer = hand.dealer
@@ -236,6 +237,8 @@ class TableScene(TableEvents, Scene):
                     return
         if self.hand_view.handle_event(e):
             self.error = ""
+        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 and self.lingering is not None:
+            self.sweep_trick()  # a click clears the finished trick
 
     def update(self, dt: float) -> None:
         for _ in range(3):

@@ -137,3 +137,72 @@ def test_the_tournament_clock_goes_on_from_where_it_stood_when_the_match_was_lef
     assert isinstance(again, ModeTableScene) and again is not table
     run(app, 0.2)
     assert again.clock.running and again.clock.seconds_left <= left
+
+
+def _person_leads_after_a_trick(tmp_path, speed, linger=0):
+    """A table where the person at the bottom is to lead after a finished trick."""
+    for seed in range(1, 12):
+        app = make_app(tmp_path / str(seed), size=(1024, 640), speed=speed)
+        app.settings.trick_linger = linger
+        start_match(app, "logistics-2015", seed, 0, ["normal"] * 4, "practice", 60)
+        table = app.top
+        for _ in range(30):
+            _until_play(app, table)
+            hand = table.driver.hand
+            if hand.current_trick is None and hand.tricks:
+                return app, table
+            table.driver.submit(hint_action(hand, 0, hint))
+            if len(hand.tricks) >= 10:
+                break
+    raise AssertionError("the person never led after a trick")
+
+
+def test_a_finished_trick_stays_on_the_table_until_the_next_lead(tmp_path):
+    """Defect 6: the finished trick vanished in about a second."""
+    app, table = _person_leads_after_a_trick(tmp_path, 8.0)
+    run(app, 5.0)  # long after the old sweep
+    assert table.lingering is not None and table.winning_pile is not None
+    assert sum(len(p) for p in table.piles) >= 4, "the finished trick is still on the felt"
+    table.driver.submit(hint_action(table.driver.hand, 0, hint))
+    app.step(1 / 30)
+    assert table.lingering is None and table.winning_pile is None
+
+
+def test_the_trick_linger_setting_takes_the_trick_away_after_its_seconds(tmp_path):
+    app, table = _person_leads_after_a_trick(tmp_path, 1.0, linger=2)
+    run(app, 3.5)
+    assert table.lingering is None and not any(table.piles)
+
+
+def test_points_are_announced_only_for_the_defenders_tricks(tmp_path):
+    """Defect 10: "+65 points" was announced for a trick the dealers won."""
+    from game.core import TrickView
+    app = make_app(tmp_path, size=(1024, 640), speed=8.0)
+    start_match(app, "hebi-2010", 5, 0, ["normal"] * 4, "practice", 10)
+    table = app.top
+    _until_play(app, table)
+    dealer = table.dealer
+    for winner, announced in ((dealer, False), ((dealer + 1) % 4, True)):
+        trick = TrickView(winner, (), winner, 65, (), 0)
+        table._sweep(table.pos(winner), trick)
+        assert ("+65" in table.banner[0]) is announced, table.banner[0]
+
+
+def test_a_failed_throw_says_who_stopped_it_and_with_what():
+    """Defect 6: a failed throw did not say which seat blocked it."""
+    from game.core import Card, Match, TrumpContext, get_ruleset
+    from game.table.throws import throw_blocker
+    match = Match(get_ruleset("hebi-2010"), 3, 10)
+    hand = match.hand
+    hand.ctx = TrumpContext(Card.parse("2S").rank, None)  # no-trump at level 2
+    hand.hands = [[] for _ in range(4)]
+    hand.hands[2] = [Card.parse(c) for c in ("3H", "KH", "QH", "QH")]
+    hand.hands[3] = [Card.parse(c) for c in ("AH", "5D")]
+    # Leader 0 was cut down to ♥J: East (1) has no hearts, North (2) holds ♥K... and ♥Q.
+    assert throw_blocker(hand, 0, (Card.parse("JH"),)) == (2, (Card.parse("QH"),))
+    # A pair of ♥J: North's pair of ♥Q beats it.
+    assert throw_blocker(hand, 0, (Card.parse("JH"),) * 2) == (2, (Card.parse("QH"),) * 2)
+    # A pair of ♥K: nobody holds a higher pair.
+    assert throw_blocker(hand, 0, (Card.parse("KH"),) * 2) is None
+    from game.i18n import tr
+    assert "{player}" in tr("trick_table.blocked_by")
