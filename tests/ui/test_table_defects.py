@@ -206,3 +206,20 @@ def test_a_failed_throw_says_who_stopped_it_and_with_what():
     assert throw_blocker(hand, 0, (Card.parse("KH"),) * 2) is None
     from game.i18n import tr
     assert "{player}" in tr("trick_table.blocked_by")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_names_field_says_when_it_cuts_a_name(tmp_path, lang):
+    """Defect 10: "Bob the Very Long" became "Bob the Very" without a word."""
+    import pygame
+
+    from game.ui.names_scene import MAX_NAME, NamesScene
+    app = make_app(tmp_path, lang=lang)
+    app.nav.edit_names()
+    scene = app.top
+    assert isinstance(scene, NamesScene)
+    field = scene.fields[0][1]
+    field.focus(True)
+    app.step(1 / 60, [pygame.event.Event(pygame.TEXTINPUT, text="Bob the Very Long")])
+    assert scene.seats[0] == "Bob the Very Long"[:MAX_NAME]
+    assert str(MAX_NAME) in scene.note
