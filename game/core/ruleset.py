@@ -53,6 +53,9 @@ class Ruleset:
     match_options: tuple[int, ...]
     match_score: str
     tie: str
+    # May a player look back at finished tricks during the hand (RULES.md §10)? A default
+    # so that saves written before the field existed still load.
+    review_played: bool = True
     source: str = ""
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
@@ -177,6 +180,7 @@ def parse_ruleset(data: dict, source: str = "ruleset") -> Ruleset:
         match_options=tuple(options),
         match_score=g("match.score", str),
         tie=g("match.tie", str),
+        review_played=g("play.review_played", bool),
     )
     try:
         _check_consistency(ruleset)

@@ -75,7 +75,7 @@ from .events import (
     Wait,
     WaitKind,
 )
-from .settings import Aids, TableSettings
+from .settings import Aids, TableSettings, aids_for
 from .throws import throw_blocker
 
 OnDecision = Callable[[int, str, Observation, Any, float], None]
@@ -136,7 +136,7 @@ class TableDriver:
         self.match = match
         self.controllers = list(controllers)
         self.settings = settings or TableSettings()
-        self.aids: Aids = self.settings.aids
+        self.aids: Aids = aids_for(self.settings.mode, match.ruleset.review_played)
         self.on_save = on_save
         self.on_hand_over = on_hand_over
         self.hint_provider = hint

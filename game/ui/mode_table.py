@@ -77,9 +77,10 @@ class ModeTableScene(TableScene):
         if f.counter:
             tools.append(Button(lambda: tr("practice.counter_hide" if self.show_counter else "practice.counter"),
                                 self.toggle_counter, self._shown))
-        tools.append(Button(lambda: tr("button.last_trick"), self.open_last_trick,
-                            lambda: self._shown() and bool(self.driver.hand.tricks
-                                                           and self.driver.hand.tricks[0].complete)))
+        if f.last_trick:
+            tools.append(Button(lambda: tr("button.last_trick"), self.open_last_trick,
+                                lambda: self._shown() and bool(self.driver.hand.tricks
+                                                               and self.driver.hand.tricks[0].complete)))
         if f.history:
             tools.append(Button(lambda: tr("practice.hand_so_far"), self.open_hand_so_far, self._shown))
         if f.undo and not self.driver.settings.autoplay:
@@ -152,7 +153,7 @@ class ModeTableScene(TableScene):
             if e.key == pygame.K_u and self.features.undo and self.can_undo():
                 self.undo()
                 return
-            if e.key == pygame.K_l and self.tools:
+            if e.key == pygame.K_l and self.tools and self.features.last_trick:
                 self.open_last_trick()
                 return
         super().handle_event(e)
@@ -303,11 +304,12 @@ class ModeTableScene(TableScene):
         self.app.nav.rules(self.driver.match.ruleset.id, self.tick_clocks)
 
     def open_last_trick(self) -> None:
-        if self._shown() and self.driver.hand.tricks and self.driver.hand.tricks[0].complete:
+        tricks = self.driver.hand.tricks
+        if self.features.last_trick and self._shown() and tricks and tricks[0].complete:
             self.app.nav.hand_record(self, last_only=True)
 
     def open_hand_so_far(self) -> None:
-        if self._shown():
+        if self.features.history and self._shown():
             self.app.nav.hand_record(self, last_only=False)
 
     def open_replay_deal(self) -> None:

@@ -2,7 +2,7 @@
 import pytest
 
 from bots.hint import hint
-from game.core import DEALING, DECLARE, Action
+from game.core import DEALING, DECLARE, Action, get_ruleset
 from game.i18n import set_language
 from game.table import WaitKind, hint_action
 from game.ui.mode_table import ModeTableScene
@@ -223,3 +223,18 @@ def test_the_names_field_says_when_it_cuts_a_name(tmp_path, lang):
     app.step(1 / 60, [pygame.event.Event(pygame.TEXTINPUT, text="Bob the Very Long")])
     assert scene.seats[0] == "Bob the Very Long"[:MAX_NAME]
     assert str(MAX_NAME) in scene.note
+
+
+@pytest.mark.parametrize("ruleset_id, mode, offered", [("hebi-2010", "tournament", False),
+                                                       ("logistics-2015", "tournament", False),
+                                                       ("lanzhou-2010", "tournament", True),
+                                                       ("hebi-2010", "practice", True)])
+def test_last_trick_and_hand_so_far_follow_the_ruleset_in_tournaments(tmp_path, ruleset_id, mode, offered):
+    """RULES.md §10: hebi-2010 and logistics-2015 forbid reviewing played cards in a tournament."""
+    from game.i18n import tr
+    app = make_app(tmp_path, size=(1024, 640), speed=8.0)
+    start_match(app, ruleset_id, 3, 0, ["normal"] * 4, mode, get_ruleset(ruleset_id).match_options[0])
+    table = app.top
+    labels = {b.text for b in table.tools}
+    assert (tr("button.last_trick") in labels) is offered
+    assert (tr("practice.hand_so_far") in labels) is offered
