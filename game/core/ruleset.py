@@ -107,7 +107,7 @@ _CHOICES = {
     "levels.dealer_keeps": ("same", "partner"),
     "match.length": ("hands", "minutes"),
     "match.score": ("level", "levels-gained"),
-    "match.tie": ("dealer-wins", "extra-hand"),
+    "match.tie": ("dealer-wins", "extra-hand", "extra-hand-by-lot"),
 }
 
 

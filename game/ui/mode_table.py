@@ -411,7 +411,13 @@ class ModeTableScene(TableScene):
             us = 0 if self.viewer is None or self.hotseat else self.viewer % 2
             parts.append(tr("modes.score", us=team_name(us, None if self.hotseat else self.viewer),
                             a=match.gained[us], b=match.gained[1 - us]))
+        if match.lot_dealer is not None and match.time_up and not match.over:
+            parts.append(tr("tie_lot.header", player=seat_name(match.lot_dealer, self._names_viewer())))
         return parts
+
+    def _names_viewer(self) -> int | None:
+        """Whose point of view names the seats (nobody's at a hot-seat table)."""
+        return None if self.hotseat else self.viewer
 
     # ------------------------------------------------------------------ end of a hand and a match
 
@@ -422,7 +428,11 @@ class ModeTableScene(TableScene):
                                   and match.hands_played >= match.length)
         if extra and not self.driver.settings.deal_only:
             # The match score is tied: the ruleset's tie rule plays one more hand.
-            self.say(tr("modes.extra_hand"), 3.0, theme.GOLD)
+            if match.lot_dealer is not None:
+                self.say(tr("tie_lot.banner", player=seat_name(match.lot_dealer, self._names_viewer())), 4.0,
+                         theme.GOLD)
+            else:
+                self.say(tr("modes.extra_hand"), 3.0, theme.GOLD)
 
     def _on_HandSettled(self, event) -> None:
         hand = self.driver.hand

@@ -238,3 +238,19 @@ def test_last_trick_and_hand_so_far_follow_the_ruleset_in_tournaments(tmp_path, 
     labels = {b.text for b in table.tools}
     assert (tr("button.last_trick") in labels) is offered
     assert (tr("practice.hand_so_far") in labels) is offered
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_dealer_drawn_by_lot_is_shown_on_the_table(tmp_path, lang):
+    from game.i18n import tr
+    from game.ui.names import seat_name
+    app = make_app(tmp_path, lang=lang, size=(1024, 640), speed=8.0)
+    start_match(app, "lanzhou-2010", 4, 0, ["normal"] * 4, "tournament", 60)
+    table = app.top
+    table.driver.add_time(60 * 60)
+    run(app, 0.5)
+    lot = table.driver.match.lot_dealer
+    assert lot is not None
+    text = tr("tie_lot.header", player=seat_name(lot, 0))
+    assert text in table.bar_parts()
+    assert table.banner is not None and seat_name(lot, 0) in table.banner[0]
