@@ -102,7 +102,9 @@ class ModeTableScene(TableScene):
         west, south = lay.plate_rect(3), lay.plate_rect(0)
         top = west.bottom + round(12 * s)
         width = round(min(lay.width * 0.22, 250 * s))
-        return pygame.Rect(west.x, top, width, max(0, south.top - round(12 * s) - top))
+        # Above the bottom plate the bottom seat's declaration is shown: keep clear of it.
+        bottom = south.top - lay.tiny_h - round(16 * s)
+        return pygame.Rect(west.x, top, width, max(0, bottom - top))
 
     def _layout_tools(self) -> None:
         if not self.tools:

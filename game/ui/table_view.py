@@ -6,7 +6,7 @@ import pygame
 from game.core import BURYING, PLAYING
 from game.i18n import get_language, tr
 from game.ui import theme
-from game.ui.cardview import back_image, card_image
+from game.ui.cardview import back_image, card_image, card_width
 from game.ui.names import player_kind, seat_name, suit_text, team_name
 from game.ui.theme import blit_text
 
@@ -231,12 +231,20 @@ class TableView:
             mine = [d for d in scene.declarations if d.seat == seat]
             if mine:
                 h = lay.tiny_h
-                x = rect.centerx - h * 0.35
-                y = rect.bottom + round(6 * s) if pos != 0 else rect.top - h - round(6 * s)
-                if pos == 2:
-                    y = rect.bottom + round(6 * s)
+                box = self.declaration_rect(pos, len(mine[-1].cards))
                 for i, card in enumerate(mine[-1].cards):
-                    surface.blit(card_image(card, h), (x + i * h * 0.5, y))
+                    surface.blit(card_image(card, h), (box.x + i * h * 0.5, box.y))
+
+    def declaration_rect(self, pos: int, n: int) -> pygame.Rect:
+        """Where a seat's declaration cards lie while the bidding is open."""
+        lay = self.lay
+        s = lay.scale
+        rect = lay.plate_rect(pos)
+        h = lay.tiny_h
+        x = rect.centerx - h * 0.35
+        y = rect.top - h - round(6 * s) if pos == 0 else rect.bottom + round(6 * s)
+        w = card_width(h) + h * 0.5 * max(0, n - 1)
+        return pygame.Rect(round(x), round(y), round(w), h)
 
     def draw_piles(self, surface: pygame.Surface) -> None:
         scene, lay = self.scene, self.lay

@@ -254,3 +254,19 @@ def test_the_dealer_drawn_by_lot_is_shown_on_the_table(tmp_path, lang):
     text = tr("tie_lot.header", player=seat_name(lot, 0))
     assert text in table.bar_parts()
     assert table.banner is not None and seat_name(lot, 0) in table.banner[0]
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_bottom_seats_declaration_is_not_hidden_by_the_tools(tmp_path, size, lang):
+    """Defect 5: the bottom seat's declared cards lay under "Replay this deal"."""
+    app = make_app(tmp_path, lang=lang, size=size, speed=8.0)
+    start_match(app, "hebi-2010", 5, 0, ["normal"] * 4, "practice", 10)
+    table = app.top
+    app.step(1 / 30)
+    assert table.tools
+    for n in (1, 2, 3):  # a declaration of one, two or three cards
+        box = table.view.declaration_rect(0, n)
+        for button in table.tools:
+            assert not box.colliderect(button.rect), (n, button.text)
+        assert not box.colliderect(table.lay.plate_rect(0))
