@@ -140,7 +140,7 @@ def table_part(app: App, out: Path) -> None:
     table = app.top
     for _ in range(60000):
         wait = None if table.busy else table.driver.waiting()
-        if wait is not None and wait.kind == WaitKind.PLAY and table.driver.hand.tricks == []:
+        if wait is not None and wait.kind == WaitKind.PLAY and len(table.driver.hand.tricks) <= 1:
             break
         if wait is not None:
             _answer(table, wait)

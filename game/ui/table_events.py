@@ -78,6 +78,7 @@ class TableEvents:
         self.declarations.append(event.declaration)
         self.say(declaration_text(event.declaration, self.viewer), 2.0, theme.GOLD)
         play_sound("play")
+        self.hand_view.group_of = self._group_function()
         self.hand_view.set_sort(self._sort_function())
         self.hold = self.seconds(0.9)
         self.app.phase_changed("declared")
@@ -102,6 +103,7 @@ class TableEvents:
         p = self.pos(event.dealer)
         start = self._deck_corner(self.lay.small_h)
         self.centre_kitty = 0
+        self.hand_view.group_of = self.ctx.suit_of
         if p == 0:
             self.hand_view.set_sort(self.ctx.sort_hand)
             self.hand_view.sync(obs.hand, start, mark_new=True)

@@ -135,6 +135,7 @@ class TableScene(TableEvents, Scene):
         if obs.current is not None:
             for seat, cards in obs.current.plays:
                 self.piles[self.pos(seat)] = list(cards)
+        self.hand_view.group_of = self._group_function()
         self.hand_view.set_sort(self._sort_function())
         self.hand_view.sync(obs.hand, self.lay.seat_point(0))
         if obs.phase == BURYING and obs.kitty:
@@ -155,7 +156,15 @@ class TableScene(TableEvents, Scene):
         return (pos + self.bottom) % 4
 
     def _provisional_sort(self, cards):
+        self.hand_view.group_of = self._group_function()
         return self._sort_function()(cards)
+
+    def _group_function(self) -> Callable | None:
+        """A card's suit group in the hand's order (trumps, then each side suit): the gaps
+        between them in the fanned hand."""
+        sort = self._sort_function()
+        ctx = getattr(sort, "__self__", None)  # the bound sort_hand of a TrumpContext
+        return ctx.suit_of if isinstance(ctx, TrumpContext) else None
 
     def _sort_function(self) -> Callable:
         if self.ctx is not None:

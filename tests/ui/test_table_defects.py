@@ -270,3 +270,36 @@ def test_the_bottom_seats_declaration_is_not_hidden_by_the_tools(tmp_path, size,
         for button in table.tools:
             assert not box.colliderect(button.rect), (n, button.text)
         assert not box.colliderect(table.lay.plate_rect(0))
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("n", [25, 39, 45])
+def test_a_three_deck_hand_keeps_every_index_readable_with_gaps_between_suits(size, n):
+    """Defect 9: 35–39 cards at about 30 px each, the "10" index touching the next card."""
+    from game.core import Card, TrumpContext, make_deck
+    from game.core.cards import Rank, Suit
+    from game.ui.cardview import card_width
+    from game.ui.hand_view import Entry, HandView
+    from game.ui.layout import TableLayout
+    lay = TableLayout(*size)
+    ctx = TrumpContext(Rank.TWO, Suit.HEARTS)
+    deck = list(make_deck(3))
+    cards = ctx.sort_hand(deck[::3][:n])
+    view = HandView()
+    view.layout = lay
+    view.group_of = ctx.suit_of
+    view.entries = [Entry(c, 0, 0) for c in cards]
+    view.settle()
+    w = card_width(view.card_h)
+    index = lay.INDEX_SHOWN * w - 1  # the visible strip of each card that is covered by the next
+    breaks = view.breaks()
+    assert len(breaks) == len({ctx.suit_of(c) for c in cards}) - 1 >= 2
+    xs = [e.x for e in view.entries]
+    for i in range(1, n):
+        step = xs[i] - xs[i - 1]
+        assert step >= index, (i, step, index)
+        if i in breaks:
+            assert step > min(xs[j] - xs[j - 1] for j in range(1, n) if j not in breaks), "a gap between suits"
+    assert xs[0] >= 0 and xs[-1] + w <= size[0]
+    assert view.card_h >= lay.card_h * 0.6
+    assert isinstance(cards[0], Card)
