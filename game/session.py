@@ -198,8 +198,10 @@ class Session:
     def _saved_clock(self) -> tuple[int, int, float] | None:
         """The turn clock as it stood when the match was saved (None: none was running)."""
         try:
-            log, seat, left = self.storage.read_save().get("clock")
-            return int(log), int(seat), float(left)
+            clock = self.storage.read_save().get("clock")
+            if not isinstance(clock, list) or len(clock) != 3:
+                return None
+            return int(clock[0]), int(clock[1]), float(clock[2])
         except (ValueError, TypeError):
             return None
 

@@ -577,7 +577,7 @@ class TableDriver:
 
     def save_data(self) -> dict[str, Any]:
         """The match and the table's settings, as saved."""
-        data = {"match": self.match.to_dict(), "table": self.settings.to_dict()}
+        data: dict[str, Any] = {"match": self.match.to_dict(), "table": self.settings.to_dict()}
         if self.clock_left is not None:
             data["clock"] = list(self.clock_left)
         return data

@@ -18,8 +18,8 @@ def _lowest_beating(unit_pairs: int, top: int, held: Sequence[Card], ctx: TrumpC
         return (higher[0],) if higher else None
     pairs = pair_positions(held, ctx)
     if unit_pairs == 1:
-        higher = sorted(p for p in pairs if p > top)
-        return (pairs[higher[0]][0],) * 2 if higher else None
+        above = sorted(p for p in pairs if p > top)
+        return (pairs[above[0]][0],) * 2 if above else None
     best = None
     for low, high in runs(pairs):
         if high - low + 1 >= unit_pairs and high > top:
