@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
-from screenshots import click, frames, shoot  # noqa: E402  (tools/ is this script's folder)
+from screenshots import click, frames  # noqa: E402  (tools/ is this script's folder)
 
 from game.core import DEALING  # noqa: E402
 from game.session import MatchChoice  # noqa: E402
@@ -33,6 +33,13 @@ from game.ui.navigation import make_app  # noqa: E402
 from game.ui.scene import App, Options  # noqa: E402
 
 SIZES = ((1024, 640), (1280, 800), (1920, 1080))
+
+
+def shoot(app: App, out: Path, name: str) -> None:
+    """The whole screen drawn now (not the last partial update)."""
+    out.mkdir(parents=True, exist_ok=True)
+    app.draw()
+    pygame.image.save(app.surface, str(out / f"{name}.png"))
 LONG = {"seats": ["Alexandra Q.", "Bartholomew", "Christopher", "Dominique Z."],
         "teams": ["North–South Dragons", "East–West Tigers"]}
 
@@ -128,12 +135,11 @@ def table_part(app: App, out: Path) -> None:
     shoot(app, out, "40-practice-bottom-declaration")
     for _ in range(40000):
         wait = None if table.busy else table.driver.waiting()
-        if table.lingering is not None and not table.busy:
+        if table.lingering is not None and not table.flights:
             break
         if wait is not None:
             _answer(table, wait)
         app.step(1 / 60)
-    frames(app, 0.1)
     shoot(app, out, "41-practice-finished-trick-stays")
     app.nav.start()
     app.nav.start_match(MatchChoice("lanzhou-2010", ["normal"] * 4, 0, [], "practice", 60, 6, {}))

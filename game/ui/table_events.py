@@ -218,8 +218,9 @@ class TableEvents:
             self.later(read, lambda: self._sweep(wp, trick))
             self.hold = read + self.seconds(0.45)
         else:  # until the next lead (or a click), as the commercial tables do
+            # The next leader waits long enough for the trick to be read; a click goes on at once.
             self.lingering = (wp, trick)
-            self.hold = self.seconds(1.6)
+            self.hold = self.seconds(2.6)
 
     def sweep_trick(self) -> None:
         """Take a finished trick off the table now (the next lead, a click, the hand's end)."""

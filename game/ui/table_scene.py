@@ -247,7 +247,8 @@ class TableScene(TableEvents, Scene):
         if self.hand_view.handle_event(e):
             self.error = ""
         elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 and self.lingering is not None:
-            self.sweep_trick()  # a click clears the finished trick
+            self.sweep_trick()  # a click clears the finished trick, and the play goes on
+            self.hold = min(self.hold, self.seconds(0.45))
 
     def update(self, dt: float) -> None:
         for _ in range(3):
