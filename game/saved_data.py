@@ -164,7 +164,7 @@ _RULESET_PATHS = {
     "dealer_keeps": "levels.dealer_keeps", "win_past_ace": "levels.win_past_ace",
     "bury_seconds": "clocks.bury_seconds", "play_seconds": "clocks.play_seconds",
     "match_length": "match.length", "match_options": "match.options", "match_score": "match.score",
-    "tie": "match.tie",
+    "tie": "match.tie", "review_played": "play.review_played",
 }
 
 
@@ -190,6 +190,9 @@ def check_ruleset(data: Any):
             for part in parents:
                 node = node.setdefault(part, {})
             node[last] = data[key]
+    if "review_played" not in data:
+        # Saved before the field existed: read as ``Ruleset.from_dict`` reads it.
+        nested.setdefault("play", {})["review_played"] = True
     bands = data.get("bands")
     need(isinstance(bands, list) and all(isinstance(b, dict) and set(b) == {"side", "levels"}
                                          and is_int(b["levels"], 0, 100) for b in bands),

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 import random
 
 from game.core import Hand, HandSetup, HandSummary, Match, Ruleset, get_ruleset
@@ -140,6 +141,7 @@ class Session:
                                  seed=seed, autoplay=self.autoplay)
         started = self._open(match, settings, announce=True, save=True)
         if not self.autoplay:
+            self.storage.shelve()  # the match in progress is kept, never written over
             started.driver.save()
         return started
 
@@ -163,15 +165,22 @@ class Session:
                                  names=old.names, seed=match.seed, deal_only=True)
         return self._open(match, settings, announce=True, save=False)
 
-    def continue_match(self) -> Started:
-        """The saved match where it stopped. Raises ``NoSavedMatch`` or ``UnreadableSave``
-        (the caller decides whether to move the file aside: see ``set_aside``)."""
+    def continue_match(self, path: Path | None = None) -> Started:
+        """The saved match where it stopped (the one at ``path``, one of
+        ``Storage.saved_matches``; None: the one played last). Raises ``NoSavedMatch`` or
+        ``UnreadableSave`` (the caller decides whether to move the file aside: see ``set_aside``)."""
+        if path is not None:
+            if not Path(path).is_file():
+                raise NoSavedMatch()
+            self.storage.activate(Path(path))
         match, settings = self.read_saved_match()
+        clock = self._saved_clock()
         levels = list(settings.levels)
         for seat, level in enumerate(levels):
             if str(level).startswith(EXTERNAL) and self.seats.get(seat) != level:
                 levels[seat] = "normal"  # a save never starts a program by itself
         started = self._open(match, settings.with_(levels=tuple(levels)), announce=False, save=True)
+        started.driver.clock_left = clock
         started.resumed = True
         return started
 
@@ -194,6 +203,16 @@ class Session:
         except Exception as e:  # whatever the file holds, it is refused here, not at the table
             raise UnreadableSave(tr("save.invalid", error=str(e)[:120])) from None
         return match, settings
+
+    def _saved_clock(self) -> tuple[int, int, float] | None:
+        """The turn clock as it stood when the match was saved (None: none was running)."""
+        try:
+            clock = self.storage.read_save().get("clock")
+            if not isinstance(clock, list) or len(clock) != 3:
+                return None
+            return int(clock[0]), int(clock[1]), float(clock[2])
+        except (ValueError, TypeError):
+            return None
 
     def check_saved_match(self) -> bool:
         """Is there a saved match that can be continued? Raises ``UnreadableSave`` for one that cannot."""

@@ -19,6 +19,7 @@ import os
 from pathlib import Path
 import sys
 import tempfile
+import time
 from typing import Any, ClassVar
 import weakref
 
@@ -27,6 +28,8 @@ from game.saved_data import DataError, Notice, read_json, set_aside, settings_pr
 APP_NAME = "shengji"
 SETTINGS_FILE = "settings.json"
 SAVE_FILE = "match.json"
+SHELF_DIR = "saves"
+"""Matches set aside when another one is started: never overwritten, listed on Continue."""
 
 SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 1.8, "instant": 8.0}
 """Animation speed names and their factors (higher is faster)."""
@@ -312,15 +315,64 @@ class Storage:
         except OSError:
             pass
 
-    def read_save(self) -> dict:
-        """The saved data, in shape; raises ValueError (with a reason) when it cannot be used."""
+    def read_save(self, path: Path | None = None) -> dict:
+        """The saved data (the match in progress, or the one at ``path``), in shape; raises
+        ValueError (with a reason) when it cannot be used."""
         try:
-            data = read_json(self.save_path)
+            data = read_json(path or self.save_path)
         except OSError as e:
             raise ValueError(str(e)) from None
         if not isinstance(data, dict) or not isinstance(data.get("match"), dict):
             raise ValueError("no match in the file")
         return data
+
+    # ------------------------------------------------------------------ several saved matches
+    # The match being played is always ``match.json``; starting another match shelves it in
+    # ``saves/`` rather than writing over it, and continuing a shelved one swaps the two. So a
+    # match is only ever lost when the player deletes it or wins it.
+
+    @property
+    def shelf(self) -> Path:
+        """The folder of the matches set aside."""
+        return self.folder / SHELF_DIR
+
+    def shelve(self) -> Path | None:
+        """Set the match in progress aside (before another one is started); where it went."""
+        if not self.writable or not self.has_save():
+            return None
+        self.shelf.mkdir(parents=True, exist_ok=True)
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.save_path.stat().st_mtime))
+        target = self.shelf / f"match-{stamp}.json"
+        n = 1
+        while target.exists():
+            n += 1
+            target = self.shelf / f"match-{stamp}-{n}.json"
+        os.replace(self.save_path, target)
+        return target
+
+    def saved_matches(self) -> list[Path]:
+        """Every saved match: the one in progress first, then the shelved ones, newest first."""
+        shelved: list[Path] = []
+        if self.shelf.is_dir():
+            shelved = sorted((p for p in self.shelf.glob("match-*.json") if p.is_file()),
+                             key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
+        return ([self.save_path] if self.has_save() else []) + shelved
+
+    def activate(self, path: Path) -> None:
+        """Make the saved match at ``path`` the one in progress (the current one is shelved)."""
+        if Path(path) == self.save_path or not self.writable:
+            return
+        self.shelve()
+        os.replace(path, self.save_path)
+
+    def delete_saved(self, path: Path) -> None:
+        """Forget one saved match (the player asked for it)."""
+        if not self.writable:
+            return
+        try:
+            Path(path).unlink()
+        except OSError:
+            pass
 
     def move_aside(self) -> Path | None:
         """Rename a save that cannot be read, so it is kept for a bug report but out of the way."""

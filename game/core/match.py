@@ -63,6 +63,7 @@ class Match:
         self.time_up_after: int | None = None
         self.last_won_past_ace = False
         self.winner: int | None = None  # team 0 or 1
+        self.lot_dealer: int | None = None  # the extra hand's dealer, drawn by lot (a tie)
         self.hand = self._new_hand()
 
     # ------------------------------------------------------------------ hands
@@ -133,6 +134,10 @@ class Match:
             return 0 if a > b else 1
         if self.ruleset.tie == "dealer-wins" and self.dealer is not None:
             return self.dealer % 2
+        if self.ruleset.tie == "extra-hand-by-lot":
+            # The regulation (RULES.md §10): the extra hand's dealer is drawn by lot (the match's seeded
+            # generator, so a saved match replays the same draw); it is dealt as a later hand.
+            self.dealer = self.lot_dealer = self.rng.randrange(4)
         return None  # one more hand decides
 
     # ------------------------------------------------------------------ match clock

@@ -53,6 +53,9 @@ class Ruleset:
     match_options: tuple[int, ...]
     match_score: str
     tie: str
+    # May a player look back at finished tricks during the hand (RULES.md §10)? A default
+    # so that saves written before the field existed still load.
+    review_played: bool = True
     source: str = ""
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
@@ -104,7 +107,7 @@ _CHOICES = {
     "levels.dealer_keeps": ("same", "partner"),
     "match.length": ("hands", "minutes"),
     "match.score": ("level", "levels-gained"),
-    "match.tie": ("dealer-wins", "extra-hand"),
+    "match.tie": ("dealer-wins", "extra-hand", "extra-hand-by-lot"),
 }
 
 
@@ -179,6 +182,7 @@ def parse_ruleset(data: dict[str, Any], source: str = "ruleset") -> Ruleset:
         match_options=tuple(options),
         match_score=g("match.score", str),
         tie=g("match.tie", str),
+        review_played=g("play.review_played", bool),
     )
     try:
         _check_consistency(ruleset)

@@ -10,12 +10,14 @@ waits for.
 **Declaring** (the one protocol, the game's): after every card dealt, the seats that may
 declare are asked in deal order starting from the seat that just received the card. A bot
 is asked when its cards or the bidding changed since it last answered (its answer could
-not differ otherwise); an outside program is asked in the worker thread. With several
-people at one screen (hot-seat) the deal pauses only when a person *newly* gains a
-declaration option, and that person alone is asked; a single person declares with the
-buttons while the cards fly. When the deal is over, and again at the end of the after-deal
-window, everyone who may declare gets one last round in deal order (every person is asked,
-whatever he declined before).
+not differ otherwise); an outside program is asked in the worker thread. A single person
+declares with the buttons while the cards fly. With several people at one screen
+(hot-seat) whether and when a person is called must not depend on his cards, so the deal
+stops only at fixed points (``hotseat_checkpoints``: after each quarter of the deal) and
+every seat, people and bots alike, is asked there, in deal order from the seat that has
+just received the card; every person is called, whether he may declare or not. When the
+deal is over, and again at the end of the after-deal window, everyone who may declare gets
+one last round in deal order (at a hot-seat table every person, as at the fixed points).
 
 A bot's exception or illegal answer never stops the hand: it is recorded in ``report``
 (an ``Incident``) and the core's fallback is played. The match is saved (``save_data``)
@@ -73,7 +75,8 @@ from .events import (
     Wait,
     WaitKind,
 )
-from .settings import Aids, TableSettings
+from .settings import Aids, TableSettings, aids_for
+from .throws import throw_blocker
 
 OnDecision = Callable[[int, str, Observation, Any, float], None]
 """``on_decision(seat, kind, obs, choice, seconds)`` after every bot decision."""
@@ -83,8 +86,18 @@ OnHandOver = Callable[[Hand, HandSummary | None], None]
 _ROUNDS = tuple(tuple((start + i) % 4 for i in range(4)) for start in range(4))
 
 
-def _key(option: Sequence[Card]) -> tuple[str, ...]:
-    return tuple(sorted(map(str, option)))
+HOTSEAT_STOPS = 4
+"""A hot-seat deal stops after each quarter of the cards (the last stop is the end of the deal)."""
+
+
+def hotseat_checkpoints(to_deal: int, stops: int = HOTSEAT_STOPS) -> frozenset[int]:
+    """The numbers of cards dealt after which a hot-seat deal stops for every seat
+    (the end of the deal, which always stops, is not among them).
+
+    >>> sorted(hotseat_checkpoints(100))
+    [25, 50, 75]
+    """
+    return frozenset(to_deal * k // stops for k in range(1, stops)) - {0, to_deal}
 
 
 @dataclass
@@ -123,7 +136,7 @@ class TableDriver:
         self.match = match
         self.controllers = list(controllers)
         self.settings = settings or TableSettings()
-        self.aids: Aids = self.settings.aids
+        self.aids: Aids = aids_for(self.settings.mode, match.ruleset.review_played)
         self.on_save = on_save
         self.on_hand_over = on_hand_over
         self.hint_provider = hint
@@ -136,6 +149,9 @@ class TableDriver:
         self._asked: tuple[int, int, int] | None = None  # (hand id, log length, seat) of the decision asked
         self._asked_obs: Observation | None = None
         self._announced_over = False
+        # A person's turn clock as it stands (log length, seat, seconds left): the front end
+        # keeps it here so the save carries it, and a continued match goes on from it.
+        self.clock_left: tuple[int, int, float] | None = None
         self._reset_hand()
         if announce:
             self.queue.append(HandStarted(match.hands_played + 1))
@@ -151,10 +167,10 @@ class TableDriver:
         self.round: deque[int] = deque()  # seats still to be asked about declaring
         self.final_round = False
         self._final_stage: str | None = None  # the phase whose last round was started
-        self.offered: dict[int, set[tuple[str, ...]]] = {s: set() for s in range(4)}
         self._options: dict[int, tuple[tuple[int, int, str], list[list[Card]]]] = {}
         self._bot_stamp: dict[int, tuple[int, int, str]] = {}
         self._announced_settled = False
+        self._stops = hotseat_checkpoints(self.match.hand.to_deal) if self.hotseat else None
 
     # ------------------------------------------------------------------ queries
 
@@ -230,15 +246,16 @@ class TableDriver:
         if phase is DEALING or phase is AFTER_DEAL:
             if self.round:
                 self._run_round()
-                if self.round:
-                    return None  # a person or an outside program is deciding
+                if self.round:  # a person or an outside program is deciding
+                    return self.queue.popleft() if self.queue else None
                 if self.queue:
                     return self.queue.popleft()
             if phase == DEALING and hand.dealt < hand.to_deal:
                 seat = hand.next_card_seat()
                 card = hand.deal()
-                self._start_round(seat, final=False)
-                self._run_round()
+                if self._stops is None or hand.dealt in self._stops:
+                    self._start_round(seat, final=False)
+                    self._run_round()
                 return Dealt(seat, card)
             if self._final_stage != phase:
                 # The last chance: everyone who may declare, in deal order.
@@ -309,15 +326,13 @@ class TableDriver:
         if not self.controllers[seat].human:
             return None
         options = self.declaration_options(seat)
+        if self._stops is not None:
+            return options  # hot-seat: every person is called at every stop, options or not
         if not options:
             return None
         if self.final_round:
             return options
-        if not self.hotseat:
-            return None  # one person: the declare buttons stay up during the deal
-        if all(_key(o) in self.offered[seat] for o in options):
-            return None
-        return options
+        return None  # one person: the declare buttons stay up during the deal
 
     def _run_round(self) -> None:
         """Ask the seats in turn until one must wait (a person, an outside program)."""
@@ -470,8 +485,6 @@ class TableDriver:
         self._answered(seat)
 
     def _answered(self, seat: int) -> None:
-        for option in self.declaration_options(seat):
-            self.offered[seat].add(_key(option))
         if self.round and self.round[0] == seat:
             self.round.popleft()
 
@@ -491,6 +504,7 @@ class TableDriver:
 
     def _new_hand(self) -> None:
         self._asked = None
+        self.clock_left = None
         self._reset_hand()
         self.queue.append(HandStarted(self.match.hands_played + 1))
 
@@ -562,7 +576,9 @@ class TableDriver:
             return Buried(seat, len(action.cards))
         trick = hand.tricks[-1]
         first = len(trick.plays) == 1
-        event = Played(seat, trick.plays[-1][1], trick.attempted if first else (), trick.penalty if first else 0)
+        failed = first and bool(trick.attempted)
+        event = Played(seat, trick.plays[-1][1], trick.attempted if first else (), trick.penalty if first else 0,
+                       throw_blocker(hand, seat, trick.plays[-1][1]) if failed else None)
         if trick.complete:
             self.queue.append(TrickWon(TrickView.of(trick), len(hand.tricks)))
             self.save()
@@ -572,7 +588,10 @@ class TableDriver:
 
     def save_data(self) -> dict[str, Any]:
         """The match and the table's settings, as saved."""
-        return {"match": self.match.to_dict(), "table": self.settings.to_dict()}
+        data: dict[str, Any] = {"match": self.match.to_dict(), "table": self.settings.to_dict()}
+        if self.clock_left is not None:
+            data["clock"] = list(self.clock_left)
+        return data
 
     def save(self) -> None:
         """Hand the save data to ``on_save``."""
@@ -620,4 +639,4 @@ def play_hand(hand: Hand, bots: Sequence[Any], on_decision: OnDecision | None = 
     return report
 
 
-__all__ = ["OnDecision", "OnHandOver", "TableDriver", "play_hand"]
+__all__ = ["HOTSEAT_STOPS", "OnDecision", "OnHandOver", "TableDriver", "hotseat_checkpoints", "play_hand"]

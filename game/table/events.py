@@ -66,6 +66,7 @@ class Played(Event):
     cards: tuple[Card, ...]
     attempted: tuple[Card, ...] = ()  # a failed throw: what was tried
     penalty: int = 0
+    blocked_by: tuple[int, tuple[Card, ...]] | None = None  # a failed throw: who beat it, with what
 
 
 @dataclass(frozen=True)

@@ -30,16 +30,20 @@ class Aids:
     hint: bool
     undo: bool
     counter: bool
-    history: bool  # the whole hand so far (the last trick is always there)
+    history: bool  # the whole hand so far
+    last_trick: bool  # the trick before the current one
     why_not: bool  # refusals name the section of the rules
     clocks: bool
 
 
-def aids_for(mode: str) -> Aids:
-    """Practice: every aid, no clocks. Tournament: clocks; no hints, no undo, no counter."""
+def aids_for(mode: str, review_played: bool = True) -> Aids:
+    """Practice: every aid, no clocks. Tournament: clocks; no hints, no undo, no counter, and
+    the finished tricks (the last trick, the hand so far) only where the ruleset lets played
+    cards be reviewed (``Ruleset.review_played``, RULES.md §10)."""
     if mode == TOURNAMENT:
-        return Aids(hint=False, undo=False, counter=False, history=False, why_not=False, clocks=True)
-    return Aids(hint=True, undo=True, counter=True, history=True, why_not=True, clocks=False)
+        return Aids(hint=False, undo=False, counter=False, history=review_played, why_not=False, clocks=True,
+                    last_trick=review_played)
+    return Aids(hint=True, undo=True, counter=True, history=True, why_not=True, clocks=False, last_trick=True)
 
 
 _KNOWN = ("ruleset", "human", "humans", "levels", "mode", "length", "names", "seed", "autoplay", "deal_only")

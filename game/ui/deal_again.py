@@ -100,7 +100,7 @@ class ModeHandEndScene(HandEndScene):
     def proceed(self) -> None:
         if self.deal_only and not self.done:
             self.done = True
-            self.app.nav.start()
+            self.app.nav.deal_over()
             return
         super().proceed()
 

@@ -61,6 +61,8 @@ class HandView:
         self._last_press: tuple[int, float] | None = None
         self._drag: tuple[int, bool, list[bool]] | None = None  # anchor, raising, selection before
         self._dragged = False
+        # The suit group of a card (trumps, then each side suit), for the gaps between them.
+        self.group_of: Callable[[Card], object] | None = None
 
     # ------------------------------------------------------------------ contents
 
@@ -141,13 +143,28 @@ class HandView:
 
     def targets(self) -> list[tuple[float, float]]:
         """Where each card belongs (top-left corners)."""
-        return self.layout.hand_positions(len(self.entries)) if self.layout else []
+        return self.layout.hand_positions(len(self.entries), self.breaks()) if self.layout else []
+
+    def breaks(self) -> frozenset[int]:
+        """Where a new suit group begins in the hand's order."""
+        if self.group_of is None or self.hidden:
+            return frozenset()
+        groups = [self.group_of(e.card) for e in self.entries]
+        return frozenset(i for i in range(1, len(groups)) if groups[i] != groups[i - 1])
+
+    @property
+    def card_h(self) -> int:
+        """The height the hand's cards are drawn at (smaller for a three-deck hand)."""
+        lay = self.layout
+        assert lay is not None
+        return lay.hand_card_h(len(self.entries), len(self.breaks()) + 1)
 
     def rect_of(self, i: int) -> pygame.Rect:
         """The card's rectangle as drawn now."""
         e = self.entries[i]
         lay = self.layout
-        return pygame.Rect(round(e.x), round(e.y - e.lift * lay.raise_by), lay.card_w, lay.card_h)
+        h = self.card_h
+        return pygame.Rect(round(e.x), round(e.y - e.lift * lay.raise_by), card_width(h), h)
 
     def index_at(self, pos: tuple[int, int]) -> int | None:
         """The topmost card under ``pos``."""
@@ -304,18 +321,19 @@ class HandView:
         lay = self.layout
         if lay is None:
             return
+        h = self.card_h
         for i, e in enumerate(self.entries):
             rect = self.rect_of(i)
-            shade, margin = shadow(lay.card_h)
+            shade, margin = shadow(h)
             surface.blit(shade, (rect.x - margin + 2, rect.y - margin + 3))
             if self.hidden:
-                surface.blit(back_image(lay.card_h, self.back_colour), (rect.x, round(e.y)))
+                surface.blit(back_image(h, self.back_colour), (rect.x, round(e.y)))
                 continue
             variant = "selected" if e.selected else ("highlight" if e.fresh else "normal")
-            surface.blit(card_image(e.card, lay.card_h, variant), rect)
+            surface.blit(card_image(e.card, h, variant), rect)
         if self.interactive and not self.hidden and self.focus is not None and self.focus < len(self.entries):
             rect = self.rect_of(self.focus)
-            w = min(card_width(lay.card_h), rect.w)
+            w = min(card_width(h), rect.w)
             step = (self.entries[self.focus + 1].x - self.entries[self.focus].x
                     if self.focus + 1 < len(self.entries) else w)
             mark = pygame.Rect(rect.x + 3, rect.bottom - 6, max(8, int(step) - 6), 4)

@@ -107,17 +107,45 @@ class TableLayout:
 
     # ------------------------------------------------------------------ the person's hand
 
-    def hand_positions(self, n: int) -> list[tuple[float, float]]:
-        """Top-left corners of the fanned hand at the bottom, centred, fitting the width."""
+    INDEX_SHOWN = 0.34
+    """Of each card's width, how much a fanned hand shows at least: the index ("10" and its suit)."""
+    SUIT_GAP = 0.16
+    """The gap between trumps and each side suit, in card widths."""
+
+    def hand_card_h(self, n: int, groups: int = 1) -> int:
+        """The height of the bottom hand's cards: the full size, unless ``n`` cards in
+        ``groups`` groups would then cover each other's index (three decks: 39 to 45 cards);
+        then smaller, so every index stays readable."""
+        avail = self.width - 2 * round(12 * self.scale)
+        gaps = max(0, groups - 1) * self.SUIT_GAP
+        if n <= 1 or self.card_w * (1 + self.INDEX_SHOWN * (n - 1) + gaps) <= avail:
+            return self.card_h
+        width = avail / (1 + self.INDEX_SHOWN * (n - 1) + gaps)
+        return max(round(self.card_h * 0.6), min(self.card_h, round(width / CARD_RATIO)))
+
+    def hand_positions(self, n: int, breaks: frozenset[int] = frozenset()) -> list[tuple[float, float]]:
+        """Top-left corners of the fanned hand at the bottom, centred, fitting the width; a
+        small gap opens before each index in ``breaks`` (where a new suit begins)."""
         if n == 0:
             return []
         s = self.scale
         left = round(12 * s)
         avail = self.width - 2 * left
-        step = min(self.card_w * 0.5, (avail - self.card_w) / max(1, n - 1))
-        total = self.card_w + step * (n - 1)
-        x0 = (self.width - total) / 2
-        return [(x0 + i * step, self.hand_y) for i in range(n)]
+        card_h = self.hand_card_h(n, len(breaks) + 1)
+        card_w = card_width(card_h)
+        gap = card_w * self.SUIT_GAP if len(breaks) else 0.0
+        step = min(card_w * 0.5, (avail - card_w - gap * len(breaks)) / max(1, n - 1))
+        gap = min(gap, step)  # a hand that fits easily keeps its gaps in proportion
+        total = card_w + step * (n - 1) + gap * len(breaks)
+        x = (self.width - total) / 2
+        y = self.hand_y + self.card_h - card_h  # smaller cards stand on the same line
+        out = []
+        for i in range(n):
+            if i in breaks:
+                x += gap
+            out.append((x, y))
+            x += step
+        return out
 
     def buttons_y(self) -> int:
         """The top of the button row above the hand."""

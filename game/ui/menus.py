@@ -5,6 +5,7 @@ import pygame
 
 from game.core import Card
 from game.i18n import LANGUAGES, get_language, tr
+from game.saved_matches import summarise
 from game.session import SessionError
 from game.storage import CARD_BACKS, CARD_COLOURS, CARD_SIZES, PLAY_CLICKS, SPEEDS, TRICK_LINGERS
 from game.ui import theme
@@ -35,28 +36,30 @@ class StartScene(Scene):
         except SessionError as e:  # an unreadable save is moved aside, with a message
             app.message = " ".join(filter(None, [app.message, app.session.set_aside(e)]))
             self.has_save = False
-        self.saved = self._saved_summary()
+        self._read_saves()
         self.stats = StatsPanel(app)
 
-    def _saved_summary(self) -> str | None:
-        """"Saved: ruleset, hand n", read without replaying the match (startup stays quick)."""
-        if not self.app.storage.has_save():
-            return None
-        try:
-            data = self.app.storage.read_save()["match"]
-            names = data["ruleset"]["name"]
-            name = names.get(get_language()) or names["en"]
-            return tr("menu.saved_match", ruleset=name, hand=len(data["hands"]) + 1)
-        except (ValueError, KeyError, TypeError, AttributeError):
+    def _read_saves(self) -> None:
+        """Read the saved matches' summaries once (no replaying: startup stays quick)."""
+        paths = self.app.storage.saved_matches()
+        self._saves = (len(paths), summarise(self.app.storage, paths[0]) if paths else None)
+
+    @property
+    def saved(self) -> str | None:
+        """"Saved: ruleset, hand n" (or how many are saved), in the language shown now."""
+        count, last = self._saves
+        if last is None or not last.readable:
             return None  # Continue will explain (and move the file aside)
+        line = tr("menu.saved_match", ruleset=last.ruleset_name(get_language()), hand=last.hand)
+        return line if count < 2 else line + " · " + tr("saves.count", n=count)
 
     def new_match(self) -> None:
         """Open the new-match screen."""
         self.app.nav.new_match()
 
     def resume(self) -> None:
-        """Continue the saved match."""
-        self.app.nav.continue_match()
+        """Continue the saved match, or choose among several."""
+        self.app.nav.saved_matches()
 
     def replays(self) -> None:
         """Open the replays of the last hands."""
@@ -74,7 +77,7 @@ class StartScene(Scene):
     def layout(self, size) -> None:
         self.scale = s = scale_for(size)
         # Continue shows only when there is a saved match to continue.
-        self.buttons[1].visible = self.has_save and self.app.storage.has_save()
+        self.buttons[1].visible = self._saves[0] > 0
         shown = [b for b in self.buttons if b.visible]
         gap = 14 if len(shown) <= 6 else 9  # seven buttons (Continue shown) still leave room below
         layout_column(shown, size[0] / 2, size[1] * 0.42, round(300 * s), round(50 * s),

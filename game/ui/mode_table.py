@@ -14,6 +14,7 @@
 """
 from __future__ import annotations
 
+from dataclasses import replace
 import math
 
 import pygame
@@ -76,9 +77,10 @@ class ModeTableScene(TableScene):
         if f.counter:
             tools.append(Button(lambda: tr("practice.counter_hide" if self.show_counter else "practice.counter"),
                                 self.toggle_counter, self._shown))
-        tools.append(Button(lambda: tr("button.last_trick"), self.open_last_trick,
-                            lambda: self._shown() and bool(self.driver.hand.tricks
-                                                           and self.driver.hand.tricks[0].complete)))
+        if f.last_trick:
+            tools.append(Button(lambda: tr("button.last_trick"), self.open_last_trick,
+                                lambda: self._shown() and bool(self.driver.hand.tricks
+                                                               and self.driver.hand.tricks[0].complete)))
         if f.history:
             tools.append(Button(lambda: tr("practice.hand_so_far"), self.open_hand_so_far, self._shown))
         if f.undo and not self.driver.settings.autoplay:
@@ -100,7 +102,9 @@ class ModeTableScene(TableScene):
         west, south = lay.plate_rect(3), lay.plate_rect(0)
         top = west.bottom + round(12 * s)
         width = round(min(lay.width * 0.22, 250 * s))
-        return pygame.Rect(west.x, top, width, max(0, south.top - round(12 * s) - top))
+        # Above the bottom plate the bottom seat's declaration is shown: keep clear of it.
+        bottom = south.top - lay.tiny_h - round(16 * s)
+        return pygame.Rect(west.x, top, width, max(0, bottom - top))
 
     def _layout_tools(self) -> None:
         if not self.tools:
@@ -151,7 +155,7 @@ class ModeTableScene(TableScene):
             if e.key == pygame.K_u and self.features.undo and self.can_undo():
                 self.undo()
                 return
-            if e.key == pygame.K_l and self.tools:
+            if e.key == pygame.K_l and self.tools and self.features.last_trick:
                 self.open_last_trick()
                 return
         super().handle_event(e)
@@ -310,11 +314,12 @@ class ModeTableScene(TableScene):
         self.app.nav.rules(self.driver.match.ruleset.id, self.tick_clocks)
 
     def open_last_trick(self) -> None:
-        if self._shown() and self.driver.hand.tricks and self.driver.hand.tricks[0].complete:
+        tricks = self.driver.hand.tricks
+        if self.features.last_trick and self._shown() and tricks and tricks[0].complete:
             self.app.nav.hand_record(self, last_only=True)
 
     def open_hand_so_far(self) -> None:
-        if self._shown():
+        if self.features.history and self._shown():
             self.app.nav.hand_record(self, last_only=False)
 
     def open_replay_deal(self) -> None:
@@ -367,10 +372,18 @@ class ModeTableScene(TableScene):
                 and self.driver.controllers[wait.seat].human):
             seconds = clock_seconds(hand.ruleset, BURY if wait.kind == WaitKind.BURY else PLAY)
             if seconds > 0:
-                self.clock = self.clock.start((id(hand), len(hand.log), wait.seat), seconds)
+                key = (id(hand), len(hand.log), wait.seat)
+                fresh = key != self.clock.key
+                self.clock = self.clock.start(key, seconds)
+                left = self.driver.clock_left
+                if fresh and left is not None and left[:2] == (len(hand.log), wait.seat):
+                    # A continued match: the clock goes on from where it stood when it was left.
+                    self.clock = replace(self.clock, left=min(float(seconds), max(0.5, left[2])))
         elif self.clock.key is not None and not self.busy:
             self.clock = self.clock.stop()
         self.clock, expired = self.clock.tick(dt)
+        self.driver.clock_left = (self.clock.key[1], self.clock.key[2], self.clock.left) \
+            if self.clock.running and self.clock.key is not None else None
         if expired:
             self._time_out(self.clock.key[2])
         shown = self.clock.seconds_left if self.clock.running else None
@@ -408,7 +421,13 @@ class ModeTableScene(TableScene):
             us = 0 if self.viewer is None or self.hotseat else self.viewer % 2
             parts.append(tr("modes.score", us=team_name(us, None if self.hotseat else self.viewer),
                             a=match.gained[us], b=match.gained[1 - us]))
+        if match.lot_dealer is not None and match.time_up and not match.over:
+            parts.append(tr("tie_lot.header", player=seat_name(match.lot_dealer, self._names_viewer())))
         return parts
+
+    def _names_viewer(self) -> int | None:
+        """Whose point of view names the seats (nobody's at a hot-seat table)."""
+        return None if self.hotseat else self.viewer
 
     # ------------------------------------------------------------------ end of a hand and a match
 
@@ -419,7 +438,11 @@ class ModeTableScene(TableScene):
                                   and match.hands_played >= match.length)
         if extra and not self.driver.settings.deal_only:
             # The match score is tied: the ruleset's tie rule plays one more hand.
-            self.say(tr("modes.extra_hand"), 3.0, theme.GOLD)
+            if match.lot_dealer is not None:
+                self.say(tr("tie_lot.banner", player=seat_name(match.lot_dealer, self._names_viewer())), 4.0,
+                         theme.GOLD)
+            else:
+                self.say(tr("modes.extra_hand"), 3.0, theme.GOLD)
 
     def _on_HandSettled(self, event) -> None:
         hand = self.driver.hand

@@ -40,11 +40,12 @@ class TextField:
     """One line of text; ``get``/``set_`` read and write the value."""
 
     def __init__(self, get: Callable[[], str], set_: Callable[[str], None], placeholder: Callable[[], str],
-                 on_refused: Callable[[str], None] | None = None):
+                 on_refused: Callable[[str], None] | None = None, on_cut: Callable[[], None] | None = None):
         self.get = get
         self.set = set_
         self.placeholder = placeholder
         self.on_refused = on_refused
+        self.on_cut = on_cut  # a name was cut to MAX_NAME characters: the scene says so
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.focused = False
         self.font_size = 18
@@ -67,6 +68,8 @@ class TextField:
                 continue
             if len(value) < MAX_NAME:
                 value += char
+            elif self.on_cut is not None:
+                self.on_cut()
         self.set(value)
 
     def handle_event(self, e) -> bool:
@@ -114,17 +117,20 @@ class NamesScene(Scene):
         def refused(char: str) -> None:
             self.note = tr("names.not_in_font")
 
+        def cut() -> None:
+            self.note = tr("names_cut.too_long", n=MAX_NAME)
+
         self.fields: list[tuple[Callable[[], str], TextField]] = []
         for seat in range(4):
             self.fields.append((lambda seat=seat: tr("seat." + COMPASS[seat]),
                                 TextField(lambda seat=seat: self.seats[seat],
                                           lambda v, seat=seat: self._set(self.seats, seat, v),
-                                          lambda seat=seat: default_seat_name(seat), refused)))
+                                          lambda seat=seat: default_seat_name(seat), refused, cut)))
         for team in range(2):
             self.fields.append((lambda team=team: tr("names.team", team=default_team_name(team)),
                                 TextField(lambda team=team: self.teams[team],
                                           lambda v, team=team: self._set(self.teams, team, v),
-                                          lambda team=team: default_team_name(team), refused)))
+                                          lambda team=team: default_team_name(team), refused, cut)))
         self.done = Button(lambda: tr("names.done"), self.finish, primary=True)
         self.cancel = Button(lambda: tr("button.cancel"), self.leave, key=pygame.K_ESCAPE)
         self.clear = Button(lambda: tr("names.clear"), self.clear_all)

@@ -8,6 +8,7 @@ on the screen (or its error on the start screen).
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 import random
 import time
 
@@ -29,6 +30,7 @@ from game.ui.privacy import PrivacyScene
 from game.ui.replays import ReplayListScene
 from game.ui.results import HandEndScene, MatchEndScene
 from game.ui.rules_scene import RulesScene
+from game.ui.saved_list import SavedListScene
 from game.ui.scene import App, Options
 from game.ui.table_scene import TableScene
 
@@ -46,6 +48,15 @@ class Navigation:
     def __init__(self, app: App):
         self.app = app
         self._progress: Progress | None = None
+        self.back_to_match = False  # a replayed deal was opened from a match in progress
+
+    def deal_over(self) -> None:
+        """A replayed deal is over: back into the match it was opened from, else the start screen."""
+        if self.back_to_match and self.app.storage.has_save():
+            self.back_to_match = False
+            self.continue_match()
+        else:
+            self.start()
 
     # ------------------------------------------------------------------ menus
 
@@ -94,10 +105,19 @@ class Navigation:
     def autoplay(self, ruleset_id: str, seed: int, level: str) -> None:
         self._open(lambda: self.app.session.autoplay_match(ruleset_id, seed, level))
 
-    def continue_match(self) -> None:
-        """The saved match where it stopped; one that cannot be read is moved aside."""
+    def saved_matches(self) -> None:
+        """Continue: straight into the one saved match, or the list when there are several."""
+        paths = self.app.storage.saved_matches()
+        if len(paths) > 1:
+            self.app.push(SavedListScene(self.app))
+        else:
+            self.continue_match(paths[0] if paths else None)
+
+    def continue_match(self, path: Path | None = None) -> None:
+        """The saved match (the one at ``path``; None: the one played last) where it
+        stopped; one that cannot be read is moved aside."""
         try:
-            started = self.app.session.continue_match()
+            started = self.app.session.continue_match(path)
         except UnreadableSave as e:
             self.app.message = self.app.session.set_aside(e)
             self.start()
@@ -113,6 +133,11 @@ class Navigation:
         self.app.push(DealAgainDialog(self.app, hand, settings, seat))
 
     def deal_again(self, ruleset: Ruleset, setup: HandSetup, seat: int, settings: TableSettings) -> None:
+        tables = [s for s in self.app.stack if isinstance(s, TableScene)]
+        if tables and not tables[0].driver.settings.deal_only:
+            self.back_to_match = not tables[0].driver.match.over  # a match is left for the deal
+        elif not tables:
+            self.back_to_match = False  # from the replays: no match to go back to
         for scene in self.app.stack:  # the table being left: saved as it stands, programs ended
             scene.closing()
         self._open(lambda: self.app.session.deal_again(ruleset, setup, seat, settings))

@@ -78,6 +78,7 @@ class TableEvents:
         self.declarations.append(event.declaration)
         self.say(declaration_text(event.declaration, self.viewer), 2.0, theme.GOLD)
         play_sound("play")
+        self.hand_view.group_of = self._group_function()
         self.hand_view.set_sort(self._sort_function())
         self.hold = self.seconds(0.9)
         self.app.phase_changed("declared")
@@ -102,6 +103,7 @@ class TableEvents:
         p = self.pos(event.dealer)
         start = self._deck_corner(self.lay.small_h)
         self.centre_kitty = 0
+        self.hand_view.group_of = self.ctx.suit_of
         if p == 0:
             self.hand_view.set_sort(self.ctx.sort_hand)
             self.hand_view.sync(obs.hand, start, mark_new=True)
@@ -135,6 +137,8 @@ class TableEvents:
         self.app.phase_changed("playing")
 
     def _on_Played(self, event: Played) -> None:
+        if self.lingering is not None:  # the finished trick stays until this lead
+            self.sweep_trick()
         # The next seat's turn shows at once; after the fourth card nobody's, until the sweep.
         if self.turn is not None:
             self.touched.append(self.view.seat_region(self.pos(self.turn)))
@@ -172,6 +176,9 @@ class TableEvents:
         self.hold = duration + self.seconds(0.05)
         if event.attempted:
             text = about("throw.failed", event.seat, self.viewer, cards=cards_text(event.cards))
+            if event.blocked_by is not None:
+                by, with_ = event.blocked_by
+                text += "  " + about("trick_table.blocked_by", by, self.viewer, cards=cards_text(with_))
             if event.penalty:
                 text += "  " + tr("throw.penalty", penalty=abs(event.penalty))
             self.later(duration, lambda: self.say(text, 3.2, theme.RED))
@@ -205,8 +212,23 @@ class TableEvents:
         wp = self.pos(winner)
         read = self.seconds(1.0)
         self.winning_pile = wp  # outlined while the trick is read
-        self.later(read, lambda: self._sweep(wp, trick))
-        self.hold = read + self.seconds(0.45)
+        linger = self.app.settings.trick_linger
+        if linger > 0:  # the player's setting: a fixed time
+            read = self.seconds(float(linger))
+            self.later(read, lambda: self._sweep(wp, trick))
+            self.hold = read + self.seconds(0.45)
+        else:  # until the next lead (or a click), as the commercial tables do
+            # The next leader waits long enough for the trick to be read; a click goes on at once.
+            self.lingering = (wp, trick)
+            self.hold = self.seconds(2.6)
+
+    def sweep_trick(self) -> None:
+        """Take a finished trick off the table now (the next lead, a click, the hand's end)."""
+        if self.lingering is not None:
+            wp, trick = self.lingering
+            self.lingering = None
+            self.changed = True
+            self._sweep(wp, trick)
 
     def _sweep(self, wp: int, trick) -> None:
         self.winning_pile = None
@@ -227,12 +249,13 @@ class TableEvents:
             self.point_cards += [c for c in cards if c.points]
         self._refresh_points()
         text = about("table.wins_trick", trick.winner, self.viewer)
-        if trick.points:
+        if trick.points and not dealer_side:  # the dealers' tricks score nothing
             text += "  " + tr("table.trick_points", points=trick.points)
         self.say(text, 1.4)
         play_sound("trick")
 
     def _on_HandSettled(self, event: HandSettled) -> None:
+        self.sweep_trick()
         hand = self.driver.hand
         self.app.hands_done += 1
         self.driver.next_hand()

@@ -54,7 +54,7 @@ class TableScene(TableEvents, Scene):
         self.pending = None  # a bot's event held back for a natural moment: [event, seconds]
         self.since_event = 0.0
         self.banner: tuple[str, float, tuple] | None = None
-        self.error = ""
+        self._error: tuple[str, tuple] = ("", ())
         self.person = PersonControls(self)
         self.menu_button = Button(lambda: tr("button.menu"), self.open_menu)
         self.rules_button = Button(lambda: tr("menu.rules"), self.open_rules)
@@ -65,6 +65,29 @@ class TableScene(TableEvents, Scene):
         self.banner_shown = 0.0
         self._warm: list = []
         self.reset_visuals()
+
+    # ------------------------------------------------------------------ the refusal line
+
+    def _moment(self) -> tuple:
+        """What a refusal answers: this hand, its phase, the bidding and every move but the
+        cards dealt. When any of them changes (a valid declaration, the bury, a play, a new
+        hand) the refusal has had its moment and is no longer shown."""
+        hand = self.driver.hand
+        return id(hand), hand.phase, len(hand.bidding.shown), len(hand.log) - hand.dealt
+
+    @property
+    def error(self) -> str:
+        """The refusal shown above the hand, while its moment lasts ("" for none)."""
+        text, moment = self._error
+        if text and moment != self._moment():
+            self._error = ("", ())
+            self.changed = True
+            return ""
+        return text
+
+    @error.setter
+    def error(self, text: str) -> None:
+        self._error = (text, self._moment() if text else ())
 
     # ------------------------------------------------------------------ visual state
 
@@ -77,6 +100,7 @@ class TableScene(TableEvents, Scene):
         self.piles: list[list[Card]] = [[], [], [], []]
         self.dimmed: list[set[int]] = [set(), set(), set(), set()]  # a failed throw's returned cards
         self.winning_pile: int | None = None
+        self.lingering: tuple | None = None  # (pile, trick): a finished trick left on the table
         self.declarations = []
         self.ctx: TrumpContext | None = None
         self.dealer = hand.dealer
@@ -111,6 +135,7 @@ class TableScene(TableEvents, Scene):
         if obs.current is not None:
             for seat, cards in obs.current.plays:
                 self.piles[self.pos(seat)] = list(cards)
+        self.hand_view.group_of = self._group_function()
         self.hand_view.set_sort(self._sort_function())
         self.hand_view.sync(obs.hand, self.lay.seat_point(0))
         if obs.phase == BURYING and obs.kitty:
@@ -131,7 +156,15 @@ class TableScene(TableEvents, Scene):
         return (pos + self.bottom) % 4
 
     def _provisional_sort(self, cards):
+        self.hand_view.group_of = self._group_function()
         return self._sort_function()(cards)
+
+    def _group_function(self) -> Callable | None:
+        """A card's suit group in the hand's order (trumps, then each side suit): the gaps
+        between them in the fanned hand."""
+        sort = self._sort_function()
+        ctx = getattr(sort, "__self__", None)  # the bound sort_hand of a TrumpContext
+        return ctx.suit_of if isinstance(ctx, TrumpContext) else None
 
     def _sort_function(self) -> Callable:
         if self.ctx is not None:
@@ -213,6 +246,9 @@ class TableScene(TableEvents, Scene):
                     return
         if self.hand_view.handle_event(e):
             self.error = ""
+        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 and self.lingering is not None:
+            self.sweep_trick()  # a click clears the finished trick, and the play goes on
+            self.hold = min(self.hold, self.seconds(0.45))
 
     def update(self, dt: float) -> None:
         for _ in range(3):

@@ -10,7 +10,7 @@ from game.core import BURYING, PLAYING
 from game.i18n import get_language, tr
 from game.ui import theme
 from game.ui.avatars import avatar
-from game.ui.cardview import back_image, card_image, shadow
+from game.ui.cardview import back_image, card_image, card_width, shadow
 from game.ui.names import player_kind, seat_name, suit_text, team_name
 from game.ui.theme import blit_text
 
@@ -116,25 +116,34 @@ class TableView:
         pygame.draw.rect(surface, (9, 44, 32), bar)
         pygame.draw.line(surface, (60, 120, 95), bar.bottomleft, bar.bottomright, 1)
         match = scene.driver.match
-        name = match.ruleset.text(match.ruleset.name, get_language())
-        parts = [name, tr("table.hand_number", n=scene.hand_number), tr("table.seed", seed=match.seed),
-                 tr("new_match.mode_" + scene.driver.settings.mode)]
-        if scene.minutes_left is not None:
-            parts.append(tr("table.time_left", minutes=scene.minutes_left))
-        parts += scene.bar_parts()  # the modes: hand n of N, the match score
-        left = "  ·  ".join(parts)
-        blit_text(surface, left, lay.font_small, (round(14 * s), lay.bar_h // 2), theme.INK_DIM, anchor="midleft")
-        # Both teams' levels in their colours; the dealers' team is marked.
+        # Both teams' levels in their colours, right-aligned before the buttons; drawn first so
+        # the left-hand line knows how much room is left.
         levels = scene.shown_hand.levels
-        parts = []
-        for team in (0, 1):
-            label = f"{team_name(team, scene.viewer)}  {tr('table.level', rank=levels[team].label)}"
-            parts.append((label, theme.TEAM_COLOURS[team]))
-        # Right-aligned before the buttons, so the left-hand line has all the room it needs.
         x = scene.rules_button.rect.left - round(24 * s)
-        for label, colour in reversed(parts):
-            r = blit_text(surface, label, lay.font, (x, lay.bar_h // 2), colour, True, anchor="midright")
+        for team in (1, 0):
+            level = tr("table.level", rank=levels[team].label)
+            room = round(lay.width * 0.13)
+            name = theme.fit_text(team_name(team, scene.viewer), lay.font, room, bold=True)
+            r = blit_text(surface, f"{name}  {level}", lay.font, (x, lay.bar_h // 2), theme.TEAM_COLOURS[team], True,
+                          anchor="midright")
             x = r.left - round(22 * s)
+        room = x - round(14 * s)
+        # What the line can lose first: the seed, then the long ruleset name, then the mode.
+        full = match.ruleset.text(match.ruleset.name, get_language())
+        seed = tr("table.seed", seed=match.seed)
+        mode = tr("new_match.mode_" + scene.driver.settings.mode)
+        rest = [tr("table.hand_number", n=scene.hand_number)]
+        if scene.minutes_left is not None and not match.time_up:
+            rest.append(tr("table.time_left", minutes=scene.minutes_left))
+        rest += scene.bar_parts()  # the modes: hand n of N, the match score
+        short = full.split(" · ")[0]
+        for parts in ([full, *rest[:1], seed, mode, *rest[1:]], [full, *rest[:1], mode, *rest[1:]],
+                      [short, *rest[:1], mode, *rest[1:]], [short, *rest], rest):
+            left = "  ·  ".join(parts)
+            if theme.text(left, lay.font_small).get_width() <= room:
+                break
+        left = theme.fit_text(left, lay.font_small, room)
+        blit_text(surface, left, lay.font_small, (round(14 * s), lay.bar_h // 2), theme.INK_DIM, anchor="midleft")
 
     def draw_trump_panel(self, surface: pygame.Surface) -> None:
         scene, lay = self.scene, self.lay
@@ -183,11 +192,14 @@ class TableView:
         rect = self.info_rect(True)
         theme.panel(surface, rect)
         x, y = rect.x + round(12 * s), rect.y + round(8 * s)
-        blit_text(surface, tr("table.points"), lay.font_small, (x, y), theme.INK_DIM)
+        label = blit_text(surface, tr("table.points"), lay.font_small, (x, y), theme.INK_DIM)
         if scene.dealer is not None:
             defenders = 1 - scene.dealer % 2
-            blit_text(surface, tr("table.defenders_are", team=team_name(defenders, scene.viewer)), lay.font_small,
-                      (rect.right - round(12 * s), y), theme.TEAM_COLOURS[defenders], True, anchor="topright")
+            room = rect.right - round(12 * s) - label.right - round(12 * s)
+            text = theme.fit_text(tr("table.defenders_are", team=team_name(defenders, scene.viewer)), lay.font_small,
+                                  room, bold=True)
+            blit_text(surface, text, lay.font_small, (rect.right - round(12 * s), y), theme.TEAM_COLOURS[defenders],
+                      True, anchor="topright")
         y += round(20 * s)
         total = scene.shown_hand.ruleset.total_points
         r = blit_text(surface, f"{scene.def_points}", round(lay.font_big * 1.3), (x, y), theme.GOLD, True)
@@ -233,8 +245,10 @@ class TableView:
         surface.blit(face, (rect.x + inset, rect.y + inset))
         pad = round(12 * s)
         left = rect.x + inset + face.get_width() + round(8 * s)
-        blit_text(surface, seat_name(seat, scene.viewer), lay.font, (left, rect.y + round(6 * s)),
-                  theme.INK, True)
+        # The name keeps clear of the dealer's badge in the plate's top-right corner.
+        room = rect.right - pad - left - (round(30 * s) if scene.dealer == seat else 0)
+        name = theme.fit_text(seat_name(seat, scene.viewer), lay.font, room, bold=True)
+        blit_text(surface, name, lay.font, (left, rect.y + round(6 * s)), theme.INK, True)
         level = player_kind(controller)
         blit_text(surface, level, lay.font_small, (left, rect.bottom - round(6 * s)), team_colour,
                   anchor="bottomleft")
@@ -256,12 +270,27 @@ class TableView:
             mine = [d for d in scene.declarations if d.seat == seat]
             if mine:
                 h = lay.tiny_h
-                x = rect.centerx - h * 0.35
-                y = rect.bottom + round(6 * s) if pos != 0 else rect.top - h - round(6 * s)
-                if pos == 2:
-                    y = rect.bottom + round(6 * s)
+                box = self.declaration_rect(pos, len(mine[-1].cards))
                 for i, card in enumerate(mine[-1].cards):
-                    surface.blit(card_image(card, h), (x + i * h * 0.5, y))
+                    surface.blit(card_image(card, h), (box.x + i * h * 0.5, box.y))
+
+    def declaration_rect(self, pos: int, n: int) -> pygame.Rect:
+        """Where a seat's declaration cards lie while the bidding is open."""
+        lay = self.lay
+        s = lay.scale
+        rect = lay.plate_rect(pos)
+        h = lay.tiny_h
+        w = card_width(h) + h * 0.5 * max(0, n - 1)
+        # Beside the plate, clear of what lies below it (the practice tools, the card counter).
+        if pos == 0:
+            x, y = rect.centerx - h * 0.35, rect.top - h - round(6 * s)
+        elif pos == 2:
+            x, y = rect.centerx - h * 0.35, rect.bottom + round(6 * s)
+        elif pos == 3:
+            x, y = rect.right + round(8 * s), rect.centery - h / 2
+        else:
+            x, y = rect.x - round(8 * s) - w, rect.centery - h / 2
+        return pygame.Rect(round(x), round(y), round(w), h)
 
     def draw_piles(self, surface: pygame.Surface) -> None:
         scene, lay = self.scene, self.lay
@@ -298,6 +327,7 @@ class TableView:
             fan = pygame.Rect(round(first[0]) - 2, round(first[1]) - 2,
                               round(last[0] - first[0] + lay.small_h * 0.75) + 6, lay.small_h + 6)
             rect.union_ip(fan)
+        rect.union_ip(self.declaration_rect(pos, 4).inflate(8, 8))
         return rect
 
     def pile_box(self, pos: int, n: int) -> pygame.Rect:

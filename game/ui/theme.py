@@ -56,6 +56,20 @@ def blit_text(surface: pygame.Surface, value: str, size: int, pos, colour=INK, b
     return rect
 
 
+def fit_text(value: str, size: int, width: int, bold: bool = False) -> str:
+    """``value``, cut with an ellipsis when it is wider than ``width`` pixels."""
+    if width <= 0 or text(value, size, INK, bold).get_width() <= width:
+        return value
+    lo, hi = 0, len(value)
+    while lo < hi:  # the longest prefix that fits with its ellipsis
+        mid = (lo + hi + 1) // 2
+        if text(value[:mid].rstrip() + "…", size, INK, bold).get_width() <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return value[:lo].rstrip() + "…"
+
+
 def wrap(value: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Lines of ``value`` that fit ``width`` pixels; Chinese breaks between any characters."""
     f = assets.font(max(8, int(size)), bold)

@@ -65,7 +65,7 @@ def test_names_and_descriptions_in_english_and_chinese(rid):
                           shutout=3, beyond="continue", dealer_keeps="partner",
                           bury_seconds=40, play_seconds=30, match_length="minutes",
                           match_options=(60, 120), match_score="levels-gained",
-                          tie="extra-hand")),
+                          tie="extra-hand-by-lot", review_played=True)),
     ("logistics-2015", dict(decks=1, kitty=6, declare_open="level-card", overturn="none",
                             defenders_after_deal=False, fallback="redeal", throw_penalty=0,
                             kitty_multiplier="fixed", kitty_multiplier_base=2,

@@ -7,6 +7,7 @@ import pytest
 from bots.hint import hint
 from game.core import (
     BURY,
+    DEAL,
     DEALING,
     DECLARE,
     PLAY,
@@ -38,6 +39,7 @@ from game.table import (
     make_controllers,
     points_out,
 )
+from game.table.driver import hotseat_checkpoints
 from tests.standin_bots import standin_factory
 
 RULESETS = ["hebi-2010", "lanzhou-2010", "logistics-2015"]
@@ -54,7 +56,7 @@ def answer(driver, wait, declare_every=3, asked=None):
     if wait.kind == WaitKind.DECLARE:
         if asked is not None:
             asked.append((driver.hand.dealt, driver.hand.phase, wait.seat, wait.options))
-        if asked is not None and len(asked) % declare_every == 0:
+        if asked is not None and len(asked) % declare_every == 0 and wait.options:
             assert driver.declare(wait.seat, wait.options[0]) is None
         else:
             driver.pass_declaration(wait.seat)
@@ -80,27 +82,34 @@ def play_hand(driver, asked=None, declare_every=3):
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_hotseat_asks_only_new_options_in_deal_order(ruleset_id, seed):
-    driver = driver_for(ruleset_id, seed, [0, 1, 2, 3])
+def test_hotseat_calls_every_person_at_the_same_fixed_points_whatever_his_cards(ruleset_id, seed):
+    """Issue 13, defect 2: whether and when a person is called must not tell the others
+    anything about his cards. Every person is called at every stop of the deal, in deal order
+    from the seat that has just received the card, whether he may declare or not."""
+    driver = driver_for(ruleset_id, seed, [0, 2, 3])
     for _ in range(2):
         asked = []
-        offered = {s: set() for s in range(4)}
         fd = driver.hand.setup.first_drawer
+        to_deal = driver.hand.to_deal
+        stops = hotseat_checkpoints(to_deal)
         play_hand(driver, asked)
-        during = [a for a in asked if a[1] == DEALING and a[0] < driver.match.ruleset.hand_size * 4]
-        # Asked mid-deal only for an option he was not offered before.
-        for dealt, _, seat, options in during:
-            keys = {tuple(sorted(map(str, o))) for o in options}
-            assert keys - offered[seat], f"seat {seat} asked again about the same options at card {dealt}"
-            offered[seat] |= keys
-        # Asks after one card: in deal order from the seat that received it.
+        during = [a for a in asked if a[1] == DEALING and a[0] < to_deal]
         by_card = {}
+        deal, last = 0, 0
         for dealt, _, seat, _ in during:
-            by_card.setdefault(dealt, []).append(seat)
-        for dealt, seats in by_card.items():
+            deal += dealt < last  # a new deal (no declaration: dealt again)
+            last = dealt
+            by_card.setdefault((deal, dealt), []).append(seat)
+        assert {d for _, d in by_card} == stops, "called only at the fixed stops, and at every one"
+        assert len(by_card) == len(stops) * (deal + 1)
+        for (_, dealt), seats in by_card.items():
             receiver = (fd + dealt - 1) % 4
-            order = [(s - receiver) % 4 for s in seats]
-            assert order == sorted(order) and len(set(seats)) == len(seats), (dealt, seats)
+            assert seats == sorted([0, 2, 3], key=lambda s: (s - receiver) % 4), (dealt, seats)
+        # Some of those calls offered nothing: a call says nothing about the cards.
+        assert any(not options for *_, options in during)
+        # And at the end of the deal too, every person.
+        end = [a[2] for a in asked if a[1] == DEALING and a[0] == to_deal]
+        assert sorted(end) == sorted([0, 2, 3] * (deal + 1))
 
 
 class AlwaysDeclares:
@@ -142,37 +151,53 @@ def rigged(humans, placed):
     return TableDriver(match, controllers, TableSettings(mode=PRACTICE), hint=hint), fd
 
 
-def test_priority_goes_to_whoever_could_declare_first_a_bot():
-    """A bot completes 2♥ + big joker with the card it receives: it declares, and only then
-    is the person asked, privately, about overturning with his pair of 2♣ (RULES.md §8)."""
+def test_at_a_hotseat_table_a_bot_declares_only_at_the_fixed_points_too():
+    """A bot completes 2♥ + big joker early; it may show it only at the first stop, like
+    the people, so a computer seat gains no priority from being asked after every card; the
+    person then decides, privately, about overturning with his pair of 2♣ (RULES.md §8)."""
     driver, fd = rigged([1, 3], {(0, 0): "2H", (0, 2): "BJ", (1, 0): "2C", (1, 1): "2C"})
-    driver.run_until_wait()
-    wait = driver.waiting()
+    first_stop = min(hotseat_checkpoints(driver.hand.to_deal))
     hand = driver.hand
-    assert hand.bidding.shown and hand.bidding.shown[0].seat == 0
-    assert wait is not None and wait.kind == WaitKind.DECLARE and wait.seat == 1
-    assert hand.dealt == (0 - fd) % 4 + 4 * 2 + 1  # the deal waits at the bot's joker
+    seen = []
+    for _ in range(8):
+        driver.run_until_wait()
+        wait = driver.waiting()
+        assert wait is not None and wait.kind == WaitKind.DECLARE and hand.dealt in hotseat_checkpoints(
+            hand.to_deal)
+        seen.append((hand.dealt, wait.seat))
+        if wait.seat == 1 and hand.bidding.shown:
+            break
+        driver.pass_declaration(wait.seat)
+    first = next(i for i, a in enumerate(hand.log) if a.kind == DECLARE)
+    shown_at = sum(a.kind == DEAL for a in hand.log[:first])
+    assert shown_at == first_stop, "the bot shows at the first stop, not when its joker arrives"
+    assert [d.seat for d in hand.bidding.shown] == [0]
     assert [sorted(map(str, o)) for o in wait.options] == [["2C", "2C"]]
+    receiver = (fd + first_stop - 1) % 4
+    assert seen[0] == (first_stop, min((1, 3), key=lambda s: (s - receiver) % 4))
 
 
-def test_priority_goes_to_whoever_could_declare_first_a_person():
-    """The person completes 2♥ + big joker: the deal pauses and he is asked before the bot
-    holding a pair may overturn; the bot answers only after him, before the next card."""
+def test_at_a_hotseat_table_the_person_declares_at_the_stop_and_the_others_answer_after_him():
+    """The person holds 2♥ + big joker at the first stop: he is called in deal order and
+    declares; the bot holding a pair answers after him in the same round, before the next card."""
     driver, fd = rigged([1, 3], {(1, 0): "2H", (1, 2): "BJ", (2, 0): "2C", (2, 1): "2C"})
-    driver.run_until_wait()
+    first_stop = min(hotseat_checkpoints(driver.hand.to_deal))
+    receiver = (fd + first_stop - 1) % 4
     hand = driver.hand
-    wait = driver.waiting()
-    assert wait.kind == WaitKind.DECLARE and wait.seat == 1 and not hand.bidding.shown
-    dealt = hand.dealt
-    assert dealt == (1 - fd) % 4 + 4 * 2 + 1
+    for _ in range(4):
+        driver.run_until_wait()
+        wait = driver.waiting()
+        assert wait.kind == WaitKind.DECLARE and hand.dealt == first_stop
+        if wait.seat == 1:
+            break
+        driver.pass_declaration(wait.seat)
+    assert wait.seat == 1 and wait.options
     assert driver.declare(1, wait.options[0]) is None
-    events = []
-    for _ in range(3):
-        events.append(driver.advance())
-    kinds = [type(e).__name__ for e in events]
-    assert kinds[:2] == ["Declared", "Declared"], kinds
-    assert [d.seat for d in hand.bidding.shown] == [1, 2]
-    assert hand.dealt in (dealt, dealt + 1)
+    driver.run_until_wait()
+    shown = [d.seat for d in hand.bidding.shown]
+    assert shown[0] == 1
+    if (2 - receiver) % 4 > (1 - receiver) % 4:  # the bot comes after the person in this round
+        assert shown == [1, 2] and hand.dealt == first_stop
 
 
 def test_one_person_keeps_the_buttons_during_the_deal_and_gets_a_last_chance():

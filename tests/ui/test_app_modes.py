@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from game.__main__ import main
+from game.ui.cardview import card_width
 from game.ui.layout import TableLayout
 from game.ui.menus import SettingsScene, StartScene
 from game.ui.table_scene import TableScene
@@ -46,8 +47,9 @@ def test_table_layout_fits_every_size(size):
     assert not any(a.colliderect(b) for i, a in enumerate(plates) for b in plates[i + 1:])
     for n in (12, 33, 45):  # the three rulesets' largest hands (with the kitty)
         xs = lay.hand_positions(n)
-        assert xs[0][0] >= 0 and xs[-1][0] + lay.card_w <= size[0]
-        assert xs[1][0] - xs[0][0] >= lay.card_w * 0.2  # every index stays visible
+        w = card_width(lay.hand_card_h(n))  # a three-deck hand is drawn a little smaller
+        assert xs[0][0] >= 0 and xs[-1][0] + w <= size[0]
+        assert xs[1][0] - xs[0][0] >= w * 0.2  # every index stays visible
     for p in range(4):
         _cx, cy = lay.trick_center(p)
         assert lay.bar_h < cy - lay.trick_h / 2 and cy + lay.trick_h / 2 < lay.buttons_y()

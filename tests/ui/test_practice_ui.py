@@ -192,7 +192,8 @@ def test_a_play_clock_runs_out_to_the_hints_move(tmp_path):
     start_match(app, "hebi-2010", 8, 0, ["normal"] * 4, "tournament", 10)
     table = app.top
     assert button(table, "button.hint") is None and button(table, "button.undo") is None
-    assert button(table, "practice.counter") is None and button(table, "button.last_trick") is not None
+    # hebi-2010 turns played cards face down: no last trick in a tournament (RULES.md §10).
+    assert button(table, "practice.counter") is None and button(table, "button.last_trick") is None
     until_wait(app, table)
     hand = table.driver.hand
     expected, _ = hint(hand, 0)

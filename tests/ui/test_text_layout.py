@@ -1,0 +1,172 @@
+"""Every screen at three window sizes, in both languages, with long names: no drawn text may
+overlap another or leave the window, and the table's top bar and info panels keep their
+texts inside (issue 13, defect 4: "Score (Us) 0:0" ran into "Us Level 2").
+
+Text drawing is instrumented: every ``blit_text`` of the game's screens records its rectangle
+while one scene draws itself.
+"""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+import pygame
+import pytest
+
+from game.core import get_ruleset
+from game.i18n import set_language
+from game.table import WaitKind, hint_action
+import game.ui
+from game.ui import theme
+from tests.ui_helpers import make_app, start_match
+
+SIZES = [(1024, 640), (1280, 800), (1920, 1080)]
+LONG = {"seats": ["Alexandra Q.", "Bartholomew", "Christopher", "Dominique Z."],
+        "teams": ["North–South Dragons", "East–West Tigers"]}
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    set_language("en")
+
+
+class Recorder:
+    def __init__(self):
+        self.texts: list[tuple[str, pygame.Rect]] = []
+
+    def install(self, monkeypatch):
+        original = theme.blit_text
+
+        def spy(surface, value, size, pos, colour=theme.INK, bold=False, anchor="topleft"):
+            rect = original(surface, value, size, pos, colour, bold, anchor)
+            if value.strip():
+                self.texts.append((value, rect.copy()))
+            return rect
+        for info in pkgutil.iter_modules(game.ui.__path__):
+            module = importlib.import_module(f"game.ui.{info.name}")
+            if getattr(module, "blit_text", None) is original:
+                monkeypatch.setattr(module, "blit_text", spy)
+        monkeypatch.setattr(theme, "blit_text", spy)
+
+
+@pytest.fixture
+def recorder(monkeypatch):
+    r = Recorder()
+    r.install(monkeypatch)
+    return r
+
+
+def _ink(rect: pygame.Rect) -> pygame.Rect:
+    """A text's box without the font's line spacing above and below (a few pixels)."""
+    pad = max(1, rect.h // 6)
+    return rect.inflate(-2, -2 * pad)
+
+
+def check_scene(recorder: Recorder, app, scene, where: str, panels=()) -> None:
+    """Draw ``scene`` alone and check its texts."""
+    surface = app.surface
+    scene.layout(surface.get_size())
+    recorder.texts.clear()
+    scene.draw(surface)
+    texts = list(recorder.texts)
+    assert texts, f"{where}: no text was recorded"
+    window = surface.get_rect()
+    problems = []
+    for text, rect in texts:
+        if not window.contains(_ink(rect)):
+            problems.append(f"{text!r} leaves the window: {rect}")
+    for i, (a, ra) in enumerate(texts):
+        for b, rb in texts[i + 1:]:
+            if a == b and abs(ra.x - rb.x) <= 2 and abs(ra.y - rb.y) <= 2:
+                continue  # the same text drawn twice in place (an outline)
+            if _ink(ra).colliderect(_ink(rb)):
+                problems.append(f"{a!r} {ra} overlaps {b!r} {rb}")
+    for name, panel in panels:
+        for text, rect in texts:
+            if panel.collidepoint(rect.center) and not panel.contains(_ink(rect)):
+                problems.append(f"{text!r} {rect} leaves the {name} {panel}")
+    assert not problems, f"{where}:\n" + "\n".join(problems[:12])
+
+
+def _to_play(app, table, tricks=2, limit=60000):
+    """Bots' moves for the person too, until a few tricks are played and the person must play."""
+    for _ in range(limit):
+        wait = None if table.busy else table.driver.waiting()
+        hand = table.driver.hand
+        if wait is not None and wait.kind == WaitKind.PLAY and len(hand.tricks) >= tricks \
+                and hand.current_trick is not None:
+            return
+        if wait is not None and wait.kind == WaitKind.DECLARE:
+            table.driver.pass_declaration(wait.seat)
+        elif wait is not None and wait.kind in (WaitKind.BURY, WaitKind.PLAY):
+            table.driver.submit(hint_action(hand, wait.seat, table.driver.hint_provider))
+        app.step(1 / 30)
+    raise AssertionError("no play came")
+
+
+def _table_panels(table):
+    view = table.view
+    bar = pygame.Rect(0, 0, table.lay.width, table.lay.bar_h)
+    return [("top bar", bar), ("trump panel", view.info_rect(False)), ("points panel", view.info_rect(True))]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_menus_keep_their_texts_apart(tmp_path, recorder, size, lang):
+    app = make_app(tmp_path, lang=lang, size=size, speed=8.0)
+    app.settings.last_names = list(LONG["seats"])
+    app.settings.last_teams = list(LONG["teams"])
+    start_match(app, "hebi-2010", 3, 0, ["normal"] * 4, "tournament", 10, names=LONG)
+    app.nav.leave(app.top)
+    start_match(app, "lanzhou-2010", 4, 0, ["human", "normal", "human", "normal"], "practice", 60,
+                humans=[0, 2], names=LONG)
+    app.nav.leave(app.top)
+    check_scene(recorder, app, app.top, f"start {lang} {size}")
+    app.nav.saved_matches()
+    check_scene(recorder, app, app.top, f"saved matches {lang} {size}")
+    app.nav.start()
+    for open_, name in ((app.nav.new_match, "new match"), (app.nav.edit_names, "names"),
+                        (app.nav.settings, "settings"), (app.nav.replays, "replays")):
+        open_()
+        check_scene(recorder, app, app.top, f"{name} {lang} {size}")
+        app.nav.start()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("ruleset_id, mode", [("hebi-2010", "practice"), ("lanzhou-2010", "tournament"),
+                                              ("logistics-2015", "tournament")])
+def test_the_table_keeps_its_texts_apart(tmp_path, recorder, size, lang, ruleset_id, mode):
+    app = make_app(tmp_path, lang=lang, size=size, speed=20.0)
+    start_match(app, ruleset_id, 3, 0, ["normal"] * 4, mode, get_ruleset(ruleset_id).match_options[0],
+                names=LONG)
+    table = app.top
+    check_scene(recorder, app, table, f"{ruleset_id} dealing {lang} {size}", _table_panels(table))
+    _to_play(app, table)
+    table.banner = None  # a passing banner may lie over the felt's texts
+    table.notice = None
+    check_scene(recorder, app, table, f"{ruleset_id} playing {lang} {size}", _table_panels(table))
+    if table.features.last_trick:
+        app.nav.hand_record(table, True)
+        check_scene(recorder, app, app.top, f"last trick {lang} {size}")
+        app.pop()
+    if table.features.undo:
+        app.nav.ask_deal_again(table.driver.hand, table.driver.settings, 0)
+        check_scene(recorder, app, app.top, f"replay this deal {lang} {size}")
+        app.pop()
+    app.nav.ask_leave(table)
+    check_scene(recorder, app, app.top, f"leave dialog {lang} {size}")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_hotseat_privacy_screen_keeps_its_texts_apart(tmp_path, recorder, size, lang):
+    app = make_app(tmp_path, lang=lang, size=size, speed=20.0)
+    start_match(app, "hebi-2010", 3, 0, ["human", "human", "normal", "normal"], "practice", 10, humans=[0, 1],
+                names=LONG)
+    for _ in range(20000):
+        if type(app.top).__name__ == "PrivacyScene":
+            break
+        app.step(1 / 30)
+    check_scene(recorder, app, app.top, f"privacy {lang} {size}")
