@@ -34,8 +34,20 @@ import random
 import time
 from typing import Any
 
-from game.core import (BURY, DECLARE, PLAY, BURYING, Card, Hand, Observation, PlayState,
-                       format_cards, legal_follows, observe, parse_cards)
+from game.core import (
+    BURY,
+    BURYING,
+    DECLARE,
+    PLAY,
+    Card,
+    Hand,
+    Observation,
+    PlayState,
+    format_cards,
+    legal_follows,
+    observe,
+    parse_cards,
+)
 
 from .bidding import choose_bury
 from .hard import HardBot
@@ -208,7 +220,9 @@ def analyse_hand(hand: Hand, seat: int, settings: Settings = Settings(),
             if action.kind == BURY:
                 d = _bury_decision(obs, list(action.cards), rng, settings, policy)
             else:
-                v = View.of(obs, tracker.sync(obs))
+                mem = tracker.sync(obs)
+                assert mem is not None
+                v = View.of(obs, mem)
                 d = _play_decision(v, list(action.cards), rng, settings, policy, searcher)
                 d.trick = len(obs.tricks)
             d.step = i + 1
@@ -245,10 +259,11 @@ def _key(cards: Sequence[Card]) -> tuple[str, ...]:
 
 
 def _forced_play(v: View) -> bool:
-    if v.plays:
-        if len(v.hand) == v.trick.n:
+    trick = v.trick
+    if trick is not None:
+        if len(v.hand) == trick.n:
             return True
-        return len(list(itertools.islice(legal_follows(v.trick.lead, v.hand, v.ctx), 2))) < 2
+        return len(list(itertools.islice(legal_follows(trick.lead, v.hand, v.ctx), 2))) < 2
     return len(v.hand) == 1
 
 
