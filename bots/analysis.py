@@ -66,6 +66,7 @@ LABELS: tuple[tuple[str, float], ...] = (
     ("mistake", 0.45),
 )
 BLUNDER = "blunder"
+FOLLOW_CAP = 60  # legal follows looked through for the quietest and the most generous
 SHRINK_SE = 1.0  # a loss is charged less this many standard errors of the paired difference
 UNRATED = "unrated"
 LABEL_ORDER = (*(name for name, _ in LABELS), BLUNDER)
@@ -271,8 +272,21 @@ def _play_decision(v: View, played: list[Card], rng: random.Random, settings: Se
                    policy: NormalPolicy, searcher: HardBot) -> Decision:
     if _forced_play(v):
         return Decision("play", None, played, played, 0.0, 0.0, "best", forced=True)
+    trick = v.trick
     base = checked(v, searcher.policy.play(v))[0]
     cands = searcher.candidates(v, base)
+    if trick is not None:
+        # The quietest follow (fewest points, lowest cards) and the most generous one, so
+        # that giving points away or keeping them is always among the moves compared.
+        follows = list(itertools.islice(legal_follows(trick.lead, v.hand, v.ctx), FOLLOW_CAP))
+        pos = v.tab.pos
+
+        def quiet(f: list[Card]) -> tuple[int, int]:
+            return sum(c.points for c in f), sum(pos[c] for c in f)
+
+        for extra in (min(follows, key=quiet), max(follows, key=quiet)):
+            if _key(extra) not in {_key(c) for c in cands}:
+                cands.append(extra)
     keys = [_key(c) for c in cands]
     if _key(played) in keys:
         p = keys.index(_key(played))

@@ -27,7 +27,13 @@ REPLAY_DIR = "replays"
 STATS_FILE = "stats.json"
 MAX_REPLAYS = 200
 RECORD_VERSION = 1
-STAT_FIELDS = ("matches", "matches_won", "hands", "hands_won", "levels")
+STAT_FIELDS = ("matches", "matches_won", "hands", "hands_won", "levels",
+               # Reviewed hands (the post-hand analysis): decisions rated, rated best or
+               # good, and the loss in thousandths of a level.
+               "reviews", "review_decisions", "review_good", "review_loss_milli",
+               # Duplicate practice: deals compared with a bot in the person's seat, and the
+               # person's levels and points minus the bot's over them.
+               "duplicate_deals", "duplicate_levels", "duplicate_points")
 
 
 # ---------------------------------------------------------------------------- replays
@@ -173,6 +179,31 @@ class Records:
         meta = {k: v for k, v in data.items() if k not in ("ruleset", "hand")}
         return Replay(path, ruleset, hand, meta, replay_steps(hand))
 
+    @staticmethod
+    def save_analysis(path: Path, seat: int, analysis: dict[str, Any]) -> bool:
+        """Keep a review with its replay (``data["analysis"][seat]``) so that reopening it
+        is instant; False when the replay cannot be read or written."""
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
+            if not isinstance(data, dict):
+                return False
+            stored = data.get("analysis")
+            if not isinstance(stored, dict):
+                stored = {}
+            stored[str(seat)] = analysis
+            data["analysis"] = stored
+            atomic_write_json(Path(path), data)
+        except (OSError, ValueError):
+            return False
+        return True
+
+    @staticmethod
+    def stored_analysis(meta: dict[str, Any], seat: int) -> dict[str, Any] | None:
+        """The review kept with a replay for ``seat`` (``Replay.meta``), if any."""
+        stored = meta.get("analysis")
+        got = stored.get(str(seat)) if isinstance(stored, dict) else None
+        return got if isinstance(got, dict) else None
+
     # ------------------------------------------------------------------ statistics
 
     def stats(self) -> dict[str, dict[str, int]]:
@@ -206,6 +237,16 @@ class Records:
         after = int(_rank(summary.levels_after[team]))
         won = summary.up_team == team
         self._bump(ruleset_id, hands=1, hands_won=int(won), levels=max(0, after - before))
+
+    def record_review(self, ruleset_id: str, decisions: int, good: int, loss: float) -> None:
+        """A reviewed hand: its rated decisions, how many were best or good, the loss."""
+        self._bump(ruleset_id, reviews=1, review_decisions=decisions, review_good=good,
+                   review_loss_milli=round(1000 * loss))
+
+    def record_duplicate(self, ruleset_id: str, levels: int, points: int) -> None:
+        """A duplicate deal: the person's levels and points minus the bot's in his seat."""
+        self._bump(ruleset_id, duplicate_deals=1, duplicate_levels=levels,
+                   duplicate_points=points)
 
     def record_match(self, ruleset_id: str, team: int, winner: int | None) -> None:
         self._bump(ruleset_id, matches=1, matches_won=int(winner == team))

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 import random
 
 from game.core import Hand, HandSetup, HandSummary, Match, Ruleset, get_ruleset
@@ -114,6 +115,7 @@ class Session:
         self.autoplay = autoplay
         self.report = report  # a problem met while the match runs (a save that failed)
         self.records = Records(storage.folder)
+        self.last_replay: Path | None = None  # the file of the hand that just ended (its review)
 
     # ------------------------------------------------------------------ opening a table
 
@@ -263,8 +265,9 @@ class Session:
         """Keep every finished hand as a replay; count it in the statistics of the first person's team."""
         def over(hand: Hand, summary: HandSummary | None) -> None:
             kind = "deal" if settings.deal_only else "match"
-            self.records.add_replay(hand, summary.number if summary else 0, dict(settings.names), kind,
-                                    settings.seed, list(settings.humans))
+            self.last_replay = self.records.add_replay(
+                hand, summary.number if summary else 0, dict(settings.names), kind, settings.seed,
+                list(settings.humans))
             if summary is not None and settings.human is not None and not settings.deal_only:
                 self.records.record_hand(hand.ruleset.id, settings.human % 2, hand, summary)
         return over

@@ -91,6 +91,10 @@ class ModeHandEndScene(HandEndScene):
         self.deal_only = table.driver.settings.deal_only
         practice = table.driver.aids.undo and not app.options.autoplay
         self.again = Button(lambda: tr("practice.replay_deal"), self.replay) if practice else None
+        person = table.driver.settings.human
+        self.review = None
+        if person is not None and not app.options.autoplay:
+            self.review = Button(lambda: tr("review.button"), lambda: app.nav.review_last_hand(person))
 
     def replay(self) -> None:
         table = self.table
@@ -104,24 +108,32 @@ class ModeHandEndScene(HandEndScene):
             return
         super().proceed()
 
+    def extra_buttons(self) -> list[Button]:
+        return [b for b in (self.again, self.review) if b is not None]
+
     def layout(self, size) -> None:
         super().layout(size)
-        if self.again is not None:
+        row = [*self.extra_buttons(), self.button]
+        if len(row) > 1:
             s = self.scale
-            self.again.rect = self.button.rect.copy()
-            self.again.rect.right = self.box.centerx - round(10 * s)
-            self.button.rect.left = self.box.centerx + round(10 * s)
-            self.again.font_size = self.button.font_size
+            gap = round(14 * s)
+            width = min(self.button.rect.w, (self.box.w - round(40 * s) - gap * (len(row) - 1)) // len(row))
+            x = self.box.centerx - (width * len(row) + gap * (len(row) - 1)) // 2
+            for b in row:
+                b.rect = pygame.Rect(x, self.button.rect.y, width, self.button.rect.h)
+                b.font_size = self.button.font_size
+                x += width + gap
 
     def handle_event(self, e) -> None:
-        if self.again is not None and self.again.handle_event(e):
-            return
+        for b in self.extra_buttons():
+            if b.handle_event(e):
+                return
         super().handle_event(e)
 
     def draw(self, surface) -> None:
         super().draw(surface)
-        if self.again is not None:
-            self.again.draw(surface)
+        for b in self.extra_buttons():
+            b.draw(surface)
 
 
 __all__ = ["DealAgainDialog", "ModeHandEndScene"]

@@ -12,6 +12,7 @@ from collections.abc import Callable
 import pygame
 
 from game.core import Hand, HandSetup, HandSummary, Ruleset
+from game.records import Records, Replay
 from game.session import MatchChoice, SessionError, Started, UnreadableSave
 from game.table import TableSettings
 from game.ui.deal_again import DealAgainDialog, ModeHandEndScene
@@ -23,6 +24,7 @@ from game.ui.new_match import NewMatchScene
 from game.ui.privacy import PrivacyScene
 from game.ui.replays import ReplayListScene
 from game.ui.results import HandEndScene, MatchEndScene
+from game.ui.review import ReviewScene
 from game.ui.rules_scene import RulesScene
 from game.ui.scene import App, Options
 from game.ui.table_scene import TableScene
@@ -130,6 +132,24 @@ class Navigation:
         """The end-of-hand panel; a table with the modes offers *Replay this deal*."""
         kind = ModeHandEndScene if isinstance(table, ModeTableScene) else HandEndScene
         self.app.push(kind(self.app, table, hand, summary))
+
+    # ------------------------------------------------------------------ reviews
+
+    def review(self, replay: Replay, seat: int, title: str | None = None) -> None:
+        """The post-hand analysis of ``seat``'s decisions in ``replay``."""
+        self.app.push(ReviewScene(self.app, replay, seat, title))
+
+    def review_last_hand(self, seat: int) -> None:
+        """The review of the hand just finished (its replay, kept by the session)."""
+        path = self.app.session.last_replay
+        if path is None:
+            return
+        try:
+            replay = Records.load(path)
+        except ValueError as e:
+            self.app.message = str(e)
+            return
+        self.review(replay, seat)
 
     def match_over(self, table: TableScene, viewer: int | None) -> None:
         """Count the match, forget its save, show the winners."""
