@@ -108,20 +108,23 @@ class Decision:
     step: int = 0  # the log length just after this decision (a replay position)
     worlds: int = 0
     candidates: int = 0
+    gap: float = 0.0  # the best's paired mean advantage over the move made, unshrunk
+    se: float = 0.0  # and its standard error
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "trick": self.trick, "played": format_cards(self.played),
                 "best": format_cards(self.best), "loss": round(self.loss, 4),
                 "points_loss": round(self.points_loss, 2), "label": self.label,
                 "forced": self.forced, "step": self.step, "worlds": self.worlds,
-                "candidates": self.candidates}
+                "candidates": self.candidates, "gap": round(self.gap, 4), "se": round(self.se, 4)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Decision:
         return cls(str(data["kind"]), data.get("trick"), parse_cards(data["played"]),
                    parse_cards(data["best"]), float(data["loss"]), float(data["points_loss"]),
                    str(data["label"]), bool(data.get("forced", False)), int(data.get("step", 0)),
-                   int(data.get("worlds", 0)), int(data.get("candidates", 0)))
+                   int(data.get("worlds", 0)), int(data.get("candidates", 0)),
+                   float(data.get("gap", 0.0)), float(data.get("se", 0.0)))
 
 
 @dataclass
@@ -408,7 +411,7 @@ def _compare(kind: str, cands: list[list[Card]], played: int, world, play_out, s
         return Decision(kind, None, cands[played], cands[played], 0.0, 0.0, "best",
                         candidates=n)
     best = max(alive, key=lambda i: (sum(util[i]), i == played))
-    loss = 0.0
+    loss = mean = se = 0.0
     if best != played:
         # The best of several noisy means is flattered by its luck: charge the paired mean
         # difference less one standard error (as the hard bot demands a margin).
@@ -418,7 +421,7 @@ def _compare(kind: str, cands: list[list[Card]], played: int, world, play_out, s
     points_loss = (pts[best] - pts[played]) / worlds if loss > 0 else 0.0
     chosen = cands[best] if loss > 0 else cands[played]
     return Decision(kind, None, cands[played], chosen, loss, points_loss, label_of(loss),
-                    worlds=worlds, candidates=n)
+                    worlds=worlds, candidates=n, gap=mean, se=se)
 
 
 def _prune(util: list[list[float]], alive: list[int], played: int) -> list[int]:

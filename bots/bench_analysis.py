@@ -54,6 +54,7 @@ def speed(args) -> None:
 def validity(args) -> None:
     levels = args.levels.split(",")
     losses: dict[str, list[float]] = {lv: [] for lv in levels}
+    gaps: dict[str, list[tuple[float, float]]] = {lv: [] for lv in levels}
     settings = Settings(curve=False)
     for k in range(args.deals):
         seed = args.seed + k
@@ -63,6 +64,7 @@ def validity(args) -> None:
             report: Analysis = analyse_hand(hand, 0, settings)
             rated = [d for d in report.rated if not d.forced]
             losses[level] += [d.loss for d in rated]
+            gaps[level] += [(d.gap, d.se) for d in rated]
             if args.verbose:
                 print(f"deal {seed} {level}: {len(rated)} decisions, loss "
                       f"{report.total_loss:.3f}, accuracy {report.accuracy:.0%}", flush=True)
@@ -70,6 +72,13 @@ def validity(args) -> None:
         xs = losses[level]
         mean = sum(xs) / len(xs) if xs else 0.0
         print(f"{level:>7}: {len(xs)} unforced decisions, mean loss {mean:.4f} levels")
+    if args.verbose:  # what other margins (standard errors) would have charged
+        for z in (0.0, 0.5, 1.0, 1.5, 2.0):
+            row = []
+            for level in levels:
+                g = gaps[level]
+                row.append(f"{level} {sum(max(0.0, m - z * se) for m, se in g) / max(1, len(g)):.4f}")
+            print(f"  margin {z} SE: " + ", ".join(row))
 
 
 def main(argv=None) -> None:
