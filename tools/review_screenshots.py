@@ -45,11 +45,7 @@ def run(lang: str, out: Path, size: tuple[int, int], samples: int, seed: int) ->
     path = Records(data).add_replay(hand, 3, {}, humans=[0])
     app = make_app(Options(lang=lang, data_dir=data, size=size))
     app.nav.start()
-    original = review.AnalysisJob.__init__
-
-    def quick(self, hand, seat, settings=None):
-        original(self, hand, seat, settings or Settings(samples=samples, curve_samples=samples))
-    review.AnalysisJob.__init__ = quick  # type: ignore[method-assign]
+    review.JOB_SETTINGS = Settings(samples=samples, curve_samples=samples)
     try:
         app.nav.review(Records.load(path), 0)
         scene = app.top
@@ -78,7 +74,7 @@ def run(lang: str, out: Path, size: tuple[int, int], samples: int, seed: int) ->
         app.step(1 / 60)
         shoot(app, out, f"{lang}-5-reopened")
     finally:
-        review.AnalysisJob.__init__ = original  # type: ignore[method-assign]
+        review.JOB_SETTINGS = None
 
 
 def main() -> None:

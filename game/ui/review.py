@@ -36,13 +36,18 @@ LABEL_COLOURS = {
 }
 
 
+# The analysis settings of the screen (None: ``bots.analysis.Settings()``); the tests and the
+# screenshot tool make it quicker.
+JOB_SETTINGS: Any = None
+
+
 class AnalysisJob:
     """One analysis in a daemon thread: ``progress`` (0–1), then ``result`` or ``error``."""
 
     def __init__(self, hand: Hand, seat: int, settings: Any = None):
         self.hand = hand
         self.seat = seat
-        self.settings = settings
+        self.settings = settings if settings is not None else JOB_SETTINGS
         self.progress = 0.0
         self.result: Any = None
         self.error: str | None = None
@@ -97,7 +102,13 @@ class ReviewScene(ReplayScene):
                                     key=pygame.K_p)
         self.next_decision = Button(lambda: tr("review.next"), lambda: self.jump(1), self._has_analysis,
                                     key=pygame.K_n)
+        self.back = Button(lambda: tr("button.back"), self.leave, primary=True, key=pygame.K_ESCAPE)
         self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def leave(self) -> None:
+        """Back to where the review was opened; an analysis still running is stopped."""
+        self.closing()
+        self.app.pop()
 
     def _has_analysis(self) -> bool:
         return self.analysis is not None
@@ -110,6 +121,7 @@ class ReviewScene(ReplayScene):
         if job is None or not job.done:
             return
         self.job = None
+        self.app.dirty = True
         if job.result is None:
             self.error = job.error or "?"
             return
@@ -157,11 +169,10 @@ class ReviewScene(ReplayScene):
             self.go(self.replay.steps.index(target))
 
     def handle_event(self, e) -> None:
-        for b in (self.prev_decision, self.next_decision):
-            if b.handle_event(e):
-                return
-        if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
-            self.closing()
+        if self.analysis is not None:
+            for b in (self.prev_decision, self.next_decision):
+                if b.handle_event(e):
+                    return
         super().handle_event(e)
 
     # ------------------------------------------------------------------ layout
@@ -189,8 +200,9 @@ class ReviewScene(ReplayScene):
         self.review.visible = False
         self.panel = pygame.Rect(left_w, round(48 * s), w - left_w - round(10 * s), h - round(58 * s))
         bw, bh = (self.panel.w - round(36 * s)) // 2, round(36 * s)
-        self.prev_decision.rect = pygame.Rect(self.panel.x + round(12 * s), 0, bw, bh)
-        self.next_decision.rect = pygame.Rect(self.prev_decision.rect.right + round(12 * s), 0, bw, bh)
+        y = self.panel.y + round(10 * s) + round(34 * s) + round(24 * s) + round(28 * s)  # as drawn
+        self.prev_decision.rect = pygame.Rect(self.panel.x + round(12 * s), y, bw, bh)
+        self.next_decision.rect = pygame.Rect(self.prev_decision.rect.right + round(12 * s), y, bw, bh)
         for b in (self.prev_decision, self.next_decision):
             b.font_size = round(16 * s)
 
@@ -218,8 +230,6 @@ class ReviewScene(ReplayScene):
             r = blit_text(surface, f"{tr('review.label_' + name)} {n}", round(13 * s), (cx, y), LABEL_COLOURS[name])
             cx = r.right + round(10 * s)
         y += round(28 * s)
-        self.prev_decision.rect.y = y
-        self.next_decision.rect.y = y
         self.prev_decision.draw(surface)
         self.next_decision.draw(surface)
         y += round(48 * s)
