@@ -12,6 +12,8 @@ from collections.abc import Callable
 import pygame
 
 from game.core import Hand, HandSetup, HandSummary, Ruleset
+from game.duplicate import DuplicateJob
+from game.i18n import tr
 from game.records import Records, Replay
 from game.session import MatchChoice, SessionError, Started, UnreadableSave
 from game.table import TableSettings
@@ -135,9 +137,28 @@ class Navigation:
 
     # ------------------------------------------------------------------ reviews
 
-    def review(self, replay: Replay, seat: int, title: str | None = None) -> None:
-        """The post-hand analysis of ``seat``'s decisions in ``replay``."""
-        self.app.push(ReviewScene(self.app, replay, seat, title))
+    def review(self, replay: Replay, seat: int, title: str | None = None, companion: tuple | None = None,
+               swap: bool = False) -> None:
+        """The post-hand analysis of ``seat``'s decisions in ``replay``; ``companion`` is
+        another hand (replay, seat, title) the screen can switch to (duplicate practice),
+        ``swap`` puts the screen in the place of the one on top."""
+        scene = ReviewScene(self.app, replay, seat, title, companion)
+        if swap:
+            self.app.replace(scene)
+        else:
+            self.app.push(scene)
+
+    def review_duplicate(self, job: DuplicateJob) -> None:
+        """The person's hand and the bot's hand of one deal, one review each."""
+        if self.app.session.last_replay is None or job.replay is None:
+            return
+        try:
+            mine, bots = Records.load(self.app.session.last_replay), Records.load(job.replay)
+        except ValueError as e:
+            self.app.message = str(e)
+            return
+        bot_title = tr("duplicate.review_bot", level=tr("bots." + job.level))
+        self.review(mine, job.seat, tr("duplicate.review_you"), (bots, job.seat, bot_title))
 
     def review_last_hand(self, seat: int) -> None:
         """The review of the hand just finished (its replay, kept by the session)."""

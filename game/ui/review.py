@@ -89,10 +89,12 @@ def load_analysis(data: dict[str, Any] | None) -> Any:
 class ReviewScene(ReplayScene):
     """The replay of ``replay`` with ``seat``'s decisions judged."""
 
-    def __init__(self, app, replay: Replay, seat: int, title: str | None = None):
+    def __init__(self, app, replay: Replay, seat: int, title: str | None = None, companion: tuple | None = None):
         super().__init__(app, replay)
         self.seat = seat
         self.title = title
+        self.companion = companion  # (replay, seat, title): the other hand of a duplicate deal
+        self.other = Button(lambda: tr("duplicate.other_hand"), self.switch) if companion else None
         self.analysis = load_analysis(Records.stored_analysis(replay.meta, seat))
         self.job: AnalysisJob | None = None
         if self.analysis is None and replay.hand.settlement is not None:
@@ -104,6 +106,14 @@ class ReviewScene(ReplayScene):
                                     key=pygame.K_n)
         self.back = Button(lambda: tr("button.back"), self.leave, primary=True, key=pygame.K_ESCAPE)
         self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def switch(self) -> None:
+        """To the other hand of the deal (duplicate practice), at the same step."""
+        if self.companion is None:
+            return
+        self.closing()
+        replay, seat, title = self.companion
+        self.app.nav.review(replay, seat, title, (self.replay, self.seat, self.title), swap=True)
 
     def leave(self) -> None:
         """Back to where the review was opened; an analysis still running is stopped."""
@@ -169,6 +179,8 @@ class ReviewScene(ReplayScene):
             self.go(self.replay.steps.index(target))
 
     def handle_event(self, e) -> None:
+        if self.other is not None and self.other.handle_event(e):
+            return
         if self.analysis is not None:
             for b in (self.prev_decision, self.next_decision):
                 if b.handle_event(e):
@@ -198,6 +210,9 @@ class ReviewScene(ReplayScene):
         self.play.rect.bottomright = (left_w - round(8 * s), h - round(10 * s))
         self.play.visible = False  # "Play this deal" and "Review" stay in the replay viewer
         self.review.visible = False
+        if self.other is not None:
+            self.other.rect = self.play.rect.copy()
+            self.other.font_size = self.play.font_size
         self.panel = pygame.Rect(left_w, round(48 * s), w - left_w - round(10 * s), h - round(58 * s))
         bw, bh = (self.panel.w - round(36 * s)) // 2, round(36 * s)
         y = self.panel.y + round(10 * s) + round(34 * s) + round(24 * s) + round(28 * s)  # as drawn
@@ -210,6 +225,8 @@ class ReviewScene(ReplayScene):
 
     def draw(self, surface) -> None:
         super().draw(surface)
+        if self.other is not None:
+            self.other.draw(surface)
         s = self.scale
         box = self.panel
         theme.panel(surface, box, (8, 34, 25, 235), round(12 * s), theme.GOLD)
