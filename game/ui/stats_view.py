@@ -24,7 +24,8 @@ class StatsPanel:
         x = left + round(40 * s)
         width = min(size[0] - x - round(24 * s), round(430 * s))
         n = max(1, sum(1 for r in all_rulesets() if r.id in self.rows))
-        self.rect = pygame.Rect(x, top, max(0, width), round(60 * s) + n * round(50 * s))
+        extra = sum(len(extra_lines(row)) for row in self.rows.values())
+        self.rect = pygame.Rect(x, top, max(0, width), round(60 * s) + n * round(50 * s) + extra * round(19 * s))
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.rect.w < 200 * self.scale:
@@ -47,3 +48,19 @@ class StatsPanel:
                       hands_won=row["hands_won"], levels=row["levels"])
             blit_text(surface, line, round(14 * s), (box.x + pad, y + round(21 * s)), theme.INK_DIM)
             y += round(50 * s)
+            for more in extra_lines(row):
+                blit_text(surface, more, round(13 * s), (box.x + pad, y - round(8 * s)), theme.INK_DIM)
+                y += round(19 * s)
+
+
+def extra_lines(row: dict[str, int]) -> list[str]:
+    """The reviews' accuracy and loss, and the duplicate score, where there are any."""
+    out = []
+    if row.get("reviews"):
+        decisions = max(1, row["review_decisions"])
+        out.append(tr("review.stats_line", hands=row["reviews"], accuracy=round(100 * row["review_good"] / decisions),
+                      loss=f"{row['review_loss_milli'] / 1000 / row['reviews']:.2f}"))
+    if row.get("duplicate_deals"):
+        out.append(tr("duplicate.stats_line", deals=row["duplicate_deals"], levels=f"{row['duplicate_levels']:+d}",
+                      points=f"{row['duplicate_points']:+d}"))
+    return out
