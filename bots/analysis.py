@@ -61,9 +61,9 @@ from .view import View
 # 0.25 level is about 10 points lost in a two-deck game (step 40 — ``sim.utility``).
 LABELS: tuple[tuple[str, float], ...] = (
     ("best", 0.02),
-    ("good", 0.08),
-    ("inaccuracy", 0.2),
-    ("mistake", 0.45),
+    ("good", 0.06),
+    ("inaccuracy", 0.15),
+    ("mistake", 0.4),
 )
 BLUNDER = "blunder"
 FOLLOW_CAP = 60  # legal follows looked through for the quietest and the most generous
@@ -410,13 +410,15 @@ def _compare(kind: str, cands: list[list[Card]], played: int, world, play_out, s
     if worlds == 0:
         return Decision(kind, None, cands[played], cands[played], 0.0, 0.0, "best",
                         candidates=n)
-    best = max(alive, key=lambda i: (sum(util[i]), i == played))
+    # The best of several noisy means is flattered by its luck: the best is chosen on the
+    # even worlds and its advantage measured on the odd ones, less a margin of standard
+    # errors, so that noise alone is seldom charged.
+    pick = range(0, worlds, 2) if worlds >= 4 else range(worlds)
+    best = max(alive, key=lambda i: (sum(util[i][w] for w in pick), i == played))
     loss = mean = se = 0.0
     if best != played:
-        # The best of several noisy means is flattered by its luck: charge the paired mean
-        # difference less one standard error (as the hard bot demands a margin).
-        diffs = [b - p for b, p in zip(util[best], util[played], strict=True)]
-        mean, se = _mean_se(diffs)
+        check = range(1, worlds, 2) if worlds >= 4 else range(worlds)
+        mean, se = _mean_se([util[best][w] - util[played][w] for w in check])
         loss = max(0.0, mean - SHRINK_SE * se)
     points_loss = (pts[best] - pts[played]) / worlds if loss > 0 else 0.0
     chosen = cands[best] if loss > 0 else cands[played]

@@ -86,7 +86,7 @@ def test_planted_blunders_are_mistakes_or_worse(kind):
     assert found, "no planted blunder in 200 deals"
     charged = []
     for hand, seat, tricks in found:
-        report = analyse_hand(hand, seat, Settings(samples=16, curve=False))
+        report = analyse_hand(hand, seat, Settings(curve=False))
         for d in report.decisions:
             if d.kind == "play" and d.trick in tricks:
                 charged.append((d.label, d.loss, d.points_loss))
@@ -128,13 +128,15 @@ def test_labels_follow_the_thresholds():
 
 
 def test_random_costs_more_than_normal_and_normal_more_than_hard():
+    """A small version of ``python -m bots.bench_analysis validity`` (deals 100-105 there)."""
     losses = {}
     for level in ("random", "normal", "hard"):
         xs = []
-        for seed in (100, 101):
+        for seed in (101, 102, 103):
             hand = played_hand("hebi-2010", seed, [level, "normal", "normal", "normal"],
                                dealer=seed % 4)
-            xs += [d.loss for d in analyse_hand(hand, 0, FAST).rated if not d.forced]
+            report = analyse_hand(hand, 0, Settings(samples=16, curve=False))
+            xs += [d.loss for d in report.rated if not d.forced]
         losses[level] = sum(xs) / len(xs)
     assert losses["random"] >= 2 * losses["normal"], losses
     assert losses["normal"] > losses["hard"], losses
