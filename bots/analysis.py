@@ -9,11 +9,14 @@ worlds by the ``normal`` heuristics at all four seats (``sim.rollout``). The mov
 the best move found meet the same worlds, so their difference measures the decision, not
 the luck of the deal.
 
-A decision's *loss* is the mean difference in ``sim.utility`` — levels won or lost by the
-seat's team, the deal changing hands as half a level and the defenders' points as a level
-per settlement step, the smooth companion of the level table — between the best candidate
-and the move made; ``points_loss`` is the same difference in the team's points. The label
-comes from ``LABELS`` (the one place the thresholds live). A forced move is never charged.
+A decision's *loss* is measured in ``sim.utility`` — levels won or lost by the seat's team,
+the deal changing hands as half a level and the defenders' points as a level per
+settlement step (40 points in a two-deck game), the smooth companion of the level table.
+The best candidate is chosen on half of the worlds and its paired advantage over the move
+made is measured on the other half, less one standard error (``SHRINK_SE``): the best of
+several noisy means is flattered by its luck, and this keeps noise from being charged.
+``points_loss`` is the same difference in the team's points. The label comes from
+``LABELS`` (the one place the thresholds live). A forced move is never charged.
 
 Declarations are listed (``kind == "declare"``) but not valued: judging one would mean
 playing out the rest of an unknown deal and bidding; they are labelled ``"unrated"`` and
