@@ -204,6 +204,26 @@ class Records:
         got = stored.get(str(seat)) if isinstance(stored, dict) else None
         return got if isinstance(got, dict) else None
 
+    def match_reviews(self, match_seed: int | None, seat: int) -> tuple[int, int, int, float]:
+        """The reviews kept for ``seat`` in the hands of one match (its seed): (hands,
+        decisions rated, rated best or good, total loss in levels)."""
+        hands = decisions = good = 0
+        loss = 0.0
+        if match_seed is None:
+            return 0, 0, 0, 0.0
+        for _path, data in self.list_replays():
+            if data.get("match_seed") != match_seed or data.get("kind") != "match":
+                continue
+            review = self.stored_analysis(data, seat)
+            if review is None:
+                continue
+            rated = [d for d in review.get("decisions", []) if isinstance(d, dict) and d.get("label") != "unrated"]
+            hands += 1
+            decisions += len(rated)
+            good += sum(1 for d in rated if d.get("label") in ("best", "good"))
+            loss += sum(float(d.get("loss", 0.0)) for d in rated)
+        return hands, decisions, good, loss
+
     # ------------------------------------------------------------------ statistics
 
     def stats(self) -> dict[str, dict[str, int]]:

@@ -104,3 +104,22 @@ def test_review_button_on_the_end_of_hand_panel(tmp_path, quick):
     assert scene.analysis is not None
     click(app, scene.back.rect.center)
     assert app.top is end
+
+
+def test_match_end_sums_the_reviews_of_the_match(tmp_path):
+    from game.core import Match, get_ruleset
+    from game.ui.results import MatchEndScene
+    hand = played_hand("hebi-2010", 8, ["normal"] * 4)
+    records = Records(tmp_path)
+    for seed, labels in ((7, ["best", "mistake", "unrated"]), (8, ["blunder"])):
+        path = records.add_replay(hand, 1, {}, match_seed=seed, humans=[0])
+        decisions = [{"kind": "play", "trick": 0, "played": ["3S"], "best": ["3S"], "loss": 0.5, "points_loss": 1,
+                      "label": label} for label in labels]
+        assert Records.save_analysis(path, 0, {"seat": 0, "decisions": decisions})
+    assert records.match_reviews(7, 0) == (1, 2, 1, 1.0)
+    assert records.match_reviews(7, 1) == (0, 0, 0, 0.0)
+    app = make_app(tmp_path)
+    scene = MatchEndScene(app, Match(get_ruleset("hebi-2010"), 7, 10), 0)
+    app.push(scene)
+    app.step(1 / 60)
+    assert scene.reviews == (1, 2, 1, 1.0)
