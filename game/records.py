@@ -40,7 +40,14 @@ REPLAY_DIR = "replays"
 STATS_FILE = "stats.json"
 MAX_REPLAYS = 200
 RECORD_VERSION = 1
-STAT_FIELDS = ("matches", "matches_won", "hands", "hands_won", "levels", "defended", "defender_points")
+STAT_FIELDS = ("matches", "matches_won", "hands", "hands_won", "levels", "defended", "defender_points",
+               # Reviewed hands (the post-hand analysis): decisions rated, rated best or
+               # good, and the loss in thousandths of a level.
+               "reviews", "review_decisions", "review_good", "review_loss_milli",
+               # Duplicate practice: deals compared with a bot in the person's seat, and the
+               # person's levels and points minus the bot's over them.
+               "duplicate_deals", "duplicate_levels", "duplicate_points")
+SIGNED_FIELDS = ("duplicate_levels", "duplicate_points")  # differences: may be below zero
 MAX_HISTORY = 60
 
 
@@ -56,6 +63,13 @@ class StatLine:
     levels: int
     defended: int
     defender_points: int
+    reviews: int = 0
+    review_decisions: int = 0
+    review_good: int = 0
+    review_loss_milli: int = 0
+    duplicate_deals: int = 0
+    duplicate_levels: int = 0
+    duplicate_points: int = 0
 
     @property
     def levels_per_hand(self) -> float:
@@ -250,6 +264,51 @@ class Records:
         meta = {k: v for k, v in data.items() if k not in ("ruleset", "hand")}
         return Replay(path, ruleset, hand, meta, replay_steps(hand))
 
+    @staticmethod
+    def save_analysis(path: Path, seat: int, analysis: dict[str, Any]) -> bool:
+        """Keep a review with its replay (``data["analysis"][seat]``) so that reopening it
+        is instant; False when the replay cannot be read or written."""
+        try:
+            data = read_json(Path(path), 4 << 20)
+            if not isinstance(data, dict):
+                return False
+            stored = data.get("analysis")
+            if not isinstance(stored, dict):
+                stored = {}
+            stored[str(seat)] = analysis
+            data["analysis"] = stored
+            atomic_write_json(Path(path), data)
+        except (OSError, ValueError, DataError):
+            return False
+        return True
+
+    @staticmethod
+    def stored_analysis(meta: dict[str, Any], seat: int) -> dict[str, Any] | None:
+        """The review kept with a replay for ``seat`` (``Replay.meta``), if any."""
+        stored = meta.get("analysis")
+        got = stored.get(str(seat)) if isinstance(stored, dict) else None
+        return got if isinstance(got, dict) else None
+
+    def match_reviews(self, match_seed: int | None, seat: int) -> tuple[int, int, int, float]:
+        """The reviews kept for ``seat`` in the hands of one match (its seed): (hands,
+        decisions rated, rated best or good, total loss in levels)."""
+        hands = decisions = good = 0
+        loss = 0.0
+        if match_seed is None:
+            return 0, 0, 0, 0.0
+        for _path, data in self.list_replays():
+            if data.get("match_seed") != match_seed or data.get("kind") != "match":
+                continue
+            review = self.stored_analysis(data, seat)
+            if review is None:
+                continue
+            rated = [d for d in review.get("decisions", []) if isinstance(d, dict) and d.get("label") != "unrated"]
+            hands += 1
+            decisions += len(rated)
+            good += sum(1 for d in rated if d.get("label") in ("best", "good"))
+            loss += sum(float(d.get("loss", 0.0)) for d in rated)
+        return hands, decisions, good, loss
+
     # ------------------------------------------------------------------ statistics
 
     def _read_file(self) -> dict[str, Any] | None:
@@ -257,7 +316,7 @@ class Records:
         none; None when the file cannot be used and is still there."""
         try:
             data = read_json(self.stats_path, 1 << 20)
-            rulesets = check_stats(data, RECORD_VERSION, STAT_FIELDS)
+            rulesets = check_stats(data, RECORD_VERSION, STAT_FIELDS, SIGNED_FIELDS)
         except FileNotFoundError:
             return {}
         except DataError as e:  # set aside, so the next count does not write over it
@@ -314,6 +373,16 @@ class Records:
         entry = {"ruleset": ruleset_id, "won": won, "levels": signed, "defending": defending, "points": points}
         self._bump(ruleset_id, entry, hands=1, hands_won=int(won), levels=gained, defended=int(defending),
                    defender_points=points)
+
+    def record_review(self, ruleset_id: str, decisions: int, good: int, loss: float) -> None:
+        """A reviewed hand: its rated decisions, how many were best or good, the loss."""
+        self._bump(ruleset_id, reviews=1, review_decisions=decisions, review_good=good,
+                   review_loss_milli=round(1000 * loss))
+
+    def record_duplicate(self, ruleset_id: str, levels: int, points: int) -> None:
+        """A duplicate deal: the person's levels and points minus the bot's in his seat."""
+        self._bump(ruleset_id, duplicate_deals=1, duplicate_levels=levels,
+                   duplicate_points=points)
 
     def record_match(self, ruleset_id: str, team: int, winner: int | None) -> None:
         self._bump(ruleset_id, matches=1, matches_won=int(winner == team))

@@ -306,8 +306,10 @@ def check_save(data: Any):
 
 # ------------------------------------------------------------------------------ records
 
-def check_stats(data: Any, version: int, fields: tuple[str, ...]) -> dict[str, dict[str, int]]:
-    """The statistics file: ``{"version": 1, "rulesets": {id: {field: count}}}``."""
+def check_stats(data: Any, version: int, fields: tuple[str, ...],
+                signed: tuple[str, ...] = ()) -> dict[str, dict[str, int]]:
+    """The statistics file: ``{"version": 1, "rulesets": {id: {field: count}}}``; the
+    ``signed`` fields are differences (duplicate practice) and may be below zero."""
     data = _obj(data, "the file")
     need(data.get("version") == version, "unsupported version")
     rows = _obj(data.get("rulesets", {}), "the rulesets")
@@ -315,7 +317,8 @@ def check_stats(data: Any, version: int, fields: tuple[str, ...]) -> dict[str, d
     for ruleset_id, row in rows.items():
         need(is_text(ruleset_id, 100), "a ruleset name is not valid")
         row = _obj(row, f"the row of {ruleset_id[:40]}")
-        need(set(row) <= set(fields) and all(is_int(row.get(k, 0), 0, MAX_INT) for k in fields),
+        need(set(row) <= set(fields)
+             and all(is_int(row.get(k, 0), -MAX_INT if k in signed else 0, MAX_INT) for k in fields),
              f"the row of {ruleset_id[:40]} is not valid")
         out[ruleset_id] = {k: row.get(k, 0) for k in fields}
     return out

@@ -20,6 +20,7 @@ from pathlib import Path
 import random
 
 from game.core import Hand, HandSetup, HandSummary, Match, Ruleset, get_ruleset
+from game.duplicate import DEFAULT_LEVEL, DuplicateJob, duplicate_bots, rng_states
 from game.i18n import tr
 from game.records import Records
 from game.saved_data import check_save
@@ -96,6 +97,7 @@ class MatchChoice:
     length: int | None = None
     seed: int | None = None
     names: dict = field(default_factory=dict)
+    duplicate: str | None = None  # duplicate practice: the level of the bot in each person's seat
 
 
 @dataclass
@@ -127,6 +129,10 @@ class Session:
         self.report = report  # a problem met while the match runs (a save that failed)
         self.records = Records(storage.folder, writable=self.keeps)
         self.save_failing = False  # the last save failed: the player was told
+        self.last_replay: Path | None = None  # the file of the hand that just ended (its review)
+        self.duplicates: list[DuplicateJob] = []  # the bots' hands of the deal just ended
+        self._rng_states: dict[int, object] = {}  # the bots' random states as the deal began
+        self._controllers: Sequence = []
 
     # ------------------------------------------------------------------ opening a table
 
@@ -138,7 +144,8 @@ class Session:
         humans, levels = self._seat_overrides(humans, list(choice.levels))
         settings = TableSettings(ruleset=choice.ruleset_id, humans=tuple(humans), levels=tuple(levels),
                                  mode=Mode(choice.mode), length=choice.length, names=dict(choice.names),
-                                 seed=seed, autoplay=self.autoplay)
+                                 seed=seed, autoplay=self.autoplay,
+                                 extra={"duplicate": choice.duplicate} if choice.duplicate and humans else {})
         started = self._open(match, settings, announce=True, save=True)
         if not self.autoplay:
             self.storage.shelve()  # the match in progress is kept, never written over
@@ -259,6 +266,8 @@ class Session:
             raise BotsMissing(e) from None
         driver = build_driver(match, controllers, settings, on_save=self._saver() if save and self.keeps else None,
                               announce=announce, on_hand_over=self._hand_recorder(settings))
+        self._rng_states = rng_states(controllers)
+        self._controllers = controllers
         return Started(driver, settings.human, notices)
 
     def _saver(self) -> Callable[[dict], None]:
@@ -303,11 +312,42 @@ class Session:
             if not self.keeps:
                 return
             kind = "deal" if settings.deal_only else "match"
-            self.records.add_replay(hand, summary.number if summary else 0, dict(settings.names), kind,
-                                    settings.seed, list(settings.humans))
+            self.last_replay = self.records.add_replay(
+                hand, summary.number if summary else 0, dict(settings.names), kind, settings.seed,
+                list(settings.humans))
             if summary is not None and settings.human is not None and not settings.deal_only:
                 self.records.record_hand(hand.ruleset.id, settings.human % 2, hand, summary)
+            self.duplicates = []
+            if settings.extra.get("duplicate") and not settings.deal_only and hand.settlement is not None:
+                self.duplicates = [self._duplicate(hand, seat, settings, summary.number if summary else 0)
+                                   for seat in settings.humans]
+            self._rng_states = rng_states(self._controllers)
         return over
+
+    def _duplicate(self, hand: Hand, seat: int, settings: TableSettings, number: int) -> DuplicateJob:
+        """The deal again with a bot in ``seat`` (duplicate practice), started in a thread."""
+        level = str(settings.extra.get("duplicate") or DEFAULT_LEVEL)
+        factory = self.bot_factory or default_factory()
+        bots = duplicate_bots(hand, seat, level, settings.levels, settings.humans, self._rng_states,
+                              int(settings.seed or 0), factory)
+        job = DuplicateJob(hand, seat, level, bots)
+
+        def done(job: DuplicateJob) -> None:
+            # In the worker: keep the bot's hand (to review it) and count the comparison.
+            job.replay = self.records.add_replay(job.hand, number, dict(settings.names), "duplicate",
+                                                 settings.seed, [seat])
+            c = job.comparison
+            if c is None:
+                return
+            self.records.record_duplicate(hand.ruleset.id, c.levels, c.points)
+            score = settings.extra.get("duplicate_score")
+            if not isinstance(score, dict):
+                score = {}
+                settings.extra["duplicate_score"] = score  # type: ignore[index]
+            row = score.setdefault(str(seat), [0, 0, 0])
+            row[0], row[1], row[2] = row[0] + 1, row[1] + c.levels, row[2] + c.points
+        job.on_done = done
+        return job.start()
 
     def _seat_overrides(self, humans: list[int], levels: list[str]) -> tuple[list[int], list[str]]:
         """The command line's ``--seat N=...`` take those seats (people move out of them)."""

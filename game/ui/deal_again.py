@@ -13,7 +13,7 @@ from game.core import Hand
 from game.i18n import tr
 from game.table import TableSettings
 from game.ui import theme
-from game.ui.names import default_seat_name
+from game.ui.names import default_seat_name, seat_name
 from game.ui.results import HandEndScene
 from game.ui.scene import Scene
 from game.ui.theme import blit_text, scale_for
@@ -91,6 +91,17 @@ class ModeHandEndScene(HandEndScene):
         self.deal_only = table.driver.settings.deal_only
         practice = table.driver.aids.undo and not app.options.autoplay
         self.again = Button(lambda: tr("practice.replay_deal"), self.replay) if practice else None
+        person = table.driver.settings.human
+        self.review = None
+        if person is not None and not app.options.autoplay:
+            self.review = Button(lambda: tr("review.button"), lambda: app.nav.review_last_hand(person))
+        # Duplicate practice: the bots' hands of this deal, playing in the background.
+        self.duplicates = [j for j in app.session.duplicates if j.played.setup == hand.setup]
+        self.both = None
+        if self.duplicates:
+            job = self.duplicates[0]
+            self.both = Button(lambda: tr("duplicate.review_both"), lambda: app.nav.review_duplicate(job),
+                               lambda: job.done and job.replay is not None)
 
     def replay(self) -> None:
         table = self.table
@@ -104,24 +115,69 @@ class ModeHandEndScene(HandEndScene):
             return
         super().proceed()
 
+    def extra_buttons(self) -> list[Button]:
+        return [b for b in (self.again, self.review, self.both) if b is not None]
+
+    def animating(self) -> bool:
+        return super().animating() or any(not j.done for j in self.duplicates)
+
+    def duplicate_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """One line per person: the bot's run, or both results side by side; the match's score."""
+        out = []
+        settings = self.table.driver.settings
+        for job in self.duplicates:
+            player = seat_name(job.seat, self.viewer)
+            level = tr("bots." + job.level)
+            c = job.comparison
+            if not job.done:
+                out.append((tr("duplicate.running", level=level, player=player), theme.INK_DIM))
+            elif c is None:
+                out.append((tr("duplicate.failed", error=job.error or "?"), theme.RED))
+            else:
+                out.append((tr("duplicate.line", player=player, you_levels=f"{c.person.levels:+d}",
+                               you_points=c.person.points, level=level, bot_levels=f"{c.bot.levels:+d}",
+                               bot_points=c.bot.points), theme.GOLD))
+                row = (settings.extra.get("duplicate_score") or {}).get(str(job.seat))
+                if row:
+                    out.append((tr("duplicate.score", deals=row[0], levels=f"{row[1]:+d}", points=f"{row[2]:+d}"),
+                                theme.INK))
+        return out
+
     def layout(self, size) -> None:
         super().layout(size)
-        if self.again is not None:
+        if self.duplicates:  # room for the comparison above the buttons
             s = self.scale
-            self.again.rect = self.button.rect.copy()
-            self.again.rect.right = self.box.centerx - round(10 * s)
-            self.button.rect.left = self.box.centerx + round(10 * s)
-            self.again.font_size = self.button.font_size
+            extra = min(round(22 * s) * 2 * len(self.duplicates), size[1] - 20 - self.box.h)
+            if extra > 0:
+                self.box.h += extra
+                self.box.center = (size[0] // 2, size[1] // 2)
+            self.button.rect.midbottom = (self.box.centerx, self.box.bottom - round(18 * s))
+        row = [*self.extra_buttons(), self.button]
+        if len(row) > 1:
+            s = self.scale
+            gap = round(14 * s)
+            width = min(self.button.rect.w, (self.box.w - round(40 * s) - gap * (len(row) - 1)) // len(row))
+            x = self.box.centerx - (width * len(row) + gap * (len(row) - 1)) // 2
+            for b in row:
+                b.rect = pygame.Rect(x, self.button.rect.y, width, self.button.rect.h)
+                b.font_size = self.button.font_size
+                x += width + gap
 
     def handle_event(self, e) -> None:
-        if self.again is not None and self.again.handle_event(e):
-            return
+        for b in self.extra_buttons():
+            if b.handle_event(e):
+                return
         super().handle_event(e)
 
     def draw(self, surface) -> None:
         super().draw(surface)
-        if self.again is not None:
-            self.again.draw(surface)
+        for b in self.extra_buttons():
+            b.draw(surface)
+        s = self.scale
+        y = self.button.rect.y - round(8 * s)
+        for text, colour in reversed(self.duplicate_lines()):
+            blit_text(surface, text, round(15 * s), (self.box.centerx, y), colour, anchor="midbottom")
+            y -= round(21 * s)
 
 
 __all__ = ["DealAgainDialog", "ModeHandEndScene"]

@@ -15,8 +15,11 @@ import time
 import pygame
 
 from game.core import Hand, HandSetup, HandSummary, Ruleset
+from game.duplicate import DuplicateJob
+from game.i18n import tr
 from game.learn import lesson
 from game.learn.progress import Progress
+from game.records import Records, Replay
 from game.session import MatchChoice, SessionError, Started, UnreadableSave
 from game.table import TableSettings
 from game.ui.deal_again import DealAgainDialog, ModeHandEndScene
@@ -29,6 +32,7 @@ from game.ui.new_match import NewMatchScene
 from game.ui.privacy import PrivacyScene
 from game.ui.replays import ReplayListScene
 from game.ui.results import HandEndScene, MatchEndScene
+from game.ui.review import ReviewScene
 from game.ui.rules_scene import RulesScene
 from game.ui.saved_list import SavedListScene
 from game.ui.scene import App, Options
@@ -180,6 +184,43 @@ class Navigation:
         """The end-of-hand panel; a table with the modes offers *Replay this deal*."""
         kind = ModeHandEndScene if isinstance(table, ModeTableScene) else HandEndScene
         self.app.push(kind(self.app, table, hand, summary))
+
+    # ------------------------------------------------------------------ reviews
+
+    def review(self, replay: Replay, seat: int, title: str | None = None, companion: tuple | None = None,
+               swap: bool = False) -> None:
+        """The post-hand analysis of ``seat``'s decisions in ``replay``; ``companion`` is
+        another hand (replay, seat, title) the screen can switch to (duplicate practice),
+        ``swap`` puts the screen in the place of the one on top."""
+        scene = ReviewScene(self.app, replay, seat, title, companion)
+        if swap:
+            self.app.replace(scene)
+        else:
+            self.app.push(scene)
+
+    def review_duplicate(self, job: DuplicateJob) -> None:
+        """The person's hand and the bot's hand of one deal, one review each."""
+        if self.app.session.last_replay is None or job.replay is None:
+            return
+        try:
+            mine, bots = Records.load(self.app.session.last_replay), Records.load(job.replay)
+        except ValueError as e:
+            self.app.message = str(e)
+            return
+        bot_title = tr("duplicate.review_bot", level=tr("bots." + job.level))
+        self.review(mine, job.seat, tr("duplicate.review_you"), (bots, job.seat, bot_title))
+
+    def review_last_hand(self, seat: int) -> None:
+        """The review of the hand just finished (its replay, kept by the session)."""
+        path = self.app.session.last_replay
+        if path is None:
+            return
+        try:
+            replay = Records.load(path)
+        except ValueError as e:
+            self.app.message = str(e)
+            return
+        self.review(replay, seat)
 
     def match_over(self, table: TableScene, viewer: int | None) -> None:
         """Count the match, forget its save, show the winners."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pygame
 
 from game.core import all_rulesets
+from game.duplicate import LEVELS as DUPLICATE_LEVELS
 from game.i18n import tr
 from game.session import MatchChoice
 from game.storage import BOT_LEVELS
@@ -38,6 +39,11 @@ class NewMatchScene(Scene):
                                   lambda: self.mode, lambda v: setattr(self, "mode", v))
         self.length_choice = Choice(self.ruleset.match_options, lambda n: ruleset_text.length_label(self.ruleset, n),
                                     lambda: self.length, lambda v: setattr(self, "length", v))
+        # Duplicate practice: a bot replays each deal in the person's seat ("off" by default).
+        self.duplicate = "off"
+        self.duplicate_choice = Choice(("off", *DUPLICATE_LEVELS),
+                                       lambda v: tr("duplicate.off" if v == "off" else "bots." + v),
+                                       lambda: self.duplicate, lambda v: setattr(self, "duplicate", v))
         self.start = Button(lambda: tr("new_match.start"), self.begin, primary=True, key=pygame.K_RETURN)
         self.back = Button(lambda: tr("new_match.back"), app.pop, key=pygame.K_ESCAPE)
         self.names = Button(lambda: tr("names.button"), self.edit_names)
@@ -75,7 +81,8 @@ class NewMatchScene(Scene):
         self.app.save_settings()
         self.app.nav.start_match(MatchChoice(
             self.ruleset.id, list(self.levels), self.seat, self.humans(), self.mode, self.length,
-            self.app.options.seed, {"seats": list(st.last_names), "teams": list(st.last_teams)}))
+            self.app.options.seed, {"seats": list(st.last_names), "teams": list(st.last_teams)},
+            None if self.duplicate == "off" else self.duplicate))
 
     # ------------------------------------------------------------------ layout and input
 
@@ -103,7 +110,10 @@ class NewMatchScene(Scene):
         self.mode_choice.rect = pygame.Rect(x + label_w, y, right_w - label_w, row_h)
         y += row_h + round(30 * s)
         self.length_choice.rect = pygame.Rect(x + label_w, y, right_w - label_w, row_h)
-        for c in [self.seat_choice, self.mode_choice, self.length_choice, *self.level_choices]:
+        y += row_h + gap
+        self.duplicate_choice.rect = pygame.Rect(x + label_w, y, right_w - label_w, row_h)
+        for c in [self.seat_choice, self.mode_choice, self.length_choice, self.duplicate_choice,
+                  *self.level_choices]:
             c.font_size = round(16 * s)
         self.features_rect = pygame.Rect(x, top, right_w, round(190 * s))
         self.label_x = x
@@ -127,7 +137,8 @@ class NewMatchScene(Scene):
         if e.type == pygame.KEYDOWN and e.key in (pygame.K_UP, pygame.K_DOWN):
             self.select((self.index + (1 if e.key == pygame.K_DOWN else -1)) % len(self.rulesets))
             return
-        for c in [self.seat_choice, self.mode_choice, self.length_choice, *self.level_choices]:
+        for c in [self.seat_choice, self.mode_choice, self.length_choice, self.duplicate_choice,
+                  *self.level_choices]:
             if c is self.level_choices[self.seat]:
                 continue
             if c.handle_event(e):
@@ -183,6 +194,8 @@ class NewMatchScene(Scene):
                   theme.INK_DIM)
         label(tr("new_match.length"), self.length_choice.rect)
         self.length_choice.draw(surface)
+        label(tr("duplicate.choice"), self.duplicate_choice.rect)
+        self.duplicate_choice.draw(surface)
         self.back.draw(surface)
         self.start.draw(surface)
         self.names.draw(surface)

@@ -228,6 +228,8 @@ class ReplayScene(Scene):
             IconButton("last", lambda: self.go(len(self.replay.steps) - 1), self._more, key=pygame.K_END),
         ]
         self.play = Button(lambda: tr("replay.play_deal"), self.play_deal)
+        self.review = Button(lambda: tr("review.button"), self.open_review,
+                             lambda: replay.hand.settlement is not None)
         self.back = Button(lambda: tr("button.back"), app.pop, primary=True, key=pygame.K_ESCAPE)
         self.scale = 1.0
         self.size = (1280, 800)
@@ -251,6 +253,11 @@ class ReplayScene(Scene):
         settings = TableSettings.from_dict({"names": meta.get("names") or {}, "seed": meta.get("match_seed")})
         self.app.nav.ask_deal_again(self.replay.hand, settings, humans[0])
 
+    def open_review(self) -> None:
+        """The analysis of the first person's decisions (seat 0 for a bots-only hand)."""
+        humans = self.replay.meta.get("humans") or [0]
+        self.app.nav.review(self.replay, int(humans[0]))
+
     # ------------------------------------------------------------------ scene contract
 
     def layout(self, size) -> None:
@@ -270,9 +277,14 @@ class ReplayScene(Scene):
         self.play.rect = pygame.Rect(0, 0, round(190 * s), bh)
         self.play.rect.bottomright = (w - round(14 * s), h - round(10 * s))
         self.play.font_size = round(17 * s)
+        self.review.rect = self.play.rect.copy()
+        self.review.rect.right = self.play.rect.x - round(10 * s)
+        self.review.rect.w = round(130 * s)
+        self.review.rect.right = self.play.rect.x - round(10 * s)
+        self.review.font_size = self.play.font_size
 
     def handle_event(self, e) -> None:
-        for b in [*self.buttons, self.play, self.back]:
+        for b in [*self.buttons, self.play, self.review, self.back]:
             if b.handle_event(e):
                 return
         if e.type == pygame.KEYDOWN:
@@ -338,6 +350,7 @@ class ReplayScene(Scene):
         for b in self.buttons:
             b.draw(surface)
         self.play.draw(surface)
+        self.review.draw(surface)
         self.back.draw(surface)
 
     def _ctx(self, hand: Hand) -> TrumpContext | None:

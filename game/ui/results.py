@@ -5,6 +5,7 @@ import pygame
 
 from game.core import Hand, HandSummary, Match, Rank, Suit, points_of
 from game.i18n import tr
+from game.records import Records
 from game.ui import theme
 from game.ui.cardview import back_image, card_image
 from game.ui.celebration import Confetti
@@ -197,6 +198,10 @@ class MatchEndScene(Scene):
         self.confetti = Tween(1.2, ease_out_back)
         self.cheer = match.winner is not None and (viewer is None or match.winner == viewer % 2)
         self.paper: Confetti | None = None
+        # The hands of this match reviewed by the person (the post-hand analysis).
+        self.reviews = (0, 0, 0, 0.0)
+        if viewer is not None:
+            self.reviews = Records(app.storage.folder).match_reviews(match.seed, viewer)
 
     def to_menu(self) -> None:
         """Back to the start screen (autoplay quits)."""
@@ -266,6 +271,11 @@ class MatchEndScene(Scene):
             blit_text(surface, tr("match_end.levels_gained", us=m.gained[us], them=m.gained[them]), round(18 * s),
                       (cx, y), theme.INK, anchor="midtop")
             y += round(28 * s)
+        hands, decisions, good, loss = self.reviews
+        if hands:
+            blit_text(surface, tr("review.match_line", hands=hands, accuracy=round(100 * good / max(1, decisions)),
+                                  loss=f"{loss:.2f}"), round(17 * s), (cx, y), theme.INK_DIM, anchor="midtop")
+            y += round(26 * s)
         y += round(10 * s)
         self._draw_history(surface, y)
         self.menu.draw(surface)

@@ -32,8 +32,9 @@ class StatsPanel:
         x = left + round(40 * s)
         width = min(size[0] - x - round(24 * s), round(440 * s))
         n = max(1, len(self.lines))
+        extra = sum(len(extra_lines(self.rows.get(line.ruleset, {}))) for line in self.lines)
         chart_h = round(96 * s) if self.history else 0
-        height = round(56 * s) + n * round(72 * s) + chart_h
+        height = round(56 * s) + n * round(72 * s) + extra * round(19 * s) + chart_h
         height = min(height, size[1] - top - round(16 * s))
         self.rect = pygame.Rect(x, top, max(0, width), max(0, height))
         pad = round(14 * s)
@@ -72,6 +73,10 @@ class StatsPanel:
                 blit_text(surface, self._fit(text, small, half - round(6 * s)), small,
                           (box.x + pad + col * half, y + round(22 * s) + row * round(19 * s)), theme.INK_DIM)
             y += round(72 * s)
+            for more in extra_lines(self.rows.get(line.ruleset, {})):
+                blit_text(surface, self._fit(more, round(13 * s), box.w - 2 * pad), round(13 * s),
+                          (box.x + pad, y - round(8 * s)), theme.INK_DIM)
+                y += round(19 * s)
         if self.history:
             self.draw_chart(surface)
 
@@ -115,3 +120,16 @@ class StatsPanel:
             if item["defending"] and bar_w >= 3:
                 # A defended hand: a gold tick under the line, so defence can be read off too.
                 pygame.draw.line(surface, theme.GOLD, (x, plot.bottom - 1), (x + bar_w - 1, plot.bottom - 1), 2)
+
+
+def extra_lines(row: dict[str, int]) -> list[str]:
+    """The reviews' accuracy and loss, and the duplicate score, where there are any."""
+    out = []
+    if row.get("reviews"):
+        decisions = max(1, row["review_decisions"])
+        out.append(tr("review.stats_line", hands=row["reviews"], accuracy=round(100 * row["review_good"] / decisions),
+                      loss=f"{row['review_loss_milli'] / 1000 / row['reviews']:.2f}"))
+    if row.get("duplicate_deals"):
+        out.append(tr("duplicate.stats_line", deals=row["duplicate_deals"], levels=f"{row['duplicate_levels']:+d}",
+                      points=f"{row['duplicate_points']:+d}"))
+    return out

@@ -28,7 +28,7 @@ def test_hands_matches_levels_and_defence_add_up(tmp_path):
     records.record_match("hebi-2010", 0, 1)
     hebi = records.stats()["hebi-2010"]
     assert hebi == {"matches": 2, "matches_won": 1, "hands": 3, "hands_won": 2, "levels": 3, "defended": 2,
-                    "defender_points": 105}
+                    "defender_points": 105} | {k: 0 for k in hebi if k.startswith(("review", "duplicate"))}
     lines = records.lines()
     assert [line.ruleset for line in lines] == ["hebi-2010", "lanzhou-2010"]
     assert lines[0].levels_per_hand == pytest.approx(1.0)

@@ -1,0 +1,490 @@
+"""Post-hand analysis: what each decision of one seat cost, by the ``hard`` level's search.
+
+For every bury and play of the seat in a finished hand, the position is rebuilt *as that
+seat saw it* — its observation and card memory, never the hidden hands — and searched as
+the ``hard`` bot searches, with a larger budget: the unseen cards are dealt in ``samples``
+ways consistent with everything observed (``sim.sample_hands``), and each candidate move
+(the hard bot's candidates plus the move actually made) is played out in every one of those
+worlds by the ``normal`` heuristics at all four seats (``sim.rollout``). The move made and
+the best move found meet the same worlds, so their difference measures the decision, not
+the luck of the deal.
+
+A decision's *loss* is measured in ``sim.utility`` — levels won or lost by the seat's team,
+the deal changing hands as half a level and the defenders' points as a level per
+settlement step (40 points in a two-deck game), the smooth companion of the level table.
+The best candidate is chosen on half of the worlds and its paired advantage over the move
+made is measured on the other half, less one standard error (``SHRINK_SE``): the best of
+several noisy means is flattered by its luck, and this keeps noise from being charged.
+``points_loss`` is the same difference in the team's points. The label comes from
+``LABELS`` (the one place the thresholds live). A forced move is never charged.
+
+Declarations are listed (``kind == "declare"``) but not valued: judging one would mean
+playing out the rest of an unknown deal and bidding; they are labelled ``"unrated"`` and
+left out of the accuracy.
+
+Every decision draws its worlds from its own ``random.Random`` seeded by the deal, the
+seat, the decision and ``Settings.seed``: the same replay and settings give the same
+report. ``Settings.think_ms`` adds a time box per decision (then a slower machine may
+search fewer worlds and the report may differ).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+import itertools
+import random
+import time
+from typing import Any
+
+from game.core import (
+    BURY,
+    BURYING,
+    DECLARE,
+    PLAY,
+    Card,
+    Hand,
+    Observation,
+    PlayState,
+    format_cards,
+    legal_follows,
+    observe,
+    parse_cards,
+)
+
+from .bidding import choose_bury
+from .hard import HardBot
+from .memory import CardMemory, MemoryTracker
+from .normal import NormalPolicy, checked
+from .sim import play_state_of, rollout, sample_hands, utility
+from .tables import tables
+from .view import View
+
+# (label, the largest loss in levels it covers); a larger loss is a blunder. A loss of
+# 0.25 level is about 10 points lost in a two-deck game (step 40 — ``sim.utility``).
+LABELS: tuple[tuple[str, float], ...] = (
+    ("best", 0.02),
+    ("good", 0.06),
+    ("inaccuracy", 0.15),
+    ("mistake", 0.4),
+)
+BLUNDER = "blunder"
+FOLLOW_CAP = 60  # legal follows looked through for the quietest and the most generous
+SHRINK_SE = 1.0  # a loss is charged less this many standard errors of the paired difference
+UNRATED = "unrated"
+LABEL_ORDER = (*(name for name, _ in LABELS), BLUNDER)
+GOOD_LABELS = ("best", "good")
+
+
+def label_of(loss: float, forced: bool = False) -> str:
+    """The label for a loss in levels (``LABELS``)."""
+    if forced:
+        return "best"
+    for name, limit in LABELS:
+        if loss <= limit:
+            return name
+    return BLUNDER
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How hard to look: worlds per decision, candidates, an optional time box."""
+
+    samples: int = 32
+    think_ms: float | None = None
+    max_candidates: int = 6
+    seed: int = 0
+    curve: bool = True  # the expected result after every trick (the review's chart)
+    curve_samples: int = 24
+
+
+@dataclass
+class Decision:
+    kind: str  # "declare", "bury" or "play"
+    trick: int | None  # the trick's index for a play
+    played: list[Card]
+    best: list[Card]
+    loss: float
+    points_loss: float
+    label: str
+    forced: bool = False
+    step: int = 0  # the log length just after this decision (a replay position)
+    worlds: int = 0
+    candidates: int = 0
+    gap: float = 0.0  # the best's paired mean advantage over the move made, unshrunk
+    se: float = 0.0  # and its standard error
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "trick": self.trick, "played": format_cards(self.played),
+                "best": format_cards(self.best), "loss": round(self.loss, 4),
+                "points_loss": round(self.points_loss, 2), "label": self.label,
+                "forced": self.forced, "step": self.step, "worlds": self.worlds,
+                "candidates": self.candidates, "gap": round(self.gap, 4), "se": round(self.se, 4)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Decision:
+        return cls(str(data["kind"]), data.get("trick"), parse_cards(data["played"]),
+                   parse_cards(data["best"]), float(data["loss"]), float(data["points_loss"]),
+                   str(data["label"]), bool(data.get("forced", False)), int(data.get("step", 0)),
+                   int(data.get("worlds", 0)), int(data.get("candidates", 0)),
+                   float(data.get("gap", 0.0)), float(data.get("se", 0.0)))
+
+
+@dataclass
+class Analysis:
+    seat: int
+    decisions: list[Decision]
+    curve: list[float] = field(default_factory=list)  # after the bury, then every trick
+    result: float = 0.0  # the hand's actual value for the seat's team
+    seconds: float = 0.0
+    settings: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def rated(self) -> list[Decision]:
+        return [d for d in self.decisions if d.label != UNRATED]
+
+    @property
+    def total_loss(self) -> float:
+        return sum(d.loss for d in self.rated)
+
+    @property
+    def total_points_loss(self) -> float:
+        return sum(d.points_loss for d in self.rated)
+
+    @property
+    def accuracy(self) -> float:
+        """The share of rated decisions labelled best or good (1.0 with none)."""
+        rated = self.rated
+        if not rated:
+            return 1.0
+        return sum(1 for d in rated if d.label in GOOD_LABELS) / len(rated)
+
+    def counts(self) -> dict[str, int]:
+        got = Counter(d.label for d in self.rated)
+        return {name: got.get(name, 0) for name in LABEL_ORDER}
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "decisions": [d.to_json() for d in self.decisions],
+                "total_loss": round(self.total_loss, 4), "seconds": round(self.seconds, 2),
+                "accuracy": round(self.accuracy, 4), "curve": [round(x, 4) for x in self.curve],
+                "result": round(self.result, 4), "settings": self.settings}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Analysis:
+        return cls(int(data["seat"]), [Decision.from_json(d) for d in data["decisions"]],
+                   [float(x) for x in data.get("curve", [])], float(data.get("result", 0.0)),
+                   float(data.get("seconds", 0.0)), dict(data.get("settings") or {}))
+
+
+class Cancelled(Exception):
+    """The caller asked the analysis to stop (``cancel()`` returned True)."""
+
+
+Progress = Callable[[float], None]
+
+
+# ------------------------------------------------------------------------------ driver
+
+def analyse_hand(hand: Hand, seat: int, settings: Settings = Settings(),
+                 progress: Progress | None = None,
+                 cancel: Callable[[], bool] | None = None) -> Analysis:
+    """Analyse every decision of ``seat`` in the finished ``hand``."""
+    if not hand.finished or hand.settlement is None:
+        raise ValueError("the hand is not finished")
+    start = time.perf_counter()
+    ruleset = hand.ruleset
+    fresh = Hand(ruleset, hand.setup)
+    tracker = MemoryTracker()
+    policy = NormalPolicy()
+    searcher = HardBot(seat, random.Random(0), ruleset, think_ms=None, samples=1,
+                       max_candidates=settings.max_candidates)
+    log = hand.log
+    # Work units for the progress bar: the seat's decisions and the trick boundaries.
+    mine = [i for i, a in enumerate(log) if a.seat == seat and a.kind in (BURY, PLAY)]
+    tricks = len(hand.tricks)
+    total = len(mine) + (tricks if settings.curve else 0)
+    done = 0
+
+    def tick() -> None:
+        nonlocal done
+        done += 1
+        if cancel is not None and cancel():
+            raise Cancelled
+        if progress is not None:
+            progress(done / max(1, total))
+
+    decisions: list[Decision] = []
+    curve: list[float] = []
+    base_seed = f"{hand.setup.seed}/{seat}/{settings.seed}"
+    for i, action in enumerate(log):
+        if action.seat == seat and action.kind == DECLARE:
+            cards = list(action.cards)
+            decisions.append(Decision("declare", None, cards, cards, 0.0, 0.0, UNRATED,
+                                      step=i + 1))
+        elif action.seat == seat and action.kind in (BURY, PLAY):
+            obs = observe(fresh, seat)
+            rng = random.Random(f"{base_seed}/{i}")
+            if action.kind == BURY:
+                d = _bury_decision(obs, list(action.cards), rng, settings, policy)
+            else:
+                mem = tracker.sync(obs)
+                assert mem is not None
+                v = View.of(obs, mem)
+                d = _play_decision(v, list(action.cards), rng, settings, policy, searcher)
+                d.trick = len(obs.tricks)
+            d.step = i + 1
+            decisions.append(d)
+            tick()
+        if settings.curve and fresh.play_state is not None and _at_trick_boundary(fresh) \
+                and len(curve) <= len(fresh.tricks):
+            obs = observe(fresh, seat)
+            mem = tracker.sync(obs)
+            rng = random.Random(f"{base_seed}/curve/{len(fresh.tricks)}")
+            curve.append(_position_value(fresh, obs, mem, rng, settings, policy))
+            tick()
+        fresh.apply(action)
+    s = hand.settlement
+    assert hand.dealer is not None
+    result = utility(ruleset, seat, hand.dealer, s.total, s.up_levels, s.up_side)
+    if settings.curve:
+        curve.append(result)
+    if progress is not None:
+        progress(1.0)
+    return Analysis(seat, decisions, curve, result, time.perf_counter() - start,
+                    {k: v for k, v in asdict(settings).items()})
+
+
+def _at_trick_boundary(hand: Hand) -> bool:
+    state = hand.play_state
+    return state is not None and state.settlement is None and state.current_trick is None
+
+
+# ------------------------------------------------------------------------------ plays
+
+def _key(cards: Sequence[Card]) -> tuple[str, ...]:
+    return tuple(sorted(map(str, cards)))
+
+
+def _forced_play(v: View) -> bool:
+    trick = v.trick
+    if trick is not None:
+        if len(v.hand) == trick.n:
+            return True
+        return len(list(itertools.islice(legal_follows(trick.lead, v.hand, v.ctx), 2))) < 2
+    return len(v.hand) == 1
+
+
+def _play_decision(v: View, played: list[Card], rng: random.Random, settings: Settings,
+                   policy: NormalPolicy, searcher: HardBot) -> Decision:
+    if _forced_play(v):
+        return Decision("play", None, played, played, 0.0, 0.0, "best", forced=True)
+    trick = v.trick
+    base = checked(v, searcher.policy.play(v))[0]
+    cands = searcher.candidates(v, base)
+    if trick is not None:
+        # The quietest follow (fewest points, lowest cards) and the most generous one, so
+        # that giving points away or keeping them is always among the moves compared.
+        follows = list(itertools.islice(legal_follows(trick.lead, v.hand, v.ctx), FOLLOW_CAP))
+        pos = v.tab.pos
+
+        def quiet(f: list[Card]) -> tuple[int, int]:
+            return sum(c.points for c in f), sum(pos[c] for c in f)
+
+        for extra in (min(follows, key=quiet), max(follows, key=quiet)):
+            if _key(extra) not in {_key(c) for c in cands}:
+                cands.append(extra)
+    keys = [_key(c) for c in cands]
+    if _key(played) in keys:
+        p = keys.index(_key(played))
+    else:
+        cands.append(list(played))
+        p = len(cands) - 1
+    kitty_size = 0 if v.seat == v.dealer else v.ruleset.kitty
+    known_kitty = list(v.kitty) if v.seat == v.dealer else None
+
+    def world():
+        dealt = sample_hands(rng, v.unseen, v.hand_sizes, v.seat, v.mem, kitty_size, v.tab)
+        if dealt is None:
+            return None
+        hands, kitty = dealt
+        hands[v.seat] = list(v.hand)
+        state = play_state_of(v, hands, known_kitty if known_kitty is not None else kitty)
+        return [(state.copy(), v.mem.copy(), c) for c in cands]
+
+    def play_out(item) -> tuple[float, int]:
+        state, mem, first = item
+        u = rollout(state, mem, v.tab, policy, v.seat, first, v.tricks_done)
+        return u, state.settlement.total
+
+    return _compare("play", cands, p, world, play_out, v.seat, v.dealer, settings)
+
+
+# ------------------------------------------------------------------------------ bury
+
+def _bury_decision(obs: Observation, played: list[Card], rng: random.Random,
+                   settings: Settings, policy: NormalPolicy) -> Decision:
+    assert obs.phase == BURYING and obs.ctx is not None and obs.dealer is not None
+    tab = tables(obs.ctx)
+    seat, dealer, ruleset = obs.seat, obs.dealer, obs.ruleset
+    cands: list[list[Card]] = [list(played)]
+    for other in _bury_options(obs, tab, played):
+        if _key(other) not in {_key(c) for c in cands} and len(cands) < settings.max_candidates:
+            cands.append(other)
+    if len(obs.hand) == ruleset.kitty:
+        return Decision("bury", None, played, played, 0.0, 0.0, "best", forced=True)
+    mem = CardMemory(tab, ruleset.decks, dealer)
+    for decl in obs.declarations:
+        mem.add_declared(decl.seat, decl.cards)
+    unseen = mem.unseen(obs.hand)
+    sizes = [len(obs.hand) - ruleset.kitty if s == seat else obs.hand_sizes[s] for s in range(4)]
+
+    def world():
+        dealt = sample_hands(rng, unseen, sizes, seat, mem, 0, tab)
+        if dealt is None:
+            return None
+        hands = dealt[0]
+        out = []
+        for bury in cands:
+            mine = list(obs.hand)
+            for c in bury:
+                mine.remove(c)
+            hs = [list(h) for h in hands]
+            hs[seat] = mine
+            out.append((PlayState(ruleset, obs.ctx, dealer, hs, list(bury)), mem.copy()))
+        return out
+
+    def play_out(item) -> tuple[float, int]:
+        state, m = item
+        u = rollout(state, m, tab, policy, seat, None, 0)
+        return u, state.settlement.total
+
+    return _compare("bury", cands, 0, world, play_out, seat, dealer, settings)
+
+
+def _bury_options(obs: Observation, tab, played: list[Card]) -> list[list[Card]]:
+    """Buries worth comparing: the normal and easy levels' choices, and the one made with
+    its dearest card (points first) swapped for the cheapest card kept."""
+    out = [list(choose_bury(obs, careful=careful)[0]) for careful in (True, False)]
+    kept = list(obs.hand)
+    for c in played:
+        kept.remove(c)
+
+    def dear(c: Card) -> tuple:
+        return (c.points, tab.is_trump[c], tab.pos[c])
+
+    cheap = sorted((c for c in kept if not tab.is_trump[c]), key=dear)
+    swapped = list(played)
+    for card in sorted(played, key=dear, reverse=True)[:2]:
+        if not cheap or dear(cheap[0]) >= dear(card):
+            break
+        swapped[swapped.index(card)] = cheap.pop(0)
+        out.append(list(swapped))
+    return out
+
+
+# ------------------------------------------------------------------------------ search
+
+def _compare(kind: str, cands: list[list[Card]], played: int, world, play_out, seat: int,
+             dealer: int, settings: Settings) -> Decision:
+    """Play every candidate out in the same worlds; the loss is best mean minus played."""
+    n = len(cands)
+    util: list[list[float]] = [[] for _ in range(n)]
+    pts = [0.0] * n
+    worlds = 0
+    if n == 1:
+        return Decision(kind, None, cands[0], cands[0], 0.0, 0.0, "best", candidates=1)
+    alive = list(range(n))
+    deadline = None if settings.think_ms is None else \
+        time.perf_counter() + settings.think_ms / 1000.0
+    sign = 1 if seat % 2 != dealer % 2 else -1  # the defenders' points, for the seat's team
+    while worlds < settings.samples:
+        if deadline is not None and worlds >= 4 and time.perf_counter() > deadline:
+            break
+        items = world()
+        if items is None:
+            break
+        for i in alive:
+            u, total = play_out(items[i])
+            util[i].append(u)
+            pts[i] += sign * total
+        worlds += 1
+        if worlds >= 8 and worlds % 4 == 0 and len(alive) > 2:
+            alive = _prune(util, alive, played)
+    if worlds == 0:
+        return Decision(kind, None, cands[played], cands[played], 0.0, 0.0, "best",
+                        candidates=n)
+    # The best of several noisy means is flattered by its luck: the best is chosen on the
+    # even worlds and its advantage measured on the odd ones, less a margin of standard
+    # errors, so that noise alone is seldom charged.
+    pick = range(0, worlds, 2) if worlds >= 4 else range(worlds)
+    best = max(alive, key=lambda i: (sum(util[i][w] for w in pick), i == played))
+    loss = mean = se = 0.0
+    if best != played:
+        check = range(1, worlds, 2) if worlds >= 4 else range(worlds)
+        mean, se = _mean_se([util[best][w] - util[played][w] for w in check])
+        loss = max(0.0, mean - SHRINK_SE * se)
+    points_loss = (pts[best] - pts[played]) / worlds if loss > 0 else 0.0
+    chosen = cands[best] if loss > 0 else cands[played]
+    return Decision(kind, None, cands[played], chosen, loss, points_loss, label_of(loss),
+                    worlds=worlds, candidates=n, gap=mean, se=se)
+
+
+def _prune(util: list[list[float]], alive: list[int], played: int) -> list[int]:
+    """Drop the candidates clearly behind the leader (two standard errors of the paired
+    difference): they cannot be the best, and the played move is always kept."""
+    k = len(util[played])
+    leader = max(alive, key=lambda i: sum(util[i]))
+    keep = []
+    for i in alive:
+        if i in (leader, played):
+            keep.append(i)
+            continue
+        mean, se = _mean_se([util[i][w] - util[leader][w] for w in range(k)])
+        if mean + 2 * se >= 0:
+            keep.append(i)
+    return keep
+
+
+def _mean_se(values: list[float]) -> tuple[float, float]:
+    k = len(values)
+    m = sum(values) / k
+    if k < 2:
+        return m, 0.0
+    var = sum((x - m) ** 2 for x in values) / (k - 1)
+    return m, (var / k) ** 0.5
+
+
+# ------------------------------------------------------------------------------ curve
+
+def _position_value(hand: Hand, obs: Observation, mem: CardMemory | None, rng: random.Random,
+                    settings: Settings, policy: NormalPolicy) -> float:
+    """The seat's team's expected result from here, as the seat sees it (sampled worlds)."""
+    state = hand.play_state
+    assert state is not None and obs.ctx is not None and obs.dealer is not None
+    seat, dealer, ruleset = obs.seat, obs.dealer, obs.ruleset
+    tab = tables(obs.ctx)
+    if mem is None:
+        mem = CardMemory(tab, ruleset.decks, dealer)
+        for decl in obs.declarations:
+            mem.add_declared(decl.seat, decl.cards)
+    kitty_size = 0 if seat == dealer else ruleset.kitty
+    unseen = mem.unseen(obs.hand, obs.kitty if seat == dealer else ())
+    total, count = 0.0, 0
+    for _ in range(settings.curve_samples):
+        dealt = sample_hands(rng, unseen, list(obs.hand_sizes), seat, mem, kitty_size, tab)
+        if dealt is None:
+            break
+        hands, kitty = dealt
+        world = state.copy()
+        for s in range(4):
+            if s != seat:
+                world.hands[s] = hands[s]
+        if seat != dealer:
+            world.kitty = kitty
+        total += rollout(world, mem.copy(), tab, policy, seat, None, len(state.tricks))
+        count += 1
+    return total / count if count else 0.0
+
+
+__all__ = ["BLUNDER", "GOOD_LABELS", "LABELS", "LABEL_ORDER", "UNRATED", "Analysis",
+           "Cancelled", "Decision", "Settings", "analyse_hand", "label_of"]
