@@ -21,6 +21,7 @@ from game.core import TRUMP, Card, Observation
 from .base import Reason
 from .normal import NormalBot, NormalPolicy, checked
 from .plays import cheap_key, feed_key, follow, legal_follow_list, winning_plays
+from .reasons import honest
 from .sim import play_state_of, rollout, sample_hands
 from .view import View
 
@@ -52,8 +53,9 @@ class HardBot(NormalBot):
         start = time.perf_counter()
         v = self.view(obs)
         if v.plays and len(v.hand) == v.trick.n:
-            return list(v.hand), Reason("follow.only")
+            return list(v.hand), Reason("follow.only", {"cards": list(v.hand)})
         base = checked(v, self.policy.play(v))
+        base = (base[0], honest(v, base[0], base[1]))
         candidates = self.candidates(v, base[0])
         self.last_worlds = 0
         if len(candidates) < 2:
