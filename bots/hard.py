@@ -26,6 +26,7 @@ from .sim import play_state_of, rollout, sample_hands
 from .view import View
 
 DEFAULT_THINK_MS = 300.0
+EXPERT_THINK_MS = 2000.0
 
 
 class HardBot(NormalBot):
@@ -174,6 +175,21 @@ class HardBot(NormalBot):
         return best, worlds
 
 
+class ExpertBot(HardBot):
+    """``hard`` with a longer think (``EXPERT_THINK_MS``) and more candidate moves: the
+    budget buys more sampled worlds per decision, so closer calls get separated."""
+
+    level = "expert"
+    default_think_ms = EXPERT_THINK_MS
+
+    def __init__(self, seat, rng, ruleset, think_ms: float | None = None,
+                 samples: int | None = None, max_candidates: int = 7, **options):
+        if think_ms is None and samples is None:
+            think_ms = self.default_think_ms
+        super().__init__(seat, rng, ruleset, think_ms=think_ms, samples=samples,
+                         max_candidates=max_candidates, **options)
+
+
 def _mean_se(values: list[float]) -> tuple[float, float]:
     k = len(values)
     m = sum(values) / k
@@ -187,4 +203,4 @@ def _key(play) -> tuple:
     return tuple(sorted(map(str, play)))
 
 
-__all__ = ["DEFAULT_THINK_MS", "TRUMP", "HardBot"]
+__all__ = ["DEFAULT_THINK_MS", "EXPERT_THINK_MS", "TRUMP", "ExpertBot", "HardBot"]

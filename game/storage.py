@@ -22,7 +22,7 @@ SAVE_FILE = "match.json"
 SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 1.8, "instant": 8.0}
 """Animation speed names and their factors (higher is faster)."""
 CARD_BACKS = ("red", "blue", "green", "purple")
-BOT_LEVELS = ("random", "easy", "normal", "hard")
+BOT_LEVELS = ("random", "easy", "normal", "hard", "expert")
 
 
 def default_data_dir() -> Path:
