@@ -286,3 +286,44 @@ def test_every_reason_reads_in_both_languages_naming_the_cards():
                  "follow.secure", "trump.win", "discard.cheap", "discard.feed", "lead.low",
                  "lead.low_side", "lead.low_trump", "lead.boss", "lead.trump_pull"):
         assert "{cards}" in ENGLISH[code]
+
+
+class Raw(NormalBot):
+    """Records the policy's own reason next to the one the Hint shows."""
+
+    pairs: list
+
+    def decide_play(self, obs):
+        play, reason = super().decide_play(obs)
+        v = self.view(obs)
+        raw_play, raw = self.policy.play(v)
+        if sorted(raw_play) == sorted(play) and reason.code != "follow.only":
+            self.pairs.append((obs, play, raw.code, reason.code))
+        return play, reason
+
+
+def test_the_known_false_reasons_are_corrected():
+    """The issue's two false hints: "Void: discard your cheapest cards" for a trump that takes
+    the trick, and "Lead low from a short suit" when every card in hand is a trump."""
+    ruleset = get_ruleset("hebi-2010")
+    rng = random.Random("known-false")
+    pairs: list = []
+    ruffs = trump_leads = 0
+    for _ in range(40):
+        bots = []
+        for s in range(4):
+            bot = Raw(s, random.Random(rng.random()), ruleset)
+            bot.pairs = pairs
+            bots.append(bot)
+        play_hand(Hand(ruleset, _setup(rng)), bots)
+    for obs, play, raw, shown in pairs:
+        if raw == "discard.cheap" and obs.current is not None:
+            p = Position(obs)
+            value = p.value(play)
+            if value is not None and value > p.best()[1]:
+                ruffs += 1
+                assert shown == "trump.win"
+        if raw == "lead.low" and obs.current is None and obs.ctx.suit_of(play[0]) == TRUMP:
+            trump_leads += 1
+            assert shown == "lead.low_trump"
+    assert ruffs and trump_leads, (ruffs, trump_leads)
