@@ -15,7 +15,9 @@ reason the facts do support:
 * "cheapest cards" gives no more points than the following rule requires; a play that
   gives more, to keep higher cards, says so (``follow.keep``);
 * a low lead "from a short suit" is a side suit that is the shortest one held; a low trump
-  is ``lead.low_trump``; another low side-suit lead is ``lead.low_side``.
+  is ``lead.low_trump``; another low side-suit lead is ``lead.low_side``; "low" means no
+  lower single is held in the suit (else ``lead.keep_points`` when the lower cards are
+  points, ``lead.side_card`` or ``lead.trump``); a "low pair" has no lower pair beside it.
 
 Only the final decision is checked (a few microseconds), never the roll-outs.
 """
@@ -118,15 +120,27 @@ def _opps_after(v: View) -> list[int]:
 def _lead_code(v: View, play: Sequence[Card], code: str) -> str:
     tab = v.tab
     suit = tab.suit[play[0]]
-    if code == "lead.low" or (code == "lead.low_side" and suit == TRUMP):
+    mine = v.mine()
+    if code in ("lead.low", "lead.low_side", "lead.low_trump"):
+        lower = [u for u in tab.units(mine[suit]) if u.pairs == 0 and u.top < tab.pos[play[0]]]
+        if lower:
+            if suit == TRUMP:
+                return "lead.trump"
+            if min(u.cards[0].points for u in lower) > play[0].points:
+                return "lead.keep_points"
+            return "lead.side_card"
         if suit == TRUMP:
             return "lead.low_trump"
-        mine = v.mine()
         shortest = min(len(mine[s]) for s in tab.side_suits if mine[s])
         return "lead.low" if len(mine[suit]) == shortest else "lead.low_side"
+    if code == "lead.low_pair":
+        top = tab.units(list(play))[0].top
+        if any(u.pairs and u.top < top for u in tab.units(mine[suit])):
+            return "lead.pair"
+        return code
     if code == "lead.trump_pull":
         if suit != TRUMP:
-            return "lead.low_side"
+            return "lead.side_card"
         opps = ((v.seat + 1) % 4, (v.seat + 3) % 4)
         if not v.unseen_count(TRUMP) or all(TRUMP in v.mem.void[o] for o in opps):
             return "lead.trump_left"
