@@ -80,6 +80,7 @@ def _follow_code(v: View, play: Sequence[Card], code: str) -> str:
         return code
     tab = v.tab
     tr = v.trick
+    assert tr is not None  # a follow: the trick has a lead
     void = not v.mine()[tr.suit]
     value = tr.value_of(play, tab)
     wins = value is not None and value > tr.best_value
