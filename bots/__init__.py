@@ -10,7 +10,8 @@ Protocol (OpenSpiel style: seat and RNG in the constructor, an observation per d
 
 ``game.table.play_hand(hand, bots)`` runs a whole hand asking the bots (the arena,
 tests). Levels: ``random`` (uniform legal choice), ``easy`` (heuristics, no memory),
-``normal`` (card memory), ``hard`` (normal plus time-boxed determinized look-ahead).
+``normal`` (card memory), ``hard`` (normal plus time-boxed determinized look-ahead),
+``expert`` (hard with a longer think, ``EXPERT_THINK_MS``, and more candidate moves).
 
 >>> import random
 >>> from game.core import get_ruleset
@@ -26,12 +27,12 @@ from game.core import Ruleset
 
 from .base import Bot, Reason, is_legal, legal_plays
 from .easy import EasyBot
-from .hard import DEFAULT_THINK_MS, HardBot
+from .hard import DEFAULT_THINK_MS, EXPERT_THINK_MS, ExpertBot, HardBot
 from .normal import NormalBot
 from .random_bot import RandomBot
 
 BOT_LEVELS: dict[str, type[Bot]] = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot,
-                                    "hard": HardBot}
+                                    "hard": HardBot, "expert": ExpertBot}
 
 
 def make_bot(level: str, seat: int, rng: random.Random, ruleset: Ruleset,
@@ -44,12 +45,17 @@ def make_bot(level: str, seat: int, rng: random.Random, ruleset: Ruleset,
         cls = BOT_LEVELS[level]
     except KeyError:
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join(BOT_LEVELS)})") from None
-    if cls is HardBot or issubclass(cls, HardBot):
+    if cls is ExpertBot:
+        # ``think_ms`` is the hard level's budget (the arena's --think-ms); the expert
+        # thinks EXPERT_THINK_MS unless given ``expert_ms``.
+        expert_ms = options.pop("expert_ms", None)
+        return cls(seat, rng, ruleset, think_ms=expert_ms, **options)
+    if issubclass(cls, HardBot):
         if think_ms is None and "samples" not in options:
             think_ms = DEFAULT_THINK_MS
         return cls(seat, rng, ruleset, think_ms=think_ms, **options)
     return cls(seat, rng, ruleset)
 
 
-__all__ = ["BOT_LEVELS", "DEFAULT_THINK_MS", "Bot", "EasyBot", "HardBot", "NormalBot",
+__all__ = ["BOT_LEVELS", "DEFAULT_THINK_MS", "EXPERT_THINK_MS", "Bot", "EasyBot", "ExpertBot", "HardBot", "NormalBot",
            "RandomBot", "Reason", "is_legal", "legal_plays", "make_bot"]

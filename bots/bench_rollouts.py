@@ -15,9 +15,8 @@ import random
 import time
 
 from bots import make_bot, sim
-from bots.driver import HandDriver
 from bots.normal import NormalPolicy
-from game.core import Hand, HandSetup, Rank, get_ruleset, observe
+from game.core import BURYING, DEALING, PLAYING, Hand, HandSetup, Rank, get_ruleset, observe
 
 
 def position(ruleset_id: str, seed: int, tricks: int):
@@ -25,12 +24,31 @@ def position(ruleset_id: str, seed: int, tricks: int):
     ruleset = get_ruleset(ruleset_id)
     hand = Hand(ruleset, HandSetup(seed, False, (Rank.TWO, Rank.TWO), 0, 0))
     bots = [make_bot("normal", s, random.Random(seed + s), ruleset) for s in range(4)]
-    driver = HandDriver(hand, bots, timing=False)
-    while not hand.finished and not (len(hand.tricks) >= tricks and hand.current_trick is None):
-        driver.step()
+    while not hand.finished and not (hand.phase == PLAYING and len(hand.tricks) >= tricks
+                                     and hand.current_trick is None):
+        _step(hand, bots)
     seat = hand.to_act()
     searcher = make_bot("hard", seat, random.Random(seed), ruleset, think_ms=None, samples=1)
     return searcher.view(observe(hand, seat))
+
+
+def _step(hand: Hand, bots) -> None:
+    """One step of the hand, asking the bots directly (declarations after each card)."""
+    if hand.phase == DEALING and hand.dealt < hand.to_deal:
+        hand.deal()
+        for s in range(4):
+            options = hand.declaration_options(s)
+            if options:
+                choice = bots[s].declare(observe(hand, s), options)
+                if choice:
+                    hand.declare(s, choice)
+    elif hand.phase == BURYING:
+        hand.bury(hand.dealer, bots[hand.dealer].bury(observe(hand, hand.dealer)))
+    elif hand.phase == PLAYING:
+        s = hand.to_act()
+        hand.play(s, bots[s].play(observe(hand, s)))
+    else:
+        hand.finish_deal()
 
 
 def worlds(v, count: int, seed: int):

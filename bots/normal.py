@@ -23,6 +23,7 @@ from .base import Bot, Reason
 from .bidding import choose_bury, choose_declaration
 from .memory import MemoryTracker
 from .plays import cheap_key, feed_key, follow, winning_plays
+from .reasons import honest
 from .tables import Tables
 from .view import TrickState, View
 
@@ -308,8 +309,9 @@ class NormalBot(Bot):
     def decide_play(self, obs: Observation) -> Decision:
         v = self.view(obs)
         if v.plays and len(v.hand) == v.trick.n:
-            return list(v.hand), Reason("follow.only")
-        return checked(v, self.policy.play(v))
+            return list(v.hand), Reason("follow.only", {"cards": list(v.hand)})
+        play, reason = checked(v, self.policy.play(v))
+        return play, honest(v, play, reason)
 
 
 __all__ = ["NormalBot", "NormalPolicy", "checked", "endgame_cards", "win_cost"]

@@ -15,7 +15,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--seed", type=int, help="the match seed: the same seed deals the same cards")
     p.add_argument("--lang", choices=("zh", "en"), help="the language (overrides the setting)")
     p.add_argument("--autoplay", action="store_true", help="bots in all four seats")
-    p.add_argument("--bot-level", default="normal", choices=("random", "easy", "normal", "hard"),
+    p.add_argument("--bot-level", default="normal", choices=("random", "easy", "normal", "hard", "expert"),
                    help="the bots' level in --autoplay")
     p.add_argument("--hands", type=int, help="quit after this many hands")
     p.add_argument("--speed", type=float, help="animation speed factor (2 is twice as fast)")

@@ -28,7 +28,7 @@ from game.storage import Storage
 from game.table import PRACTICE, Mode, TableDriver, TableSettings, make_controllers
 
 EXTERNAL = "external:"
-BOT_LEVELS = ("random", "easy", "normal", "hard")
+BOT_LEVELS = ("random", "easy", "normal", "hard", "expert")
 _SEAT_KEYS = ("south", "east", "north", "west")  # hotseat.seat_<key>: a seat's name for everyone
 
 Driver = TableDriver  # the table engine the game runs

@@ -34,7 +34,7 @@ SHELF_DIR = "saves"
 SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 1.8, "instant": 8.0}
 """Animation speed names and their factors (higher is faster)."""
 CARD_BACKS = ("red", "blue", "green", "purple")
-BOT_LEVELS = ("random", "easy", "normal", "hard")
+BOT_LEVELS = ("random", "easy", "normal", "hard", "expert")
 CARD_SIZES = {"small": 0.86, "normal": 1.0, "large": 1.15}
 """Card-size names and their factors on the table's card height."""
 CARD_COLOURS = ("classic", "four", "colourblind")

@@ -94,7 +94,12 @@ def player_kind(controller) -> str:
         return tr("player.human")
     if str(controller.level).startswith("external:"):
         return tr("player.external")
-    return tr("bots." + controller.level)
+    return level_name(controller.level)
+
+
+def level_name(level: str) -> str:
+    """A bot level's name (the expert's lives in its own section of the tables)."""
+    return tr("expert.level") if level == "expert" else tr("bots." + level)
 
 
 def declaration_text(decl: Declaration, viewer: int | None) -> str:

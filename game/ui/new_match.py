@@ -9,7 +9,7 @@ from game.i18n import tr
 from game.session import MatchChoice
 from game.storage import BOT_LEVELS
 from game.ui import ruleset_text, theme
-from game.ui.names import COMPASS
+from game.ui.names import COMPASS, level_name
 from game.ui.scene import Scene
 from game.ui.theme import blit_text, scale_for
 from game.ui.widgets import Button, Choice
@@ -33,7 +33,7 @@ class NewMatchScene(Scene):
         self.seat_choice = Choice(range(4), lambda s: tr("seat." + COMPASS[s]), lambda: self.seat, self._set_seat)
         # "human" seats beside yours make a hot-seat match (several people at this screen).
         self.level_choices = [
-            Choice(("human",) + BOT_LEVELS, lambda v: tr("player.human" if v == "human" else "bots." + v),
+            Choice(("human",) + BOT_LEVELS, lambda v: tr("player.human") if v == "human" else level_name(v),
                    lambda s=s: self.levels[s], lambda v, s=s: self._set_level(s, v)) for s in range(4)]
         self.mode_choice = Choice(("practice", "tournament"), lambda v: tr("new_match.mode_" + v),
                                   lambda: self.mode, lambda v: setattr(self, "mode", v))

@@ -122,7 +122,7 @@ def _hand_log(level, ruleset_id, seed, **kw):
 
 @pytest.mark.parametrize("level", sorted(BOT_LEVELS))
 def test_decisions_are_reproducible_from_the_seed(level):
-    kw = {"think_ms": None, "samples": 3} if level == "hard" else {}
+    kw = {"think_ms": None, "samples": 3} if level in ("hard", "expert") else {}
     for ruleset_id in ("hebi-2010", "logistics-2015"):
         for seed in (1, 2):
             if level == "hard":
@@ -185,7 +185,7 @@ def test_bots_see_only_their_observation(ruleset_id, level):
             a, b = [s for s in range(4) if s != seat][1:]
         if len(hand.hands[a]) != len(hand.hands[b]):
             continue
-        kw = {"think_ms": None, "samples": 2} if level == "hard" else {}
+        kw = {"think_ms": None, "samples": 2} if level in ("hard", "expert") else {}
         before = observe(hand, seat)
         first = make_bot(level, seat, random.Random(5), ruleset, **kw).play(before)
         other = hand.replay()
