@@ -309,9 +309,11 @@ class MatchEndScene(Scene):
             cells = (str(summary.number), seat_name(summary.dealer, self.viewer), summary.rank,
                      _trump_label(summary.trump), str(summary.total), result,
                      f"{summary.levels_after[0]} – {summary.levels_after[1]}")
-            for (key, at), cell in zip(columns, cells):
+            for i, ((key, at), cell) in enumerate(zip(columns, cells)):
                 colour = theme.TEAM_COLOURS[team] if key == "col_result" else theme.INK
-                blit_text(surface, cell, size, (left + at * span, ry), colour)
+                # Long team names are cut to their column, never run into the next one.
+                room = round(((columns[i + 1][1] if i + 1 < len(columns) else 1.0) - at) * span) - round(8 * s)
+                blit_text(surface, theme.fit_text(cell, size, room), size, (left + at * span, ry), colour)
             ry += row_h
 
     def phase_name(self) -> str:

@@ -170,3 +170,49 @@ def test_the_hotseat_privacy_screen_keeps_its_texts_apart(tmp_path, recorder, si
             break
         app.step(1 / 30)
     check_scene(recorder, app, app.top, f"privacy {lang} {size}")
+
+
+def _to_hand_end(app, table, limit=60000):
+    """Hints for the person until the end-of-hand panel shows."""
+    for _ in range(limit):
+        if type(app.top).__name__ == "ModeHandEndScene":
+            return app.top
+        wait = None if table.busy else table.driver.waiting()
+        if wait is not None and wait.kind == WaitKind.DECLARE:
+            table.driver.pass_declaration(wait.seat)
+        elif wait is not None and wait.kind in (WaitKind.BURY, WaitKind.PLAY):
+            table.driver.submit(hint_action(table.driver.hand, wait.seat, table.driver.hint_provider))
+        app.step(1 / 30)
+    raise AssertionError("the hand did not end")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_end_panels_rules_and_lessons_keep_their_texts_apart(tmp_path, recorder, size, lang):
+    from game.table import make_controllers
+    from game.ui.results import MatchEndScene
+    from tests.standin_bots import standin_factory
+
+    app = make_app(tmp_path, lang=lang, size=size, speed=20.0)
+    start_match(app, "logistics-2015", 5, 0, ["normal"] * 4, "practice", 60, names=LONG)
+    end = _to_hand_end(app, app.top)
+    end.update(3.0)  # the level tween and the kitty shown
+    check_scene(recorder, app, end, f"hand end {lang} {size}")
+    app.nav.rules("lanzhou-2010")
+    check_scene(recorder, app, app.top, f"rules {lang} {size}")
+    app.nav.learn()
+    check_scene(recorder, app, app.top, f"learn {lang} {size}")
+    app.nav.trainer()
+    check_scene(recorder, app, app.top, f"trainer {lang} {size}")
+    from game.core import Match
+    from game.session import build_driver
+    match = Match(get_ruleset("hebi-2010"), 9, 3)
+    driver = build_driver(match, make_controllers([], ["normal"] * 4, match.ruleset, 9, standin_factory,
+                                                  threaded=False))
+    while not match.over:
+        driver.run_until_wait()
+        driver.next_hand()
+    scene = MatchEndScene(app, match, 0)
+    app.reset(scene)
+    scene.update(4.0)
+    check_scene(recorder, app, scene, f"match end {lang} {size}")
