@@ -198,6 +198,17 @@ def test_the_end_panels_rules_and_lessons_keep_their_texts_apart(tmp_path, recor
     end = _to_hand_end(app, app.top)
     end.update(3.0)  # the level tween and the kitty shown
     check_scene(recorder, app, end, f"hand end {lang} {size}")
+    table = end.table
+    app.nav.hand_record(table, False)
+    check_scene(recorder, app, app.top, f"hand so far {lang} {size}")
+    from game.records import Records
+    from game.ui.replays import ReplayScene
+    (path, _), = Records(tmp_path).list_replays()
+    viewer = ReplayScene(app, Records.load(path))
+    app.push(viewer)
+    for step in (0, len(viewer.replay.steps) // 2, len(viewer.replay.steps) - 1):
+        viewer.go(step)
+        check_scene(recorder, app, viewer, f"replay step {step} {lang} {size}")
     app.nav.rules("lanzhou-2010")
     check_scene(recorder, app, app.top, f"rules {lang} {size}")
     app.nav.learn()
