@@ -17,6 +17,7 @@ from game.core import (
     REDEAL,
     SETTLED,
     TRUMP,
+    ActionKind,
     Hand,
     HandSetup,
     Observation,
@@ -433,3 +434,19 @@ def test_the_step_driver_waits_for_a_seat_without_a_bot():
         assert driver.submit(Action(ActionKind(wait.kind), 2, tuple(move))) is None
     assert hand.phase in (SETTLED, REDEAL) and driver.report.clean
     assert waits >= (1 if hand.phase == REDEAL else ruleset.hand_size // 2)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+@pytest.mark.parametrize("ruleset_id", BUILTIN_IDS)
+def test_the_quick_move_is_the_explained_move(ruleset_id, level):
+    """``play`` skips the reason; it must still be exactly the move ``decide_play`` explains."""
+    ruleset = get_ruleset(ruleset_id)
+    seen: list = []
+    bots = [make_bot(level, s, random.Random(s), ruleset) for s in range(4)]
+    hand = Hand(ruleset, HandSetup(17, False, (Rank.TWO, Rank.FIVE), 1, 1))
+    play_hand(hand, bots, on_decision=lambda seat, kind, obs, choice, _s: seen.append((seat, kind, obs, choice)))
+    plays = [(seat, obs, choice) for seat, kind, obs, choice in seen if kind == ActionKind.PLAY]
+    assert plays
+    for seat, obs, choice in plays:
+        twin = make_bot(level, seat, random.Random(seat), ruleset)
+        assert list(choice) == twin.decide_play(obs)[0]
