@@ -65,6 +65,8 @@ def pick(cards: Sequence[Card], k: int, key: Key) -> list[Card]:
     if k >= len(cards):
         return list(cards)
     if k == 1:  # following a single, the common case: no Counter, no sort
+        if len(set(cards)) == len(cards):  # no pair to keep whole
+            return [min(cards, key=key)]
         count = cards.count if isinstance(cards, list) else list(cards).count
         return [min(cards, key=lambda c: key(c) + (PAIR_BREAK if count(c) >= 2 else 0.0))]
     counts = Counter(cards)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from itertools import groupby
 
 from game.core import TRUMP, Card, Rank, TrumpContext, decompose, make_deck
 
@@ -49,9 +50,9 @@ class Tables:
     def split(self, cards: Iterable[Card]) -> dict[str, list[Card]]:
         """Cards grouped by effective suit (every suit present, maybe empty)."""
         out: dict[str, list[Card]] = {s: [] for s in self.suits}
-        suit = self.suit
-        for c in cards:
-            out[suit[c]].append(c)
+        # An observation's hand is sorted suit by suit: one run per suit, grouped in C.
+        for s, run in groupby(cards, self.suit.__getitem__):
+            out[s].extend(run)
         return out
 
     def units(self, cards: Sequence[Card]) -> list:

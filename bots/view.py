@@ -175,14 +175,14 @@ class View:
     def unseen_count(self, suit: str) -> int:
         """How many cards of ``suit`` this seat has not seen."""
         info = self._suit_info
-        if not info:  # every suit in one pass over the held cards
-            suit_of = self.tab.suit
-            mine = dict.fromkeys(self.tab.suits, 0)
-            for c, n in self._held_counts().items():
-                mine[suit_of[c]] += n
+        if not info:  # every suit at once: what is left of it less what this seat holds
             left = self.mem.suit_left
-            for s, n in mine.items():
-                info[s] = left[s] - n
+            for s, cards in self.mine().items():
+                info[s] = left[s] - len(cards)
+            if self.kitty and self.seat == self.dealer:
+                suit_of = self.tab.suit
+                for c in self.kitty:
+                    info[suit_of[c]] -= 1
         return info[suit]
 
     def top_out(self, suit: str, pairs: int) -> int:

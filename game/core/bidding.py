@@ -273,6 +273,11 @@ class Bidding:
             # Still open only while big jokers may overturn a pair of small jokers.
             self.closed = not (decl.kind == NO_TRUMP and decl.cards[0] == SMALL_JOKER)
 
+    def declares_with(self, card: Card, seat: int, after_deal: bool = False) -> bool:
+        """Could ``card`` be part of a declaration by ``seat``? Only level cards and jokers
+        ever are: a seat's options cannot change when it receives any other card."""
+        return card.suit is None or card.rank == self._rank_for(seat, after_deal)
+
     def options(self, seat: int, held: Sequence[Card], after_deal: bool = False) -> list[list[Card]]:
         """Every declaration the seat may show now with the cards it holds."""
         if self.closed or (self.deal_over and not after_deal):

@@ -206,6 +206,17 @@ class TableDriver:
             cached = self._options[seat] = (stamp, hand.declaration_options(seat))
         return cached[1]
 
+    def _options_unchanged(self, seat: int) -> None:
+        """``seat`` received a card that declares nothing: what it may declare is what it could
+        just before (asking the core again is the dear part of dealing)."""
+        cached = self._options.get(seat)
+        if cached is None:
+            return
+        hand = self.match.hand
+        size, shown, phase = cached[0]
+        if size == len(hand.hands[seat]) - 1 and shown == len(hand.bidding.shown) and phase == hand.phase:
+            self._options[seat] = ((size + 1, shown, phase), cached[1])
+
     def waiting(self) -> Wait | None:
         """The decision the table waits for from a person, if any."""
         if self.queue or self.match.over:
@@ -253,6 +264,8 @@ class TableDriver:
             if phase == DEALING and hand.dealt < hand.to_deal:
                 seat = hand.next_card_seat()
                 card = hand.deal()
+                if not hand.bidding.declares_with(card, seat):
+                    self._options_unchanged(seat)
                 if self._stops is None or hand.dealt in self._stops:
                     self._start_round(seat, final=False)
                     self._run_round()
