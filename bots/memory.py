@@ -127,6 +127,30 @@ class CardMemory:
         elif lead_format.tractors and not _has_run(counts, self.tab):
             self.notractor[seat].add(suit)
 
+    def on_singles(self, plays: Sequence[tuple[int, Sequence[Card]]], start: int) -> None:
+        """``on_play`` for ``plays[start:]`` of a trick led with a single card: the common
+        trick, read by every seat after every play, so done in one loop."""
+        suit_of = self.tab.suit
+        left, remaining, known = self.suit_left, self.remaining, self.known
+        led = suit_of[plays[0][1][0]]
+        points = 0
+        for i in range(start, len(plays)):
+            seat, cards = plays[i]
+            c = cards[0]
+            remaining[c] -= 1
+            points += c.points
+            suit = suit_of[c]
+            left[suit] -= 1
+            k = known[seat]
+            if k and k.get(c):
+                k[c] -= 1
+            if i and suit != led:  # a single shows only a void
+                self.void[seat].add(led)
+                self.nopair[seat].add(led)
+                self.notractor[seat].add(led)
+        self.points_out -= points
+        self.plays_seen += len(plays) - start
+
     # ------------------------------------------------------------------ queries
 
     def unseen(self, hand: Sequence[Card], kitty: Sequence[Card] = ()) -> Counter:
@@ -209,6 +233,9 @@ class MemoryTracker:
         if start >= len(plays):
             return
         lead = plays[0][1]
+        if len(lead) == 1:
+            mem.on_singles(plays, start)
+            return
         fmt = None
         if len(plays) > 1 and len(lead) > 1:
             fmt = format_of(lead, mem.tab.ctx)

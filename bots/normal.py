@@ -42,7 +42,7 @@ def win_cost(play: Sequence[Card], tab: Tables, trumping: bool) -> float:
     """What taking the trick with ``play`` spends: jokers and level cards most."""
     cost = 0.0
     for c in play:
-        if c.is_joker or c.rank == tab.level:
+        if tab.honour[c]:
             cost += 7.0
         elif tab.is_trump[c]:
             cost += 3.0 if trumping else 1.0
@@ -86,7 +86,6 @@ class NormalPolicy:
         opps_after = [s for s in after if not v.is_partner(s)]
         endgame = self.contest_end and len(hand) <= endgame_cards(v, self.endgame)
         void = not held
-        wins = winning_plays(mine, tr, tab, ck)
         trumping = void and tr.suit != TRUMP
         if tr.winner == v.partner:
             safe = not v.threatened(opps_after, tr, tr.best_value, self.cautious)
@@ -104,11 +103,13 @@ class NormalPolicy:
             stake = tr.points + (self.later_points if opps_after else 0.0)
             if trumping and tr.leader == v.partner:
                 stake += self.ruff_bonus
+            wins = winning_plays(mine, tr, tab, ck)  # not before: a safe partner needs none
             best = self._best_win(v, tr, wins, opps_after, trumping)
             if best is not None and best[1] and stake >= best[2] + 4.0:
                 return best[0], Reason("follow.secure", {"cards": best[0]})
             return self._cheap(v, tr, mine, ck)
         # An opponent is winning (or nobody has played but the leader, an opponent).
+        wins = winning_plays(mine, tr, tab, ck)
         best = self._best_win(v, tr, wins, opps_after, trumping)
         if best is not None:
             play, secure, cost = best
@@ -316,13 +317,15 @@ class NormalBot(Bot):
     def play(self, obs: Observation) -> list[Card]:
         # The move alone (the table's and the arena's seats): the honest reason is worked out
         # only when someone reads it (``explain``, the Hint). A level that decides its own
-        # way (``hard``'s search, a test's bot) is asked as it decides.
+        # way (``hard``'s search, a test's bot) is asked as it decides. Nor is the move
+        # checked here: the table checks every move and records an illegal one as an
+        # incident before playing the core's fallback (tests and the arena count them: none).
         if type(self).decide_play is not NormalBot.decide_play:
             return super().play(obs)
         v = self.view(obs)
         if v.plays and len(v.hand) == v.trick.n:
             return list(v.hand)
-        return checked(v, self.policy.play(v))[0]
+        return self.policy.play(v)[0]
 
 
 __all__ = ["NormalBot", "NormalPolicy", "checked", "endgame_cards", "win_cost"]

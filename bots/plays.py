@@ -24,13 +24,13 @@ PAIR_BREAK = 4.0  # extra cost of taking one card out of a pair as a single
 
 def cheap_key(tab: Tables, lengths: dict[str, int] | None = None) -> Key:
     """Give away as little as possible: low side cards, short suits, no points, no trumps."""
-    pos, trump, level = tab.pos, tab.is_trump, tab.level
+    pos, trump, honour = tab.pos, tab.is_trump, tab.honour
     suit = tab.suit
 
     def key(c: Card) -> float:
         v = pos[c]
         if trump[c]:
-            v += 25 + (8 if c.is_joker or c.rank == level else 0)
+            v += 25 + (8 if honour[c] else 0)
         elif lengths is not None:
             v += 0.4 * lengths.get(suit[c], 0)
         return v + 2.0 * c.points
@@ -41,12 +41,12 @@ def feed_key(tab: Tables, weight: float = 3.0, honour: float = 8.0) -> Key:
     """Give a winning partner points: 10s and Ks first, then 5s, then the cheapest.
     ``weight`` is the worth of a point against a card's rank; ``honour`` the extra cost of
     giving up a joker or a level card."""
-    pos, trump, level = tab.pos, tab.is_trump, tab.level
+    pos, trump, is_honour = tab.pos, tab.is_trump, tab.honour
 
     def key(c: Card) -> float:
         v = pos[c]
         if trump[c]:
-            v += 25 + (honour if c.is_joker or c.rank == level else 0)
+            v += 25 + (honour if is_honour[c] else 0)
         return v - weight * c.points
     return key
 

@@ -22,6 +22,7 @@ class Tables:
         "_units",
         "by_suit",
         "ctx",
+        "honour",
         "is_trump",
         "level",
         "pos",
@@ -45,6 +46,8 @@ class Tables:
                             key=lambda c: -self.pos[c])) for s in self.suits}
         self.top_pos = {s: max(self.pos[c] for c in cs) for s, cs in self.by_suit.items()}
         self.level = ctx.level
+        # Jokers and level cards: the cards a player should not waste.
+        self.honour: dict[Card, bool] = {c: c.is_joker or c.rank == ctx.level for c in ONE_DECK}
         self._units: dict[tuple, list] = {}
 
     def split(self, cards: Iterable[Card]) -> dict[str, list[Card]]:
@@ -67,7 +70,7 @@ class Tables:
 
     def is_honour(self, card: Card) -> bool:
         """Jokers and level cards: the cards a player should not waste."""
-        return card.is_joker or card.rank == self.level
+        return self.honour[card]
 
     def trump_count(self, cards: Iterable[Card]) -> int:
         t = self.is_trump

@@ -239,7 +239,7 @@ class PlayState:
         if who is None:
             return []
         hand = self.hands[who]
-        suit_of = self.ctx.suit_of
+        suit_of = self.ctx.suit_by_card.__getitem__
         by_suit: dict[str, list[Card]] = {}
         for c in hand:
             by_suit.setdefault(suit_of(c), []).append(c)

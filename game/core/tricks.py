@@ -69,8 +69,9 @@ def throw_outcome(cards: Sequence[Card], others: Sequence[Sequence[Card]],
     units = decompose(cards, ctx)
     if len(units) == 1:
         return ThrowResult(False, True, tuple(cards), 0)
-    suit = ctx.suit_of(cards[0])
-    holdings = [[c for c in hand if ctx.suit_of(c) == suit] for hand in others]
+    suit_of = ctx.suit_by_card.__getitem__
+    suit = suit_of(cards[0])
+    holdings = [[c for c in hand if suit_of(c) == suit] for hand in others]
     beaten = [u for u in units if any(_beats_unit(u, h, ctx) for h in holdings)]
     if not beaten:
         return ThrowResult(True, True, tuple(cards), 0)
@@ -104,7 +105,7 @@ def check_follow(lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card
         return Refusal("follow.count", {"n": n})
     if not holds(hand, play):
         return Refusal("follow.not_held")
-    suit_of = ctx.suit_of
+    suit_of = ctx.suit_by_card.__getitem__
     suit = suit_of(lead[0])
     if n == 1:  # a single: any card of the suit, or any card when void in it
         if suit_of(play[0]) == suit or all(suit_of(c) != suit for c in hand):
@@ -155,10 +156,11 @@ def legal_follows(lead: Sequence[Card], hand: Sequence[Card], ctx: TrumpContext
                   ) -> Iterator[list[Card]]:
     """Every legal follow, each distinct multiset once, lazily (bots and hints)."""
     n = len(lead)
-    suit = ctx.suit_of(lead[0])
-    held = [c for c in hand if ctx.suit_of(c) == suit]
+    suit_of = ctx.suit_by_card.__getitem__
+    suit = suit_of(lead[0])
+    held = [c for c in hand if suit_of(c) == suit]
     if len(held) <= n:
-        rest = [c for c in hand if ctx.suit_of(c) != suit]
+        rest = [c for c in hand if suit_of(c) != suit]
         for extra in multiset_combinations(rest, n - len(held)):
             yield held + extra
         return
@@ -200,7 +202,7 @@ def play_value(play: Sequence[Card], lead: Sequence[Card], ctx: TrumpContext,
     to the earlier play. Tier 0: the lead's suit; tier 1: trumping a side-suit lead."""
     if lead_units is None:
         lead_units = decompose(lead, ctx)
-    lead_suit = ctx.suit_of(lead[0])
+    lead_suit = ctx.suit_by_card[lead[0]]
     suit = suit_of_play(play, ctx)
     if suit == lead_suit:
         if len(lead_units) != 1:

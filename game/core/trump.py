@@ -44,11 +44,15 @@ class TrumpContext:
     trump_suit: Suit | None
     _keys: dict[Card, tuple[EffectiveSuit, int]] = field(init=False, repr=False, compare=False)
     _hash: int = field(init=False, repr=False, compare=False)
+    # card -> effective suit, for hot loops: ``suit_by_card.__getitem__`` runs in C where a
+    # ``suit_of`` call runs a Python frame. Read it, never change it.
+    suit_by_card: dict[Card, EffectiveSuit] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Kept on the instance: positions are looked up in every hot loop of the bots.
         object.__setattr__(self, "_hash", hash((self.level, self.trump_suit)))
         object.__setattr__(self, "_keys", _table(self))
+        object.__setattr__(self, "suit_by_card", {card: key[0] for card, key in self._keys.items()})
 
     def __hash__(self) -> int:
         # Contexts key the decomposition and table caches: hash once, not per look-up.

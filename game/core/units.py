@@ -189,7 +189,7 @@ def suit_of_play(cards: Sequence[Card], ctx: TrumpContext) -> str | None:
     """The single effective suit of a play, or None when the cards are of several."""
     if not cards:
         return None
-    suit_of = ctx.suit_of
+    suit_of = ctx.suit_by_card.__getitem__
     suit = suit_of(cards[0])
     for c in cards:
         if suit_of(c) != suit:

@@ -266,7 +266,9 @@ class TableDriver:
                 card = hand.deal()
                 if not hand.bidding.declares_with(card, seat):
                     self._options_unchanged(seat)
-                if self._stops is None or hand.dealt in self._stops:
+                if self._stops is None and all(c.inline for c in self.controllers):
+                    self._ask_receiver(seat)
+                elif self._stops is None or hand.dealt in self._stops:
                     self._start_round(seat, final=False)
                     self._run_round()
                 return Dealt(seat, card)
@@ -333,6 +335,18 @@ class TableDriver:
     def _start_round(self, start: int, final: bool) -> None:
         self.round = deque(_ROUNDS[start])
         self.final_round = final
+
+    def _ask_receiver(self, seat: int) -> None:
+        """The round after a card, for inline bots only (the arena, the tests): a seat's cards
+        and the bidding are all a bot's answer depends on, so only the seat that received the
+        card has anything new to answer — the others only once it declares, in round order."""
+        shown = len(self.hand.bidding.shown)
+        self.final_round = False
+        self.round.append(seat)
+        self._run_round()
+        if len(self.hand.bidding.shown) != shown:
+            self.round.extend(_ROUNDS[seat][1:])
+            self._run_round()
 
     def _asks_person(self, seat: int) -> list[list[Card]] | None:
         """The options a person at ``seat`` is asked about now, or None to skip him."""
@@ -593,7 +607,9 @@ class TableDriver:
         event = Played(seat, trick.plays[-1][1], trick.attempted if first else (), trick.penalty if first else 0,
                        throw_blocker(hand, seat, trick.plays[-1][1]) if failed else None)
         if trick.complete:
-            self.queue.append(TrickWon(TrickView.of(trick), len(hand.tricks)))
+            state = hand.play_state
+            view = state.views[-1] if state is not None else TrickView.of(trick)  # made as it closed
+            self.queue.append(TrickWon(view, len(hand.tricks)))
             self.save()
         return event
 
