@@ -68,9 +68,15 @@ def pick(cards: Sequence[Card], k: int, key: Key) -> list[Card]:
         if len(set(cards)) == len(cards):  # no pair to keep whole
             return [min(cards, key=key)]
         count = cards.count if isinstance(cards, list) else list(cards).count
-        return [min(cards, key=lambda c: key(c) + (PAIR_BREAK if count(c) >= 2 else 0.0))]
+        best, best_cost = cards[0], float("inf")
+        for c in cards:  # the first cheapest, as min() would pick
+            cost = key(c) + (PAIR_BREAK if count(c) >= 2 else 0.0)
+            if cost < best_cost:
+                best, best_cost = c, cost
+        return [best]
     counts = Counter(cards)
-    return sorted(cards, key=lambda c: key(c) + (PAIR_BREAK if counts[c] >= 2 else 0.0))[:k]
+    costs = {c: key(c) + (PAIR_BREAK if n >= 2 else 0.0) for c, n in counts.items()}
+    return sorted(cards, key=costs.__getitem__)[:k]
 
 
 def _pairs_by_pos(counts: Counter, tab: Tables, key: Key) -> dict[int, list[Card]]:
