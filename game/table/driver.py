@@ -7,17 +7,8 @@ the tools call it in a loop (``run_until_wait``, ``run_hand``, ``play_hand``). P
 through ``submit``, ``declare`` and ``pass_declaration``; ``waiting()`` says whom the table
 waits for.
 
-**Declaring** (the one protocol, the game's): after every card dealt, the seats that may
-declare are asked in deal order starting from the seat that just received the card. A bot
-is asked when its cards or the bidding changed since it last answered (its answer could
-not differ otherwise); an outside program is asked in the worker thread. A single person
-declares with the buttons while the cards fly. With several people at one screen
-(hot-seat) whether and when a person is called must not depend on his cards, so the deal
-stops only at fixed points (``hotseat_checkpoints``: after each quarter of the deal) and
-every seat, people and bots alike, is asked there, in deal order from the seat that has
-just received the card; every person is called, whether he may declare or not. When the
-deal is over, and again at the end of the after-deal window, everyone who may declare gets
-one last round in deal order (at a hot-seat table every person, as at the fixed points).
+**Declaring** follows the one protocol of ``declaring.DeclaringRounds`` (the game's, hot-seat
+included).
 
 A bot's exception or illegal answer never stops the hand: it is recorded in ``report``
 (an ``Incident``) and the core's fallback is played. The match is saved (``save_data``)
@@ -57,6 +48,7 @@ from game.core import (
 
 from .aids import HintProvider, default_action, hint_action
 from .controllers import PENDING, BotController, Controller, bot_controllers
+from .declaring import HOTSEAT_STOPS, DeclaringRounds, OnDecision, hotseat_checkpoints
 from .events import (
     AfterDealWindow,
     Buried,
@@ -78,26 +70,7 @@ from .events import (
 from .settings import Aids, TableSettings, aids_for
 from .throws import throw_blocker
 
-OnDecision = Callable[[int, str, Observation, Any, float], None]
-"""``on_decision(seat, kind, obs, choice, seconds)`` after every bot decision."""
 OnHandOver = Callable[[Hand, HandSummary | None], None]
-
-
-_ROUNDS = tuple(tuple((start + i) % 4 for i in range(4)) for start in range(4))
-
-
-HOTSEAT_STOPS = 4
-"""A hot-seat deal stops after each quarter of the cards (the last stop is the end of the deal)."""
-
-
-def hotseat_checkpoints(to_deal: int, stops: int = HOTSEAT_STOPS) -> frozenset[int]:
-    """The numbers of cards dealt after which a hot-seat deal stops for every seat
-    (the end of the deal, which always stops, is not among them).
-
-    >>> sorted(hotseat_checkpoints(100))
-    [25, 50, 75]
-    """
-    return frozenset(to_deal * k // stops for k in range(1, stops)) - {0, to_deal}
 
 
 @dataclass
@@ -164,13 +137,8 @@ class TableDriver:
 
     def _reset_hand(self) -> None:
         self.report = HandReport(self.match.hand)
-        self.round: deque[int] = deque()  # seats still to be asked about declaring
-        self.final_round = False
-        self._final_stage: str | None = None  # the phase whose last round was started
-        self._options: dict[int, tuple[tuple[int, int, str], list[list[Card]]]] = {}
-        self._bot_stamp: dict[int, tuple[int, int, str]] = {}
+        self.rounds = DeclaringRounds(self, self.hotseat)
         self._announced_settled = False
-        self._stops = hotseat_checkpoints(self.match.hand.to_deal) if self.hotseat else None
 
     # ------------------------------------------------------------------ queries
 
@@ -195,27 +163,14 @@ class TableDriver:
         """What ``seat`` may see now."""
         return observe(self.hand, seat)
 
-    def declaration_options(self, seat: int, stamp: tuple[int, int, str] | None = None) -> list[list[Card]]:
-        """What ``seat`` may show to declare now (kept until its cards or the bidding change:
-        the core's query is the dear part of a deal)."""
-        hand = self.match.hand
-        if stamp is None:
-            stamp = (len(hand.hands[seat]), len(hand.bidding.shown), hand.phase)
-        cached = self._options.get(seat)
-        if cached is None or cached[0] != stamp:
-            cached = self._options[seat] = (stamp, hand.declaration_options(seat))
-        return cached[1]
+    def declaration_options(self, seat: int) -> list[list[Card]]:
+        """What ``seat`` may show to declare now."""
+        return self.rounds.options(seat)
 
-    def _options_unchanged(self, seat: int) -> None:
-        """``seat`` received a card that declares nothing: what it may declare is what it could
-        just before (asking the core again is the dear part of dealing)."""
-        cached = self._options.get(seat)
-        if cached is None:
-            return
-        hand = self.match.hand
-        size, shown, phase = cached[0]
-        if size == len(hand.hands[seat]) - 1 and shown == len(hand.bidding.shown) and phase == hand.phase:
-            self._options[seat] = ((size + 1, shown, phase), cached[1])
+    @property
+    def final_round(self) -> bool:
+        """The declaring round under way is a last chance (the deal or the window is over)."""
+        return self.rounds.final
 
     def waiting(self) -> Wait | None:
         """The decision the table waits for from a person, if any."""
@@ -227,10 +182,11 @@ class TableDriver:
             humans = self.humans()
             return Wait(WaitKind.CONTINUE, humans[0] if humans else 0)
         if phase.declaring:
-            if self.round:
-                options = self._asks_person(self.round[0])
+            pending = self.rounds.pending
+            if pending:
+                options = self.rounds.asks_person(pending[0])
                 if options is not None:
-                    return Wait(WaitKind.DECLARE, self.round[0], tuple(tuple(o) for o in options))
+                    return Wait(WaitKind.DECLARE, pending[0], tuple(tuple(o) for o in options))
             return None
         seat = hand.to_act()
         if seat is not None and self.controllers[seat].human:
@@ -255,28 +211,19 @@ class TableDriver:
             return None
         phase = hand.phase
         if phase is DEALING or phase is AFTER_DEAL:
-            if self.round:
-                self._run_round()
-                if self.round:  # a person or an outside program is deciding
+            rounds = self.rounds
+            if rounds.pending:
+                rounds.run()
+                if rounds.pending:  # a person or an outside program is deciding
                     return self.queue.popleft() if self.queue else None
                 if self.queue:
                     return self.queue.popleft()
             if phase == DEALING and hand.dealt < hand.to_deal:
                 seat = hand.next_card_seat()
                 card = hand.deal()
-                if not hand.bidding.declares_with(card, seat):
-                    self._options_unchanged(seat)
-                if self._stops is None and all(c.inline for c in self.controllers):
-                    self._ask_receiver(seat)
-                elif self._stops is None or hand.dealt in self._stops:
-                    self._start_round(seat, final=False)
-                    self._run_round()
+                rounds.dealt(seat, card)
                 return Dealt(seat, card)
-            if self._final_stage != phase:
-                # The last chance: everyone who may declare, in deal order.
-                self._final_stage = phase
-                start = (hand.next_card_seat() - 1) % 4 if phase == DEALING else ((hand.dealer or 0) + 1) % 4
-                self._start_round(start, final=True)
+            if rounds.start_last():  # everyone who may declare, in deal order
                 return self.advance()
             return self._finish_deal()
         if phase == REDEAL:
@@ -330,96 +277,6 @@ class TableDriver:
         assert hand.dealer is not None
         return DealClosed(hand.dealer, hand.trump_declared, hand.ruleset.kitty)
 
-    # ------------------------------------------------------------------ declaring rounds
-
-    def _start_round(self, start: int, final: bool) -> None:
-        self.round = deque(_ROUNDS[start])
-        self.final_round = final
-
-    def _ask_receiver(self, seat: int) -> None:
-        """The round after a card, for inline bots only (the arena, the tests): a seat's cards
-        and the bidding are all a bot's answer depends on, so only the seat that received the
-        card has anything new to answer — the others only once it declares, in round order."""
-        shown = len(self.hand.bidding.shown)
-        self.final_round = False
-        self.round.append(seat)
-        self._run_round()
-        if len(self.hand.bidding.shown) != shown:
-            self.round.extend(_ROUNDS[seat][1:])
-            self._run_round()
-
-    def _asks_person(self, seat: int) -> list[list[Card]] | None:
-        """The options a person at ``seat`` is asked about now, or None to skip him."""
-        if not self.controllers[seat].human:
-            return None
-        options = self.declaration_options(seat)
-        if self._stops is not None:
-            return options  # hot-seat: every person is called at every stop, options or not
-        if not options:
-            return None
-        if self.final_round:
-            return options
-        return None  # one person: the declare buttons stay up during the deal
-
-    def _run_round(self) -> None:
-        """Ask the seats in turn until one must wait (a person, an outside program)."""
-        hand, round_, controllers, asked = self.hand, self.round, self.controllers, self._bot_stamp
-        final, phase = self.final_round, hand.phase
-        shown = len(hand.bidding.shown)
-        while round_:
-            seat = round_[0]
-            controller = controllers[seat]
-            if controller.human:
-                if self._asks_person(seat) is not None:
-                    return
-                round_.popleft()
-                continue
-            # A bot's answer depends on its cards and the bidding: ask again only when they changed.
-            stamp = (len(hand.hands[seat]), shown, phase)
-            if not final and asked.get(seat) == stamp:
-                round_.popleft()
-                continue
-            options = self.declaration_options(seat, stamp)
-            if not options:
-                asked[seat] = stamp
-                round_.popleft()
-                continue
-            choice = self._bot_declaration(seat, controller, options)
-            if choice is PENDING:
-                return
-            round_.popleft()
-            asked[seat] = stamp
-            if choice:
-                try:
-                    self.queue.append(Declared(hand.declare(seat, list(choice))))
-                except (IllegalActionError, ValueError, TypeError) as e:
-                    self._incident(self.report.illegal, seat, DECLARE, str(e), choice)
-                shown = len(hand.bidding.shown)
-
-    def _last_chance(self, seat: int) -> bool:
-        """Will this seat never be asked to declare again in this hand? Only in a last round;
-        in the deal's last round a defender may still get the after-deal window (its own
-        level) if nobody declares."""
-        if not self.final_round:
-            return False
-        hand = self.hand
-        return not (hand.phase == DEALING and hand.ruleset.defenders_after_deal
-                    and not hand.setup.first_hand and not hand.bidding.shown
-                    and hand.dealer is not None and (seat - hand.dealer) % 2 == 1)
-
-    def _bot_declaration(self, seat: int, controller: Controller, options: list[list[Card]]) -> Any:
-        obs = observe(self.hand, seat, last_chance=self._last_chance(seat))
-        try:
-            choice = controller.declare(obs, options)
-        except Exception:  # a bot's bug must not stop the deal
-            self._incident(self.report.errors, seat, DECLARE, traceback.format_exc(limit=6))
-            choice = None
-        if choice is not PENDING:
-            self.report.decisions += 1
-            if self.on_decision is not None:
-                self.on_decision(seat, DECLARE, obs, choice, 0.0)
-        return choice
-
     # ------------------------------------------------------------------ asking for a bury or a play
 
     def _ask(self, seat: int) -> Event | None:
@@ -431,7 +288,7 @@ class TableDriver:
             try:
                 answer = controller.decide(kind, obs)
             except Exception:  # a bot's bug must not stop the hand
-                self._incident(self.report.errors, seat, kind, traceback.format_exc(limit=6))
+                self.incident(self.report.errors, seat, kind, traceback.format_exc(limit=6))
                 return self._bot_answer(seat, kind, obs, None, controller.seconds, failed=True)
             return self._bot_answer(seat, kind, obs, answer, controller.seconds)
         key = (id(hand), len(hand.log), seat)
@@ -443,7 +300,7 @@ class TableDriver:
         try:
             answer = controller.result()
         except Exception:  # a bot's bug must not stop the hand
-            self._incident(self.report.errors, seat, kind, traceback.format_exc(limit=6))
+            self.incident(self.report.errors, seat, kind, traceback.format_exc(limit=6))
             answer, failed = None, True
         if answer is PENDING:
             return None
@@ -470,15 +327,15 @@ class TableDriver:
         if not failed:
             cards = _cards(answer)
             if cards is None:
-                self._incident(report.illegal, seat, kind, "not a list of cards", answer)
+                self.incident(report.illegal, seat, kind, "not a list of cards", answer)
             else:
                 try:
                     return self._apply(Action(kind, seat, cards))  # the core checks the move
                 except IllegalActionError as e:
-                    self._incident(report.illegal, seat, kind, e.refusal.english(), cards)
+                    self.incident(report.illegal, seat, kind, e.refusal.english(), cards)
         return self._apply(default_action(self.hand, seat))
 
-    def _incident(self, into: list[Incident], seat: int, kind: ActionKind, detail: str, cards: Any = ()) -> None:
+    def incident(self, into: list[Incident], seat: int, kind: ActionKind, detail: str, cards: Any = ()) -> None:
         self.bot_fixes += 1
         into.append(Incident(seat, kind, detail, _as_tuple(cards)))
 
@@ -504,16 +361,12 @@ class TableDriver:
         refusal = self.hand.check(Action(DECLARE, seat, tuple(cards)))
         if refusal is None:
             self.queue.append(Declared(self.hand.declare(seat, cards)))
-            self._answered(seat)
+            self.rounds.answered(seat)
         return refusal
 
     def pass_declaration(self, seat: int) -> None:
         """A person declines to declare now (the round goes on)."""
-        self._answered(seat)
-
-    def _answered(self, seat: int) -> None:
-        if self.round and self.round[0] == seat:
-            self.round.popleft()
+        self.rounds.answered(seat)
 
     def next_hand(self) -> None:
         """After the end-of-hand screen: record the hand and deal the next one."""
