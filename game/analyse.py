@@ -1,8 +1,9 @@
 """Analyse one seat's decisions in a finished hand: ``python -m game.analyse FILE --seat N``.
 
 ``FILE`` is a replay as the game keeps them (``Records``; the arena's ``--record`` files
-use the same format). Every bury and play of the seat is searched as that seat saw it, with
-the ``hard`` level's sampled worlds and a larger budget (``bots.analysis``), and labelled
+use the same format). Every declaring decision (a declaration shown, or a chance let pass:
+``"played": []``), bury and play of the seat is searched as that seat saw it, with the
+``hard`` level's sampled worlds and a larger budget (``bots.analysis``), and labelled
 best / good / inaccuracy / mistake / blunder by what it cost the seat's team in levels.
 
 Options: ``--think-ms MS`` adds a time box per decision (the report may then depend on the

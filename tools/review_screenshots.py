@@ -3,11 +3,12 @@
     SDL_VIDEODRIVER=dummy python tools/review_screenshots.py --out /tmp/review-shots
 
 For each language: a hand played by ``normal`` bots is kept as a replay; the review opens
-on it (the progress bar while the worker thread runs), then at the seat's worst decision
-and at the end (the chart), then once more from the replay list's viewer (instant: the
-analysis was kept with the replay). Then duplicate practice: the new-match choice, a hand
-played by hints with ``normal`` replaying it, the end-of-hand panel (running, then both
-results), both reviews and the start screen's statistics. ``--samples`` makes the analysis quicker for a look.
+on it (the progress bar while the worker thread runs), then at the seat's worst decision,
+at its first declaring decision (if any) and at the end (the chart), then once more from
+the replay list's viewer (instant: the analysis was kept with the replay). Then duplicate
+practice: the new-match choice, a hand played by hints with ``normal`` replaying it, the
+end-of-hand panel (running, then both results), both reviews and the start screen's
+statistics. ``--samples`` makes the analysis quicker for a look.
 """
 from __future__ import annotations
 
@@ -60,6 +61,11 @@ def run(lang: str, out: Path, size: tuple[int, int], samples: int, seed: int) ->
         scene.go(scene.replay.steps.index(worst.step))
         app.step(1 / 60)
         shoot(app, out, f"{lang}-2-worst-decision")
+        declared = [d for d in scene.analysis.decisions if d.kind == "declare"]
+        if declared:
+            scene.go(scene.replay.steps.index(declared[0].step))
+            app.step(1 / 60)
+            shoot(app, out, f"{lang}-2b-declaration")
         scene.go(len(scene.replay.steps) - 1)
         app.step(1 / 60)
         shoot(app, out, f"{lang}-3-end")

@@ -293,12 +293,18 @@ class ReviewScene(ReplayScene):
                       round(14 * s), (r.right + round(12 * s), r.centery), theme.INK_DIM, anchor="midleft")
         y = r.bottom + round(10 * s)
         rows = [(tr("review.played"), d.played)]
+        if d.kind == "declare":  # a declaration shown, or a chance to declare let pass
+            rows = [(tr("review_declare.shown") if d.played else tr("review_declare.passed"), d.played)]
         if d.best != d.played:
             rows.append((tr("review.better"), d.best))
         h = round(min(74 * s, max(30, (area.bottom - y) / max(1, len(rows)) - 26 * s)))
         for label, cards in rows:
             blit_text(surface, label, round(14 * s), (x, y), theme.INK_DIM)
             y += round(20 * s)
+            if not cards:  # the pass
+                r = blit_text(surface, tr("review_declare.pass"), round(18 * s), (x, y), theme.INK, True)
+                y = r.bottom + round(8 * s)
+                continue
             cw = card_width(h)
             step = min(cw * 0.6, (area.w - cw) / max(1, len(cards) - 1)) if len(cards) > 1 else 0
             for i, card in enumerate(cards):
@@ -338,7 +344,7 @@ class ReviewScene(ReplayScene):
         points = [(px(i), py(v)) for i, v in enumerate(curve)]
         pygame.draw.lines(surface, theme.TEAM_COLOURS[self.seat % 2], False, points, max(2, round(2 * s)))
         for d in self.analysis.decisions:
-            if d.kind == "declare":
+            if d.label not in LABEL_COLOURS or d.label == "unrated":
                 continue
             i = 0 if d.trick is None else min(d.trick, len(curve) - 2)
             mid = (curve[i] + curve[i + 1]) / 2 if d.kind == "play" else curve[0]
