@@ -220,7 +220,7 @@ def analyse_hand(hand: Hand, seat: int, settings: Settings = Settings(),
     base_seed = f"{hand.setup.seed}/{seat}/{settings.seed}"
     for moment in moments:  # all in the deal, before the bury and the plays
         rng = random.Random(f"{base_seed}/declare/{moment.upto}")
-        d = _declare_decision(hand, seat, moment, rng, settings, policy)
+        d = declare_decision(hand, seat, moment, rng, settings, policy)
         d.step = moment.step
         decisions.append(d)
         tick()
@@ -388,8 +388,9 @@ def _bury_options(obs: Observation, tab, played: list[Card]) -> list[list[Card]]
 
 # ------------------------------------------------------------------------------ declaring
 
-def _declare_decision(hand: Hand, seat: int, moment: declare_analysis.Moment, rng: random.Random,
-                      settings: Settings, policy: NormalPolicy) -> Decision:
+def declare_decision(hand: Hand, seat: int, moment: declare_analysis.Moment, rng: random.Random,
+                     settings: Settings, policy: NormalPolicy) -> Decision:
+    """One declaring decision (``declare_analysis.declaring_moments``) valued and labelled."""
     played = list(moment.played)
     if not moment.options:  # only the pass: never charged
         return Decision("declare", None, played, played, 0.0, 0.0, "best", forced=True)
@@ -515,4 +516,4 @@ def _position_value(hand: Hand, obs: Observation, mem: CardMemory | None, rng: r
 
 
 __all__ = ["BLUNDER", "GOOD_LABELS", "LABELS", "LABEL_ORDER", "UNRATED", "Analysis",
-           "Cancelled", "Decision", "Settings", "analyse_hand", "label_of"]
+           "Cancelled", "Decision", "Settings", "analyse_hand", "declare_decision", "label_of"]

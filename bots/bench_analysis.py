@@ -14,6 +14,9 @@ figure of issue 12 (25 plays and a bury, target 30 s on one core)::
 in turn in seat 0 (the other seats ``normal``), analyses seat 0's decisions and prints the
 mean loss per decision of each level. A sound analysis charges ``random`` far more than
 ``normal``, and ``normal`` more than ``hard``.
+
+``declarations``: as ``validity`` for seat 0's declaring decisions alone (a few a hand;
+cheap, so many deals): ``python -m bots.bench_analysis declarations --deals 30``.
 """
 from __future__ import annotations
 
@@ -29,11 +32,13 @@ from .analysis import Analysis, Settings, analyse_hand
 
 
 def played_hand(ruleset_id: str, seed: int, levels: list[str], dealer: int = 0,
-                think_ms: float | None = None) -> Hand:
-    """A finished hand: deal ``seed``, ``levels[seat]`` at each seat (seeded bots)."""
+                think_ms: float | None = None, first_hand: bool = False) -> Hand:
+    """A finished hand: deal ``seed``, ``levels[seat]`` at each seat (seeded bots); in a
+    first hand nobody deals yet (``dealer`` draws first) and the declarer takes the deal."""
     ruleset = get_ruleset(ruleset_id)
     while True:
-        hand = Hand(ruleset, HandSetup(seed, False, (Rank.TWO, Rank.TWO), dealer, dealer))
+        hand = Hand(ruleset, HandSetup(seed, first_hand, (Rank.TWO, Rank.TWO),
+                                       None if first_hand else dealer, dealer))
         options = {} if think_ms is not None else {"samples": 12}
         bots = [make_bot(level, s, random.Random(seed * 10 + s), ruleset, think_ms=think_ms,
                          **(options if level == "hard" else {}))
@@ -99,6 +104,32 @@ def validity(args) -> None:
             print(f"  margin {z} SE: " + ", ".join(row))
 
 
+def declarations(args) -> None:
+    """Only the declaring decisions of seat 0, played by each level (the others normal)."""
+    from .analysis import declare_decision
+    from .declare_analysis import declaring_moments
+    from .normal import NormalPolicy
+    levels = args.levels.split(",")
+    settings = Settings(curve=False)
+    start = time.perf_counter()
+    for level in levels:
+        xs: list[float] = []
+        labels: dict[str, int] = {}
+        for k in range(args.deals):
+            seed = args.seed + k
+            hand = played_hand(args.ruleset, seed, [level, "normal", "normal", "normal"], dealer=k % 4,
+                               first_hand=args.first_hand)
+            for m in declaring_moments(hand, 0):
+                d = declare_decision(hand, 0, m, random.Random(f"{seed}/{m.upto}"), settings, NormalPolicy())
+                if not d.forced:
+                    xs.append(d.loss)
+                    labels[d.label] = labels.get(d.label, 0) + 1
+        mean = sum(xs) / len(xs) if xs else 0.0
+        print(f"{level:>7}: {len(xs)} declaring decisions, mean loss {mean:.4f} levels, labels {labels}",
+              flush=True)
+    print(f"{time.perf_counter() - start:.0f} s")
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="what", required=True)
@@ -125,6 +156,14 @@ def main(argv=None) -> None:
     vp.add_argument("--levels", default="random,normal,hard")
     vp.add_argument("-v", "--verbose", action="store_true")
     vp.set_defaults(run=validity)
+    dp = sub.add_parser("declarations", help="the declaring decisions alone, per level, over many deals")
+    dp.add_argument("--ruleset", default="hebi-2010")
+    dp.add_argument("--seed", type=int, default=100)
+    dp.add_argument("--deals", type=int, default=30)
+    dp.add_argument("--levels", default="random,normal")
+    dp.add_argument("--first-hand", action="store_true",
+                    help="first hands of a match: the declarer takes the deal")
+    dp.set_defaults(run=declarations)
     args = ap.parse_args(argv)
     args.run(args)
 

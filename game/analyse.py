@@ -32,10 +32,13 @@ def table(report: Analysis) -> str:
             f"{report.accuracy:.0%}, {report.seconds:.1f} s",
             f"{'#':>3} {'kind':<8}{'trick':>5}  {'played':<24}{'better':<24}{'loss':>7}"
             f"{'points':>8}  label"]
+    def cards(cs) -> str:
+        return " ".join(map(str, cs)) or "pass"  # only a declaring decision may show nothing
+
     for i, d in enumerate(report.decisions, 1):
-        better = "" if d.best == d.played else " ".join(map(str, d.best))
+        better = "" if d.best == d.played else cards(d.best)
         rows.append(f"{i:>3} {d.kind:<8}{'' if d.trick is None else d.trick + 1:>5}  "
-                    f"{' '.join(map(str, d.played)):<24}{better:<24}{d.loss:>7.3f}"
+                    f"{cards(d.played):<24}{better:<24}{d.loss:>7.3f}"
                     f"{d.points_loss:>8.1f}  {d.label}{' (forced)' if d.forced else ''}")
     counts = ", ".join(f"{k} {v}" for k, v in report.counts().items())
     rows.append(counts)

@@ -3,7 +3,7 @@ declaration over a pass is charged, and the same replay gives the same report.""
 import random
 
 from bots import declare_analysis as da
-from bots.analysis import LABEL_ORDER, Settings, _declare_decision, analyse_hand
+from bots.analysis import LABEL_ORDER, Settings, analyse_hand, declare_decision
 from bots.bench_analysis import played_hand
 from bots.normal import NormalPolicy
 from game.core import DECLARE, Hand, HandSetup, Rank, format_cards, get_ruleset
@@ -30,7 +30,7 @@ def test_moments_are_the_declarations_and_the_missed_chances():
 def test_only_the_pass_is_never_charged():
     hand = played_hand("hebi-2010", 0, ["normal"] * 4)
     moment = da.Moment(10, (), (), 11, False, False)
-    d = _declare_decision(hand, 1, moment, random.Random(1), FAST, NormalPolicy())
+    d = declare_decision(hand, 1, moment, random.Random(1), FAST, NormalPolicy())
     assert d.forced and d.loss == 0 and d.points_loss == 0 and d.label == "best"
     assert d.played == [] and d.best == []
 
@@ -64,6 +64,6 @@ def test_a_weak_declaration_over_a_pass_is_charged():
         options = [tuple(o) for o in hand.declaration_options(seat)]
         planted = next(o for o in options if sorted(format_cards(o)) == sorted(option))
         moment = da.Moment(len(hand.log), planted, tuple(options), len(hand.log) + 1, True, False)
-        d = _declare_decision(hand, seat, moment, random.Random(seed), Settings(), NormalPolicy())
+        d = declare_decision(hand, seat, moment, random.Random(seed), Settings(), NormalPolicy())
         assert LABEL_ORDER.index(d.label) >= LABEL_ORDER.index("inaccuracy"), (seed, d)
         assert d.best == [] and d.loss > 0
