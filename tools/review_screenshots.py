@@ -127,8 +127,9 @@ def duplicate(lang: str, out: Path, size: tuple[int, int], samples: int) -> None
     shutil.rmtree(data, ignore_errors=True)
     app = make_app(Options(lang=lang, data_dir=data, size=size, speed=20.0))
     app.nav.start()
+    app.settings.last_duplicate = "hard"  # as if chosen in the last match: the screen opens with it
     app.nav.new_match()
-    app.top.duplicate = "hard"
+    assert app.top.duplicate == "hard"
     shoot(app, out, f"{lang}-6-new-match")
     app.nav.start_match(MatchChoice("hebi-2010", ["normal"] * 4, 0, [0], "practice", 10, 4, {}, "normal"))
     table = app.top
