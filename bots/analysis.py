@@ -114,13 +114,17 @@ class Decision:
     candidates: int = 0
     gap: float = 0.0  # the best's paired mean advantage over the move made, unshrunk
     se: float = 0.0  # and its standard error
+    options: list[list[Card]] = field(default_factory=list)  # a declaring decision's choices
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "trick": self.trick, "played": format_cards(self.played),
-                "best": format_cards(self.best), "loss": round(self.loss, 4),
-                "points_loss": round(self.points_loss, 2), "label": self.label,
-                "forced": self.forced, "step": self.step, "worlds": self.worlds,
-                "candidates": self.candidates, "gap": round(self.gap, 4), "se": round(self.se, 4)}
+        out = {"kind": self.kind, "trick": self.trick, "played": format_cards(self.played),
+               "best": format_cards(self.best), "loss": round(self.loss, 4),
+               "points_loss": round(self.points_loss, 2), "label": self.label,
+               "forced": self.forced, "step": self.step, "worlds": self.worlds,
+               "candidates": self.candidates, "gap": round(self.gap, 4), "se": round(self.se, 4)}
+        if self.kind == "declare":
+            out["options"] = [format_cards(o) for o in self.options]
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Decision:
@@ -128,7 +132,8 @@ class Decision:
                    parse_cards(data["best"]), float(data["loss"]), float(data["points_loss"]),
                    str(data["label"]), bool(data.get("forced", False)), int(data.get("step", 0)),
                    int(data.get("worlds", 0)), int(data.get("candidates", 0)),
-                   float(data.get("gap", 0.0)), float(data.get("se", 0.0)))
+                   float(data.get("gap", 0.0)), float(data.get("se", 0.0)),
+                   [parse_cards(o) for o in data.get("options") or []])
 
 
 @dataclass
@@ -222,6 +227,7 @@ def analyse_hand(hand: Hand, seat: int, settings: Settings = Settings(),
         rng = random.Random(f"{base_seed}/declare/{moment.upto}")
         d = declare_decision(hand, seat, moment, rng, settings, policy)
         d.step = moment.step
+        d.options = [list(o) for o in moment.options]
         decisions.append(d)
         tick()
     for i, action in enumerate(log):

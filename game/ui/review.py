@@ -288,13 +288,16 @@ class ReviewScene(ReplayScene):
         if d.forced:
             head += "  " + tr("review.forced")
         r = blit_text(surface, head, round(22 * s), (x, y), colour, True)
-        if d.label != "unrated" and not d.forced:
+        if d.label != "unrated" and not d.forced and d.loss > 0:  # "-0.00" says nothing
             blit_text(surface, tr("review.loss", loss=f"{d.loss:.2f}", points=f"{d.points_loss:.0f}"),
                       round(14 * s), (r.right + round(12 * s), r.centery), theme.INK_DIM, anchor="midleft")
         y = r.bottom + round(10 * s)
         rows = [(tr("review.played"), d.played)]
         if d.kind == "declare":  # a declaration shown, or a chance to declare let pass
             rows = [(tr("review_declare.shown") if d.played else tr("review_declare.passed"), d.played)]
+            options = getattr(d, "options", None) or []
+            if not d.played and options and d.best == d.played:  # what the pass gave up
+                rows.append((tr("review_declare.could"), options[0]))
         if d.best != d.played:
             rows.append((tr("review.better"), d.best))
         h = round(min(74 * s, max(30, (area.bottom - y) / max(1, len(rows)) - 26 * s)))

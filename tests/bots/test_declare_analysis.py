@@ -3,7 +3,7 @@ declaration over a pass is charged, and the same replay gives the same report.""
 import random
 
 from bots import declare_analysis as da
-from bots.analysis import LABEL_ORDER, Settings, analyse_hand, declare_decision
+from bots.analysis import LABEL_ORDER, Analysis, Settings, analyse_hand, declare_decision
 from bots.bench_analysis import played_hand
 from bots.normal import NormalPolicy
 from game.core import DECLARE, Hand, HandSetup, Rank, format_cards, get_ruleset
@@ -43,9 +43,11 @@ def test_declarations_are_rated_and_repeat():
     declared = [d for d in first["decisions"] if d["kind"] == "declare"]
     assert declared and all(d["label"] != "unrated" and d["trick"] is None for d in declared)
     assert all(isinstance(d["played"], list) and isinstance(d["best"], list) for d in declared)
+    assert all(d["options"] for d in declared)  # what the seat could show, for the review
     for r in (first, second):
         r.pop("seconds")
     assert first == second
+    assert Analysis.from_json(first).to_json()["decisions"] == first["decisions"]
 
 
 # (seed, seat, option): a first hand fully dealt, nobody has declared, and the seat may show
