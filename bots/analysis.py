@@ -18,9 +18,10 @@ several noisy means is flattered by its luck, and this keeps noise from being ch
 ``points_loss`` is the same difference in the team's points. The label comes from
 ``LABELS`` (the one place the thresholds live). A forced move is never charged.
 
-Declarations are listed (``kind == "declare"``) but not valued: judging one would mean
-playing out the rest of an unknown deal and bidding; they are labelled ``"unrated"`` and
-left out of the accuracy.
+Declaring decisions (``kind == "declare"``: a declaration shown, or a chance to declare
+let pass, ``played == []``) are valued the same way on sampled worlds of the rest of the
+deal, the bidding, the bury and the play (``bots.declare_analysis``): the candidates are
+what was shown, the other options the seat had then, and the pass.
 
 Every decision draws its worlds from its own ``random.Random`` seeded by the deal, the
 seat, the decision and ``Settings.seed``: the same replay and settings give the same
@@ -40,7 +41,6 @@ from typing import Any
 from game.core import (
     BURY,
     BURYING,
-    DECLARE,
     PLAY,
     Card,
     Hand,
@@ -52,6 +52,7 @@ from game.core import (
     parse_cards,
 )
 
+from . import declare_analysis
 from .bidding import choose_bury
 from .hard import HardBot
 from .memory import CardMemory, MemoryTracker
@@ -113,13 +114,17 @@ class Decision:
     candidates: int = 0
     gap: float = 0.0  # the best's paired mean advantage over the move made, unshrunk
     se: float = 0.0  # and its standard error
+    options: list[list[Card]] = field(default_factory=list)  # a declaring decision's choices
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "trick": self.trick, "played": format_cards(self.played),
-                "best": format_cards(self.best), "loss": round(self.loss, 4),
-                "points_loss": round(self.points_loss, 2), "label": self.label,
-                "forced": self.forced, "step": self.step, "worlds": self.worlds,
-                "candidates": self.candidates, "gap": round(self.gap, 4), "se": round(self.se, 4)}
+        out = {"kind": self.kind, "trick": self.trick, "played": format_cards(self.played),
+               "best": format_cards(self.best), "loss": round(self.loss, 4),
+               "points_loss": round(self.points_loss, 2), "label": self.label,
+               "forced": self.forced, "step": self.step, "worlds": self.worlds,
+               "candidates": self.candidates, "gap": round(self.gap, 4), "se": round(self.se, 4)}
+        if self.kind == "declare":
+            out["options"] = [format_cards(o) for o in self.options]
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Decision:
@@ -127,7 +132,8 @@ class Decision:
                    parse_cards(data["best"]), float(data["loss"]), float(data["points_loss"]),
                    str(data["label"]), bool(data.get("forced", False)), int(data.get("step", 0)),
                    int(data.get("worlds", 0)), int(data.get("candidates", 0)),
-                   float(data.get("gap", 0.0)), float(data.get("se", 0.0)))
+                   float(data.get("gap", 0.0)), float(data.get("se", 0.0)),
+                   [parse_cards(o) for o in data.get("options") or []])
 
 
 @dataclass
@@ -201,8 +207,9 @@ def analyse_hand(hand: Hand, seat: int, settings: Settings = Settings(),
     log = hand.log
     # Work units for the progress bar: the seat's decisions and the trick boundaries.
     mine = [i for i, a in enumerate(log) if a.seat == seat and a.kind in (BURY, PLAY)]
+    moments = declare_analysis.declaring_moments(hand, seat)
     tricks = len(hand.tricks)
-    total = len(mine) + (tricks if settings.curve else 0)
+    total = len(mine) + len(moments) + (tricks if settings.curve else 0)
     done = 0
 
     def tick() -> None:
@@ -216,12 +223,15 @@ def analyse_hand(hand: Hand, seat: int, settings: Settings = Settings(),
     decisions: list[Decision] = []
     curve: list[float] = []
     base_seed = f"{hand.setup.seed}/{seat}/{settings.seed}"
+    for moment in moments:  # all in the deal, before the bury and the plays
+        rng = random.Random(f"{base_seed}/declare/{moment.upto}")
+        d = declare_decision(hand, seat, moment, rng, settings, policy)
+        d.step = moment.step
+        d.options = [list(o) for o in moment.options]
+        decisions.append(d)
+        tick()
     for i, action in enumerate(log):
-        if action.seat == seat and action.kind == DECLARE:
-            cards = list(action.cards)
-            decisions.append(Decision("declare", None, cards, cards, 0.0, 0.0, UNRATED,
-                                      step=i + 1))
-        elif action.seat == seat and action.kind in (BURY, PLAY):
+        if action.seat == seat and action.kind in (BURY, PLAY):
             obs = observe(fresh, seat)
             rng = random.Random(f"{base_seed}/{i}")
             if action.kind == BURY:
@@ -382,11 +392,35 @@ def _bury_options(obs: Observation, tab, played: list[Card]) -> list[list[Card]]
     return out
 
 
+# ------------------------------------------------------------------------------ declaring
+
+def declare_decision(hand: Hand, seat: int, moment: declare_analysis.Moment, rng: random.Random,
+                     settings: Settings, policy: NormalPolicy) -> Decision:
+    """One declaring decision (``declare_analysis.declaring_moments``) valued and labelled."""
+    played = list(moment.played)
+    if not moment.options:  # only the pass: never charged
+        return Decision("declare", None, played, played, 0.0, 0.0, "best", forced=True)
+    cands = [list(c) for c in declare_analysis.candidates(moment, settings.max_candidates)]
+    worlds = declare_analysis.World(hand, seat, moment)
+
+    def world():
+        deck = worlds.deck(rng)
+        return [(deck, tuple(c)) for c in cands]
+
+    def play_out(item) -> tuple[float, float]:
+        deck, choice = item
+        return worlds.play(deck, choice, policy)
+
+    return _compare("declare", cands, 0, world, play_out, seat, None, settings)
+
+
 # ------------------------------------------------------------------------------ search
 
 def _compare(kind: str, cands: list[list[Card]], played: int, world, play_out, seat: int,
-             dealer: int, settings: Settings) -> Decision:
-    """Play every candidate out in the same worlds; the loss is best mean minus played."""
+             dealer: int | None, settings: Settings) -> Decision:
+    """Play every candidate out in the same worlds; the loss is best mean minus played.
+    ``play_out`` gives the utility and the defenders' points; with ``dealer`` None (not
+    known yet: declaring) the points are already signed for the seat's team."""
     n = len(cands)
     util: list[list[float]] = [[] for _ in range(n)]
     pts = [0.0] * n
@@ -396,7 +430,8 @@ def _compare(kind: str, cands: list[list[Card]], played: int, world, play_out, s
     alive = list(range(n))
     deadline = None if settings.think_ms is None else \
         time.perf_counter() + settings.think_ms / 1000.0
-    sign = 1 if seat % 2 != dealer % 2 else -1  # the defenders' points, for the seat's team
+    # The defenders' points, for the seat's team.
+    sign = 1 if dealer is None or seat % 2 != dealer % 2 else -1
     while worlds < settings.samples:
         if deadline is not None and worlds >= 4 and time.perf_counter() > deadline:
             break
@@ -487,4 +522,4 @@ def _position_value(hand: Hand, obs: Observation, mem: CardMemory | None, rng: r
 
 
 __all__ = ["BLUNDER", "GOOD_LABELS", "LABELS", "LABEL_ORDER", "UNRATED", "Analysis",
-           "Cancelled", "Decision", "Settings", "analyse_hand", "label_of"]
+           "Cancelled", "Decision", "Settings", "analyse_hand", "declare_decision", "label_of"]

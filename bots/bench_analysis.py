@@ -1,12 +1,22 @@
 """Speed and validity of the post-hand analysis: ``python -m bots.bench_analysis``.
 
 ``speed``: plays one seeded hebi-2010 hand with ``normal`` bots and times the analysis of
-the dealer's seat (a bury and 25 plays) at the default settings.
+the dealer's seat (its declaring decisions, the bury and every play) at the default
+settings (the review screen's: with the chart; ``--no-curve`` for ``game.analyse``'s). A
+hand has 25 plays only when every trick is a single card; ``--plays 25`` searches the deals
+from ``--seed`` for one (quick: the hands are played, not analysed). The whole-hand
+figure of issue 12 (25 plays and a bury, target 30 s on one core)::
+
+    python -m bots.bench_analysis speed --seed 3094          # 25 plays (the first from seed 0)
+    python -m bots.bench_analysis speed --plays 25 --seed 0  # the same, found by searching
 
 ``validity``: on the same seeded deals, puts a ``random``, a ``normal`` and a ``hard`` bot
 in turn in seat 0 (the other seats ``normal``), analyses seat 0's decisions and prints the
 mean loss per decision of each level. A sound analysis charges ``random`` far more than
 ``normal``, and ``normal`` more than ``hard``.
+
+``declarations``: as ``validity`` for seat 0's declaring decisions alone (a few a hand;
+cheap, so many deals): ``python -m bots.bench_analysis declarations --deals 30``.
 """
 from __future__ import annotations
 
@@ -22,11 +32,13 @@ from .analysis import Analysis, Settings, analyse_hand
 
 
 def played_hand(ruleset_id: str, seed: int, levels: list[str], dealer: int = 0,
-                think_ms: float | None = None) -> Hand:
-    """A finished hand: deal ``seed``, ``levels[seat]`` at each seat (seeded bots)."""
+                think_ms: float | None = None, first_hand: bool = False) -> Hand:
+    """A finished hand: deal ``seed``, ``levels[seat]`` at each seat (seeded bots); in a
+    first hand nobody deals yet (``dealer`` draws first) and the declarer takes the deal."""
     ruleset = get_ruleset(ruleset_id)
     while True:
-        hand = Hand(ruleset, HandSetup(seed, False, (Rank.TWO, Rank.TWO), dealer, dealer))
+        hand = Hand(ruleset, HandSetup(seed, first_hand, (Rank.TWO, Rank.TWO),
+                                       None if first_hand else dealer, dealer))
         options = {} if think_ms is not None else {"samples": 12}
         bots = [make_bot(level, s, random.Random(seed * 10 + s), ruleset, think_ms=think_ms,
                          **(options if level == "hard" else {}))
@@ -38,22 +50,29 @@ def played_hand(ruleset_id: str, seed: int, levels: list[str], dealer: int = 0,
 
 
 def speed(args) -> None:
-    hand = played_hand(args.ruleset, args.seed, ["normal"] * 4)
-    seat = hand.dealer
+    seed = args.seed
+    while True:
+        hand = played_hand(args.ruleset, seed, ["normal"] * 4)
+        if len(hand.tricks) >= args.plays:
+            break
+        seed += 1
+    seat = hand.dealer if args.seat is None else args.seat
     assert seat is not None
     start, cpu = time.perf_counter(), time.process_time()
-    report = analyse_hand(hand, seat, Settings(think_ms=args.think_ms))
+    report = analyse_hand(hand, seat, Settings(think_ms=args.think_ms, curve=not args.no_curve))
     took, cpu = time.perf_counter() - start, time.process_time() - cpu
     plays = sum(1 for d in report.decisions if d.kind == "play")
     bury = sum(1 for d in report.decisions if d.kind == "bury")
-    print(f"{args.ruleset} seed {args.seed}, seat {seat}: {bury} bury + {plays} plays "
-          f"analysed in {took:.1f} s ({cpu:.1f} s of CPU; total loss {report.total_loss:.3f}, "
-          f"accuracy {report.accuracy:.0%})")
+    declare = sum(1 for d in report.decisions if d.kind == "declare")
+    print(f"{args.ruleset} seed {seed}, seat {seat}: {declare} declaring + {bury} bury + {plays} plays "
+          f"analysed in {took:.1f} s ({cpu:.1f} s of CPU; chart {'off' if args.no_curve else 'on'}; "
+          f"total loss {report.total_loss:.3f}, accuracy {report.accuracy:.0%})")
 
 
 def validity(args) -> None:
     levels = args.levels.split(",")
     losses: dict[str, list[float]] = {lv: [] for lv in levels}
+    by_kind: dict[tuple[str, str], list[float]] = {}
     gaps: dict[str, list[tuple[float, float]]] = {lv: [] for lv in levels}
     settings = Settings(curve=False)
     for k in range(args.deals):
@@ -64,6 +83,8 @@ def validity(args) -> None:
             report: Analysis = analyse_hand(hand, 0, settings)
             rated = [d for d in report.rated if not d.forced]
             losses[level] += [d.loss for d in rated]
+            for d in rated:
+                by_kind.setdefault((level, d.kind), []).append(d.loss)
             gaps[level] += [(d.gap, d.se) for d in rated]
             if args.verbose:
                 print(f"deal {seed} {level}: {len(rated)} decisions, loss "
@@ -71,7 +92,9 @@ def validity(args) -> None:
     for level in levels:
         xs = losses[level]
         mean = sum(xs) / len(xs) if xs else 0.0
-        print(f"{level:>7}: {len(xs)} unforced decisions, mean loss {mean:.4f} levels")
+        kinds = ", ".join(f"{kind} {len(ys)} × {sum(ys) / len(ys):.4f}"
+                          for (lv, kind), ys in sorted(by_kind.items()) if lv == level)
+        print(f"{level:>7}: {len(xs)} unforced decisions, mean loss {mean:.4f} levels ({kinds})")
     if args.verbose:  # what other margins (standard errors) would have charged
         for z in (0.0, 0.5, 1.0, 1.5, 2.0):
             row = []
@@ -81,13 +104,50 @@ def validity(args) -> None:
             print(f"  margin {z} SE: " + ", ".join(row))
 
 
+def declarations(args) -> None:
+    """Only the declaring decisions of seat 0, played by each level (the others normal)."""
+    from .analysis import declare_decision
+    from .declare_analysis import declaring_moments
+    from .normal import NormalPolicy
+    levels = args.levels.split(",")
+    settings = Settings(curve=False)
+    start = time.perf_counter()
+    for level in levels:
+        xs: list[float] = []
+        labels: dict[str, int] = {}
+        for k in range(args.deals):
+            seed = args.seed + k
+            hand = played_hand(args.ruleset, seed, [level, "normal", "normal", "normal"], dealer=k % 4,
+                               first_hand=args.first_hand)
+            for m in declaring_moments(hand, 0):
+                d = declare_decision(hand, 0, m, random.Random(f"{seed}/{m.upto}"), settings, NormalPolicy())
+                if not d.forced:
+                    xs.append(d.loss)
+                    labels[d.label] = labels.get(d.label, 0) + 1
+        mean = sum(xs) / len(xs) if xs else 0.0
+        print(f"{level:>7}: {len(xs)} declaring decisions, mean loss {mean:.4f} levels, labels {labels}",
+              flush=True)
+    print(f"{time.perf_counter() - start:.0f} s")
+
+
 def main(argv=None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="what", required=True)
-    sp = sub.add_parser("speed")
+    sp = sub.add_parser("speed", formatter_class=argparse.RawDescriptionHelpFormatter, description=(
+        "Time the analysis of one seat's hand (the dealer's by default) at the default settings.\n"
+        "A whole hebi-2010 hand (25 plays and a bury; issue 12's target is 30 s on one core):\n"
+        "  python -m bots.bench_analysis speed --seed 3094\n"
+        "  python -m bots.bench_analysis speed --plays 25 --seed 0   (finds seed 3094)"))
     sp.add_argument("--ruleset", default="hebi-2010")
     sp.add_argument("--seed", type=int, default=3)
     sp.add_argument("--think-ms", type=float, default=None)
+    sp.add_argument("--plays", type=int, default=0,
+                    help="search the deals from --seed for one with at least this many plays "
+                         "(25: a whole hebi-2010 hand, every trick a single card)")
+    sp.add_argument("--seat", type=int, default=None, choices=range(4),
+                    help="the seat analysed (default: the dealer, who buries)")
+    sp.add_argument("--no-curve", action="store_true",
+                    help="without the chart's roll-outs (as python -m game.analyse)")
     sp.set_defaults(run=speed)
     vp = sub.add_parser("validity")
     vp.add_argument("--ruleset", default="hebi-2010")
@@ -96,6 +156,14 @@ def main(argv=None) -> None:
     vp.add_argument("--levels", default="random,normal,hard")
     vp.add_argument("-v", "--verbose", action="store_true")
     vp.set_defaults(run=validity)
+    dp = sub.add_parser("declarations", help="the declaring decisions alone, per level, over many deals")
+    dp.add_argument("--ruleset", default="hebi-2010")
+    dp.add_argument("--seed", type=int, default=100)
+    dp.add_argument("--deals", type=int, default=30)
+    dp.add_argument("--levels", default="random,normal")
+    dp.add_argument("--first-hand", action="store_true",
+                    help="first hands of a match: the declarer takes the deal")
+    dp.set_defaults(run=declarations)
     args = ap.parse_args(argv)
     args.run(args)
 

@@ -1,8 +1,9 @@
 """Analyse one seat's decisions in a finished hand: ``python -m game.analyse FILE --seat N``.
 
 ``FILE`` is a replay as the game keeps them (``Records``; the arena's ``--record`` files
-use the same format). Every bury and play of the seat is searched as that seat saw it, with
-the ``hard`` level's sampled worlds and a larger budget (``bots.analysis``), and labelled
+use the same format). Every declaring decision (a declaration shown, or a chance let pass:
+``"played": []``), bury and play of the seat is searched as that seat saw it, with the
+``hard`` level's sampled worlds and a larger budget (``bots.analysis``), and labelled
 best / good / inaccuracy / mistake / blunder by what it cost the seat's team in levels.
 
 Options: ``--think-ms MS`` adds a time box per decision (the report may then depend on the
@@ -31,10 +32,13 @@ def table(report: Analysis) -> str:
             f"{report.accuracy:.0%}, {report.seconds:.1f} s",
             f"{'#':>3} {'kind':<8}{'trick':>5}  {'played':<24}{'better':<24}{'loss':>7}"
             f"{'points':>8}  label"]
+    def cards(cs) -> str:
+        return " ".join(map(str, cs)) or "pass"  # only a declaring decision may show nothing
+
     for i, d in enumerate(report.decisions, 1):
-        better = "" if d.best == d.played else " ".join(map(str, d.best))
+        better = "" if d.best == d.played else cards(d.best)
         rows.append(f"{i:>3} {d.kind:<8}{'' if d.trick is None else d.trick + 1:>5}  "
-                    f"{' '.join(map(str, d.played)):<24}{better:<24}{d.loss:>7.3f}"
+                    f"{cards(d.played):<24}{better:<24}{d.loss:>7.3f}"
                     f"{d.points_loss:>8.1f}  {d.label}{' (forced)' if d.forced else ''}")
     counts = ", ".join(f"{k} {v}" for k, v in report.counts().items())
     rows.append(counts)

@@ -8,12 +8,18 @@ two results are compared for the person's team (``Comparison``).
 
 A seat that a person played in the real hand (hot-seat) is played in the duplicate by the
 duplicate bot too, as nobody can replay a person's choices in another game.
+
+The states are kept with the saved match (``encode_states``), so that the first duplicate
+deal of a continued match starts the bots where the person's deal started them, not from
+the fresh seeding of the bots made when the match was opened again.
 """
 from __future__ import annotations
 
+import base64
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 import random
+import struct
 import threading
 from typing import Any
 
@@ -79,6 +85,35 @@ def rng_states(controllers: Sequence[Any]) -> dict[int, Any]:
     return out
 
 
+def encode_states(states: dict[int, Any]) -> dict[str, list[Any]]:
+    """``rng_states`` as JSON values for the save (the generator's words packed in base64)."""
+    out: dict[str, list[Any]] = {}
+    for seat, (version, words, gauss) in states.items():
+        packed = base64.b64encode(struct.pack(f"<{len(words)}I", *words)).decode("ascii")
+        out[str(seat)] = [version, packed, gauss]
+    return out
+
+
+def decode_states(data: Any) -> dict[int, Any] | None:
+    """``encode_states`` read back; None when anything in ``data`` is not a usable state."""
+    if not isinstance(data, dict):
+        return None
+    out = {}
+    try:
+        for key, (version, packed, gauss) in data.items():
+            raw = base64.b64decode(packed, validate=True)
+            state = (int(version), struct.unpack(f"<{len(raw) // 4}I", raw),
+                     None if gauss is None else float(gauss))
+            random.Random().setstate(state)  # refuses a state the generator cannot take
+            seat = int(key)
+            if seat not in range(4):
+                return None
+            out[seat] = state
+    except (TypeError, ValueError, struct.error):
+        return None
+    return out
+
+
 def duplicate_bots(hand: Hand, seat: int, level: str, levels: Sequence[str], humans: Sequence[int],
                    states: dict[int, Any], seed: int, factory: Callable[..., Any]) -> list[Any]:
     """The four bots of the duplicate: ``level`` in ``seat`` (and in every person's seat),
@@ -138,4 +173,5 @@ class DuplicateJob:
         return not self.thread.is_alive()
 
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "Comparison", "DuplicateJob", "Result", "duplicate_bots", "rng_states"]
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "Comparison", "DuplicateJob", "Result", "decode_states", "duplicate_bots",
+           "encode_states", "rng_states"]

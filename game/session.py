@@ -20,7 +20,7 @@ from pathlib import Path
 import random
 
 from game.core import Hand, HandSetup, HandSummary, Match, Ruleset, get_ruleset
-from game.duplicate import DEFAULT_LEVEL, DuplicateJob, duplicate_bots, rng_states
+from game.duplicate import DEFAULT_LEVEL, DuplicateJob, decode_states, duplicate_bots, encode_states, rng_states
 from game.i18n import tr
 from game.records import Records
 from game.saved_data import check_save
@@ -28,6 +28,7 @@ from game.storage import Storage
 from game.table import PRACTICE, Mode, TableDriver, TableSettings, make_controllers
 
 EXTERNAL = "external:"
+RNG_KEY = "duplicate_rng"  # TableSettings.extra: the bots' random states as the deal began
 BOT_LEVELS = ("random", "easy", "normal", "hard", "expert")
 _SEAT_KEYS = ("south", "east", "north", "west")  # hotseat.seat_<key>: a seat's name for everyone
 
@@ -182,11 +183,16 @@ class Session:
             self.storage.activate(Path(path))
         match, settings = self.read_saved_match()
         clock = self._saved_clock()
+        # The deal under way began with the bots' states saved then (duplicate practice).
+        began = decode_states(settings.extra.get(RNG_KEY)) if match.hand.log else None
         levels = list(settings.levels)
         for seat, level in enumerate(levels):
             if str(level).startswith(EXTERNAL) and self.seats.get(seat) != level:
                 levels[seat] = "normal"  # a save never starts a program by itself
         started = self._open(match, settings.with_(levels=tuple(levels)), announce=False, save=True)
+        if began is not None:
+            self._rng_states = began
+            self._keep_rng_states(started.driver.settings)
         started.driver.clock_left = clock
         started.resumed = True
         return started
@@ -267,8 +273,16 @@ class Session:
         driver = build_driver(match, controllers, settings, on_save=self._saver() if save and self.keeps else None,
                               announce=announce, on_hand_over=self._hand_recorder(settings))
         self._rng_states = rng_states(controllers)
+        self._keep_rng_states(settings)
         self._controllers = controllers
         return Started(driver, settings.human, notices)
+
+    def _keep_rng_states(self, settings: TableSettings) -> None:
+        """With duplicate practice, the bots' states as the deal begins go with the saved
+        match: a continued match's first duplicate starts them where the person's deal did."""
+        extra = settings.extra
+        if extra.get("duplicate") and not settings.deal_only and isinstance(extra, dict):
+            extra[RNG_KEY] = encode_states(self._rng_states)
 
     def _saver(self) -> Callable[[dict], None]:
         """Save after every trick; a failure is said once (the match stays in memory and the
@@ -322,6 +336,7 @@ class Session:
                 self.duplicates = [self._duplicate(hand, seat, settings, summary.number if summary else 0)
                                    for seat in settings.humans]
             self._rng_states = rng_states(self._controllers)
+            self._keep_rng_states(settings)
         return over
 
     def _duplicate(self, hand: Hand, seat: int, settings: TableSettings, number: int) -> DuplicateJob:

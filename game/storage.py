@@ -43,6 +43,9 @@ PLAY_CLICKS = ("double", "single")
 """How a card is played by mouse: a double-click, or a click on a card already raised."""
 TRICK_LINGERS = (0.0, 1.0, 2.0, 4.0)
 """Seconds a finished trick stays on the table; 0 keeps it until the next lead."""
+DUPLICATE_CHOICES = ("off", "hard", "normal", "easy")
+"""Duplicate practice on the new-match screen: off, or the level replaying each deal
+(``game.duplicate.LEVELS``; kept here so that storage imports no bots)."""
 
 
 def default_data_dir() -> Path:
@@ -83,6 +86,7 @@ class Settings:
     last_seat: int = 0
     last_bots: list[str] = field(default_factory=lambda: ["normal"] * 4)
     last_mode: str = "practice"
+    last_duplicate: str = "off"  # duplicate practice: "off" or the level (DUPLICATE_CHOICES)
     # Names typed for the seats (South, East, North, West) and the teams; "" is the default.
     last_names: list[str] = field(default_factory=lambda: [""] * 4)
     last_teams: list[str] = field(default_factory=lambda: [""] * 2)
@@ -134,6 +138,8 @@ class Settings:
             out.last_teams = [""] * 2
         if out.last_seat not in range(4):
             out.last_seat = 0
+        if out.last_duplicate not in DUPLICATE_CHOICES:
+            out.last_duplicate = "off"
         if out.card_size not in CARD_SIZES:
             out.card_size = "normal"
         if out.card_colours not in CARD_COLOURS:

@@ -3,11 +3,13 @@
     SDL_VIDEODRIVER=dummy python tools/review_screenshots.py --out /tmp/review-shots
 
 For each language: a hand played by ``normal`` bots is kept as a replay; the review opens
-on it (the progress bar while the worker thread runs), then at the seat's worst decision
-and at the end (the chart), then once more from the replay list's viewer (instant: the
-analysis was kept with the replay). Then duplicate practice: the new-match choice, a hand
-played by hints with ``normal`` replaying it, the end-of-hand panel (running, then both
-results), both reviews and the start screen's statistics. ``--samples`` makes the analysis quicker for a look.
+on it (the progress bar while the worker thread runs), then at the seat's worst decision,
+at its first declaring decision (if any) and at the end (the chart), then once more from
+the replay list's viewer (instant: the analysis was kept with the replay). Then duplicate
+practice: the new-match choice, a hand played by hints with ``normal`` replaying it, the
+end-of-hand panel (running, then both results), both reviews and the start screen's
+statistics. Last, a hand bots alone played: the replay viewer's seat picker and the review
+of the seat picked. ``--samples`` makes the analysis quicker for a look.
 """
 from __future__ import annotations
 
@@ -60,6 +62,11 @@ def run(lang: str, out: Path, size: tuple[int, int], samples: int, seed: int) ->
         scene.go(scene.replay.steps.index(worst.step))
         app.step(1 / 60)
         shoot(app, out, f"{lang}-2-worst-decision")
+        declared = [d for d in scene.analysis.decisions if d.kind == "declare"]
+        if declared:
+            scene.go(scene.replay.steps.index(declared[0].step))
+            app.step(1 / 60)
+            shoot(app, out, f"{lang}-2b-declaration")
         scene.go(len(scene.replay.steps) - 1)
         app.step(1 / 60)
         shoot(app, out, f"{lang}-3-end")
@@ -79,6 +86,36 @@ def run(lang: str, out: Path, size: tuple[int, int], samples: int, seed: int) ->
         review.JOB_SETTINGS = None
 
 
+def bots_only(lang: str, out: Path, size: tuple[int, int], samples: int, seed: int) -> None:
+    """A hand bots alone played: the replay viewer's seat picker, then North's review."""
+    data = out / f"bots-data-{lang}"
+    shutil.rmtree(data, ignore_errors=True)
+    hand = played_hand("hebi-2010", seed, ["normal"] * 4)
+    path = Records(data).add_replay(hand, 1, {}, humans=[])
+    app = make_app(Options(lang=lang, data_dir=data, size=size))
+    app.nav.start()
+    app.nav.replays()
+    app.step(1 / 60)
+    app.top.open(0)
+    app.step(1 / 60)
+    viewer = app.top
+    viewer.go(len(viewer.replay.steps) - 1)
+    viewer.seat_choice.set(2)
+    app.step(1 / 60)
+    shoot(app, out, f"{lang}-12-bots-only-seat-picker")
+    review.JOB_SETTINGS = Settings(samples=samples, curve_samples=samples)
+    try:
+        viewer.open_review()
+        while app.top.job is not None:
+            app.step(1 / 60)
+        assert app.top.seat == 2, path
+        app.top.jump(1)
+        app.step(1 / 60)
+        shoot(app, out, f"{lang}-13-bots-only-review-north")
+    finally:
+        review.JOB_SETTINGS = None
+
+
 def duplicate(lang: str, out: Path, size: tuple[int, int], samples: int) -> None:
     """The new-match screen with the duplicate choice, the end-of-hand panel with both
     results, both reviews, and the start screen's statistics."""
@@ -90,8 +127,9 @@ def duplicate(lang: str, out: Path, size: tuple[int, int], samples: int) -> None
     shutil.rmtree(data, ignore_errors=True)
     app = make_app(Options(lang=lang, data_dir=data, size=size, speed=20.0))
     app.nav.start()
+    app.settings.last_duplicate = "hard"  # as if chosen in the last match: the screen opens with it
     app.nav.new_match()
-    app.top.duplicate = "hard"
+    assert app.top.duplicate == "hard"
     shoot(app, out, f"{lang}-6-new-match")
     app.nav.start_match(MatchChoice("hebi-2010", ["normal"] * 4, 0, [0], "practice", 10, 4, {}, "normal"))
     table = app.top
@@ -144,6 +182,7 @@ def main() -> None:
     pygame.init()
     for lang in ("en", "zh"):
         run(lang, args.out, size, args.samples, args.seed)
+        bots_only(lang, args.out, size, args.samples, args.seed)
         duplicate(lang, args.out, size, args.samples)
 
 

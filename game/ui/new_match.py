@@ -39,8 +39,8 @@ class NewMatchScene(Scene):
                                   lambda: self.mode, lambda v: setattr(self, "mode", v))
         self.length_choice = Choice(self.ruleset.match_options, lambda n: ruleset_text.length_label(self.ruleset, n),
                                     lambda: self.length, lambda v: setattr(self, "length", v))
-        # Duplicate practice: a bot replays each deal in the person's seat ("off" by default).
-        self.duplicate = "off"
+        # Duplicate practice: a bot replays each deal in the person's seat (the last choice).
+        self.duplicate = st.last_duplicate if st.last_duplicate in ("off", *DUPLICATE_LEVELS) else "off"
         self.duplicate_choice = Choice(("off", *DUPLICATE_LEVELS),
                                        lambda v: tr("duplicate.off" if v == "off" else "bots." + v),
                                        lambda: self.duplicate, lambda v: setattr(self, "duplicate", v))
@@ -78,6 +78,7 @@ class NewMatchScene(Scene):
         st = self.app.settings
         st.last_ruleset, st.last_seat, st.last_bots, st.last_mode = (
             self.ruleset.id, self.seat, list(self.levels), self.mode)
+        st.last_duplicate = self.duplicate
         self.app.save_settings()
         self.app.nav.start_match(MatchChoice(
             self.ruleset.id, list(self.levels), self.seat, self.humans(), self.mode, self.length,

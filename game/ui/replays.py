@@ -44,8 +44,8 @@ from game.ui.names import (
     use_names,
 )
 from game.ui.scene import Scene
-from game.ui.theme import blit_text, scale_for
-from game.ui.widgets import Button
+from game.ui.theme import blit_text, fit_text, scale_for
+from game.ui.widgets import Button, Choice
 
 
 def _ruleset_name(data: dict) -> str:
@@ -231,6 +231,11 @@ class ReplayScene(Scene):
         self.review = Button(lambda: tr("review.button"), self.open_review,
                              lambda: replay.hand.settlement is not None)
         self.back = Button(lambda: tr("button.back"), app.pop, primary=True, key=pygame.K_ESCAPE)
+        # A hand bots alone played (the arena's, autoplay): the player picks the seat to review.
+        self.review_seat = 0
+        self.seat_choice: Choice | None = None
+        if not replay.meta.get("humans") and replay.hand.settlement is not None:
+            self.seat_choice = Choice(range(4), self._seat_label, lambda: self.review_seat, self._pick_seat)
         self.scale = 1.0
         self.size = (1280, 800)
 
@@ -253,9 +258,18 @@ class ReplayScene(Scene):
         settings = TableSettings.from_dict({"names": meta.get("names") or {}, "seed": meta.get("match_seed")})
         self.app.nav.ask_deal_again(self.replay.hand, settings, humans[0])
 
+    def _pick_seat(self, seat: int) -> None:
+        self.review_seat = seat
+
+    def _seat_label(self, seat: int) -> str:
+        """The seat's name, cut to its segment of the picker (typed names may be long)."""
+        choice = self.seat_choice
+        assert choice is not None
+        return fit_text(seat_name(seat, None), choice.font_size, choice.rect.w // 4 - 8, bold=True)
+
     def open_review(self) -> None:
-        """The analysis of the first person's decisions (seat 0 for a bots-only hand)."""
-        humans = self.replay.meta.get("humans") or [0]
+        """The analysis of the first person's decisions (for a bots-only hand, of the seat picked)."""
+        humans = self.replay.meta.get("humans") or [self.review_seat]
         self.app.nav.review(self.replay, int(humans[0]))
 
     # ------------------------------------------------------------------ scene contract
@@ -282,8 +296,18 @@ class ReplayScene(Scene):
         self.review.rect.w = round(130 * s)
         self.review.rect.right = self.play.rect.x - round(10 * s)
         self.review.font_size = self.play.font_size
+        if self.seat_choice is not None:
+            # Above Review and Play, right of South's hand, below East's.
+            regions = self.regions()
+            left = regions[0].right + round(12 * s)
+            height = round(32 * s)
+            self.seat_choice.rect = pygame.Rect(left, self.review.rect.y - round(10 * s) - height,
+                                                w - round(14 * s) - left, height)
+            self.seat_choice.font_size = round(15 * s)
 
     def handle_event(self, e) -> None:
+        if self.seat_choice is not None and self.review.visible and self.seat_choice.handle_event(e):
+            return
         for b in [*self.buttons, self.play, self.review, self.back]:
             if b.handle_event(e):
                 return
@@ -351,6 +375,11 @@ class ReplayScene(Scene):
             b.draw(surface)
         self.play.draw(surface)
         self.review.draw(surface)
+        if self.seat_choice is not None and self.review.visible:
+            r = self.seat_choice.rect
+            blit_text(surface, tr("replay_seat.review_which"), round(14 * s), (r.x, r.y - round(4 * s)),
+                      theme.INK_DIM, anchor="bottomleft")
+            self.seat_choice.draw(surface)
         self.back.draw(surface)
 
     def _ctx(self, hand: Hand) -> TrumpContext | None:

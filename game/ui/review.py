@@ -288,17 +288,26 @@ class ReviewScene(ReplayScene):
         if d.forced:
             head += "  " + tr("review.forced")
         r = blit_text(surface, head, round(22 * s), (x, y), colour, True)
-        if d.label != "unrated" and not d.forced:
+        if d.label != "unrated" and not d.forced and d.loss > 0:  # "-0.00" says nothing
             blit_text(surface, tr("review.loss", loss=f"{d.loss:.2f}", points=f"{d.points_loss:.0f}"),
                       round(14 * s), (r.right + round(12 * s), r.centery), theme.INK_DIM, anchor="midleft")
         y = r.bottom + round(10 * s)
         rows = [(tr("review.played"), d.played)]
+        if d.kind == "declare":  # a declaration shown, or a chance to declare let pass
+            rows = [(tr("review_declare.shown") if d.played else tr("review_declare.passed"), d.played)]
+            options = getattr(d, "options", None) or []
+            if not d.played and options and d.best == d.played:  # what the pass gave up
+                rows.append((tr("review_declare.could"), options[0]))
         if d.best != d.played:
             rows.append((tr("review.better"), d.best))
         h = round(min(74 * s, max(30, (area.bottom - y) / max(1, len(rows)) - 26 * s)))
         for label, cards in rows:
             blit_text(surface, label, round(14 * s), (x, y), theme.INK_DIM)
             y += round(20 * s)
+            if not cards:  # the pass
+                r = blit_text(surface, tr("review_declare.pass"), round(18 * s), (x, y), theme.INK, True)
+                y = r.bottom + round(8 * s)
+                continue
             cw = card_width(h)
             step = min(cw * 0.6, (area.w - cw) / max(1, len(cards) - 1)) if len(cards) > 1 else 0
             for i, card in enumerate(cards):
@@ -338,7 +347,7 @@ class ReviewScene(ReplayScene):
         points = [(px(i), py(v)) for i, v in enumerate(curve)]
         pygame.draw.lines(surface, theme.TEAM_COLOURS[self.seat % 2], False, points, max(2, round(2 * s)))
         for d in self.analysis.decisions:
-            if d.kind == "declare":
+            if d.label not in LABEL_COLOURS or d.label == "unrated":
                 continue
             i = 0 if d.trick is None else min(d.trick, len(curve) - 2)
             mid = (curve[i] + curve[i + 1]) / 2 if d.kind == "play" else curve[0]

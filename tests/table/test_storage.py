@@ -23,6 +23,21 @@ def test_bad_settings_fall_back_field_by_field(tmp_path):
     assert Storage(tmp_path).load_settings("zh").language == "zh"
 
 
+def test_the_duplicate_choice_is_kept_and_old_files_read(tmp_path):
+    from game.duplicate import LEVELS
+    from game.storage import DUPLICATE_CHOICES
+    assert ("off", *LEVELS) == DUPLICATE_CHOICES
+    storage = Storage(tmp_path)
+    storage.save_settings(Settings(last_duplicate="easy"))
+    assert storage.load_settings("en").last_duplicate == "easy"
+    # A file from before the choice was kept, and one with a level that is not offered.
+    (tmp_path / "settings.json").write_text(json.dumps({"language": "zh", "last_mode": "tournament"}))
+    old = Storage(tmp_path).load_settings("en")
+    assert (old.language, old.last_mode, old.last_duplicate) == ("zh", "tournament", "off")
+    (tmp_path / "settings.json").write_text(json.dumps({"last_duplicate": "expert"}))
+    assert Storage(tmp_path).load_settings("en").last_duplicate == "off"
+
+
 def test_atomic_writes_leave_no_temporary_files(tmp_path):
     path = tmp_path / "deep" / "match.json"
     atomic_write_json(path, {"a": 1})

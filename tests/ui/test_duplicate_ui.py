@@ -28,6 +28,18 @@ def test_new_match_offers_duplicate_practice(tmp_path, monkeypatch):
     assert scene.duplicate == "hard"
     scene.begin()
     assert chosen[0].duplicate == "hard"
+    # The next new-match screen, and the next start of the game, open with that choice.
+    assert app.settings.last_duplicate == "hard"
+    app.nav.new_match()
+    assert app.top.duplicate == "hard"
+    again = make_app(tmp_path)
+    again.nav.start()
+    again.nav.new_match()
+    assert again.top.duplicate == "hard"
+    monkeypatch.setattr(again.nav, "start_match", chosen.append)
+    click(again, again.top.duplicate_choice._segments()[0].center)
+    again.top.begin()
+    assert chosen[-1].duplicate is None and again.settings.last_duplicate == "off"
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

@@ -123,3 +123,31 @@ def test_match_end_sums_the_reviews_of_the_match(tmp_path):
     app.push(scene)
     app.step(1 / 60)
     assert scene.reviews == (1, 2, 1, 1.0)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_bots_only_replay_lets_the_player_pick_the_seat(tmp_path, quick, lang):
+    from tests.ui_helpers import click
+    hand = played_hand("hebi-2010", 5, ["normal"] * 4)
+    Records(tmp_path).add_replay(hand, 1, {}, humans=[])
+    Records(tmp_path).add_replay(hand, 2, {}, humans=[3])
+    app = make_app(tmp_path, lang=lang)
+    app.nav.start()
+    app.nav.replays()
+    app.top.open(1)  # the list shows the newest first: the bots-only hand is second
+    viewer = app.top
+    assert viewer.replay.meta.get("humans") == [] and viewer.seat_choice is not None
+    app.step(1 / 60)
+    click(app, viewer.seat_choice._segments()[2].center)
+    assert viewer.review_seat == 2
+    click(app, viewer.review.rect.center)
+    scene = app.top
+    assert isinstance(scene, ReviewScene) and scene.seat == 2
+    app.step(1 / 60)  # the picker is not drawn over the review's panel
+    scene.leave()
+    app.pop()
+    app.top.open(0)  # a person played this one: his seat, no picker
+    assert app.top.seat_choice is None
+    app.top.open_review()
+    assert app.top.seat == 3
+    app.top.leave()

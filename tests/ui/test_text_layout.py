@@ -209,6 +209,13 @@ def test_the_end_panels_rules_and_lessons_keep_their_texts_apart(tmp_path, recor
     for step in (0, len(viewer.replay.steps) // 2, len(viewer.replay.steps) - 1):
         viewer.go(step)
         check_scene(recorder, app, viewer, f"replay step {step} {lang} {size}")
+    bots_only = Records.load(path)
+    bots_only.meta["humans"] = []  # as the arena's recordings: the seat picker for the review
+    picker = ReplayScene(app, bots_only)
+    app.push(picker)
+    assert picker.seat_choice is not None
+    picker.go(len(picker.replay.steps) - 1)
+    check_scene(recorder, app, picker, f"bots-only replay {lang} {size}")
     app.nav.rules("lanzhou-2010")
     check_scene(recorder, app, app.top, f"rules {lang} {size}")
     app.nav.learn()
