@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+import threading
 import time
 from typing import Any
 
@@ -172,6 +173,10 @@ class Records:
         self.writable = writable  # False: never write, rename or delete (another copy, or autoplay)
         self.notices: list[Notice] = []
         self.pending: list[tuple[Path, dict]] = []  # replays not written yet (a full disk)
+        # Duplicate practice and the review write from their worker threads while the table
+        # writes from the main one: one writer at a time, or a statistics update is lost and
+        # two flushes pop one replay twice.
+        self._lock = threading.RLock()
 
     def _set_aside(self, path: Path, reason: str) -> None:
         moved = set_aside(path) if self.writable else None
@@ -197,20 +202,22 @@ class Records:
         path = self.replay_dir / f"{time.time_ns():020d}.json"
         if not self.writable:
             return None
-        self.pending.append((path, data))
-        return path if self.flush() else None
+        with self._lock:
+            self.pending.append((path, data))
+            return path if self.flush() else None
 
     def flush(self) -> bool:
         """Write the replays still in memory; True when none is left."""
-        while self.pending:
-            path, data = self.pending[0]
-            try:
-                atomic_write_json(path, data)
-            except OSError:
-                return False
-            self.pending.pop(0)
-            self.prune()
-        return True
+        with self._lock:
+            while self.pending:
+                path, data = self.pending[0]
+                try:
+                    atomic_write_json(path, data)
+                except OSError:
+                    return False
+                self.pending.pop(0)
+                self.prune()
+            return True
 
     def replay_files(self) -> list[Path]:
         """The stored replays, newest first."""
@@ -346,6 +353,10 @@ class Records:
     def _bump(self, ruleset_id: str, entry: dict[str, Any] | None = None, **add: int) -> None:
         if not self.writable:
             return
+        with self._lock:
+            self._bump_file(ruleset_id, entry, add)
+
+    def _bump_file(self, ruleset_id: str, entry: dict[str, Any] | None, add: dict[str, int]) -> None:
         data = self._read_file()
         if data is None:
             return  # a file that could not be set aside is kept, not written over

@@ -65,3 +65,35 @@ def test_old_and_damaged_files_read_as_zeros(tmp_path):
     assert list(tmp_path.glob("stats.json.broken-*"))
     path.write_text("[")
     assert records.stats() == {} and records.history() == [] and records.lines() == []
+
+
+def test_writers_in_several_threads_lose_nothing(tmp_path, monkeypatch):
+    """Duplicate practice and the review count from worker threads while the table counts
+    from the main one: every update lands, and replays kept in memory are written once."""
+    import threading
+
+    import game.records as records_module
+    records = Records(tmp_path)
+    real_write = records_module.atomic_write_json
+
+    def slow_write(path, data):  # widen the window a lost update needs
+        threading.Event().wait(0.001)
+        real_write(path, data)
+
+    monkeypatch.setattr(records_module, "atomic_write_json", slow_write)
+    records.pending.extend((tmp_path / f"kept-{i}.json", {"n": i}) for i in range(20))
+
+    def count(n: int) -> None:
+        for _ in range(n):
+            records.record_duplicate("hebi-2010", 1, 5)
+            records.flush()
+
+    threads = [threading.Thread(target=count, args=(15,)) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    row = records.stats()["hebi-2010"]
+    assert (row["duplicate_deals"], row["duplicate_levels"], row["duplicate_points"]) == (60, 60, 300)
+    assert not records.pending
+    assert sorted(p.name for p in tmp_path.glob("kept-*.json")) == sorted(f"kept-{i}.json" for i in range(20))
