@@ -43,6 +43,7 @@ import shlex
 import subprocess
 import threading
 import time
+from typing import IO
 import weakref
 
 from game.core import Hand, Observation, Ruleset
@@ -123,7 +124,7 @@ def _same_id(value: object, request_id: int) -> bool:
     return isinstance(value, str) and value == str(request_id)
 
 
-def _close(stream) -> None:
+def _close(stream: IO[bytes]) -> None:
     try:
         stream.close()
     except (OSError, ValueError):  # a broken pipe
@@ -184,6 +185,7 @@ class ExternalProgram:
 
     def _read_answers(self) -> None:
         out = self.proc.stdout
+        assert out is not None  # started with pipes
         try:
             skipping = False
             while True:
@@ -215,17 +217,20 @@ class ExternalProgram:
         self.discarded += 1
 
     def _read_errors(self) -> None:
+        err = self.proc.stderr
+        assert err is not None  # started with pipes
         try:
-            for raw in iter(lambda: self.proc.stderr.readline(MAX_LINE), b""):
+            for raw in iter(lambda: err.readline(MAX_LINE), b""):
                 line = raw[:1000].decode("utf-8", errors="replace").rstrip("\n")
                 self.stderr_tail.append(line)
                 log.debug("%s stderr: %s", self.command, line)
         except (OSError, ValueError):  # pragma: no cover
             pass
-        _close(self.proc.stderr)
+        _close(err)
 
     def _write_requests(self) -> None:
         stdin = self.proc.stdin
+        assert stdin is not None  # started with pipes
         while True:
             data = self._outbox.get()
             if data is None:

@@ -31,7 +31,7 @@ _LINUX = sys.platform.startswith("linux")
 
 
 def start(argv: Sequence[str] | str, cwd: str | None = None,
-          env: Mapping[str, str] | None = None) -> tuple[subprocess.Popen, ProcessTree]:
+          env: Mapping[str, str] | None = None) -> tuple[subprocess.Popen[bytes], ProcessTree]:
     """Start ``argv`` with piped standard streams; raises OSError when it cannot start."""
     token = secrets.token_hex(8)
     full_env = dict(os.environ if env is None else env)
