@@ -100,7 +100,7 @@ class Bot:
 
     level = "base"
 
-    def __init__(self, seat: int, rng: random.Random, ruleset: Ruleset):
+    def __init__(self, seat: int, rng: random.Random, ruleset: Ruleset) -> None:
         self.seat = seat
         self.rng = rng
         self.ruleset = ruleset

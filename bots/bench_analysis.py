@@ -11,6 +11,7 @@ mean loss per decision of each level. A sound analysis charges ``random`` far mo
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 import random
 import time
 
@@ -37,7 +38,7 @@ def played_hand(ruleset_id: str, seed: int, levels: list[str], dealer: int = 0,
         seed += 1000  # re-dealt: try the next deal
 
 
-def speed(args) -> None:
+def speed(args: argparse.Namespace) -> None:
     hand = played_hand(args.ruleset, args.seed, ["normal"] * 4)
     seat = hand.dealer
     assert seat is not None
@@ -51,7 +52,7 @@ def speed(args) -> None:
           f"accuracy {report.accuracy:.0%})")
 
 
-def validity(args) -> None:
+def validity(args: argparse.Namespace) -> None:
     levels = args.levels.split(",")
     losses: dict[str, list[float]] = {lv: [] for lv in levels}
     gaps: dict[str, list[tuple[float, float]]] = {lv: [] for lv in levels}
@@ -81,7 +82,7 @@ def validity(args) -> None:
             print(f"  margin {z} SE: " + ", ".join(row))
 
 
-def main(argv=None) -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="what", required=True)
     sp = sub.add_parser("speed")
