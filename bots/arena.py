@@ -25,7 +25,7 @@ a replay file (``DIR/deal-0001-play-0.json``) the game's replay viewer opens.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, field, fields
@@ -47,7 +47,7 @@ from game.core import (
     Rank,
     get_ruleset,
 )
-from game.table import play_hand
+from game.table import HandReport, play_hand
 
 from . import BOT_LEVELS, make_bot
 from .arena_io import DealLog, Progress, mean_ci, record_hand
@@ -179,9 +179,9 @@ def play_deal(ruleset_id: str, seed: int, index: int, level_a: str, level_b: str
     return out
 
 
-def _times(hand, report, a_parity, out: DealResult) -> None:
+def _times(hand: Hand, report: HandReport, a_parity: int, out: DealResult) -> None:
     # The driver records think times in decision order; split them by seat via the log.
-    seats = [a.seat for a in hand.log if a.kind in (BURY, PLAY)]
+    seats = [a.seat for a in hand.log if a.kind in (BURY, PLAY) and a.seat is not None]
     for seat, t in zip(seats, report.think_seconds):
         (out.a_times if seat % 2 == a_parity else out.b_times).append(t)
 
@@ -206,7 +206,7 @@ def _percentiles(values: list[float]) -> dict[str, float]:
         return {"p50": 0.0, "p95": 0.0, "max": 0.0}
     v = sorted(values)
 
-    def q(p):
+    def q(p: float) -> float:
         return v[min(len(v) - 1, round(p * (len(v) - 1)))] * 1000
     return {"p50": round(q(0.5), 3), "p95": round(q(0.95), 3), "max": round(v[-1] * 1000, 3)}
 
@@ -228,7 +228,7 @@ def _external_summary(results: list[DealResult], specs: dict[int, str]) -> list[
     return out
 
 
-def summarise(results: list[DealResult], args, elapsed: float) -> dict:
+def summarise(results: list[DealResult], args: argparse.Namespace, elapsed: float) -> dict:
     """The run's summary; strict JSON (``ci95`` is null with fewer than two deals)."""
     diffs = [r.diff for r in results]
     mean, ci = mean_ci(diffs)
@@ -283,7 +283,7 @@ def _refusal_rows(seats: ArenaSeats, before: dict[int, int]) -> list[list]:
             for r in program.refusals[before.get(n, 0):]]
 
 
-def _pending(args, done: set[int]) -> Iterator[int]:
+def _pending(args: argparse.Namespace, done: set[int]) -> Iterator[int]:
     i = 0
     while args.deals is None or i < args.deals:
         if i not in done:
@@ -291,7 +291,7 @@ def _pending(args, done: set[int]) -> Iterator[int]:
         i += 1
 
 
-def run(args, on_result: Callable[[DealResult], None] | None = None,
+def run(args: argparse.Namespace, on_result: Callable[[DealResult], None] | None = None,
         previous: list[DealResult] | None = None) -> dict:
     """Play the deals (in this process, or in ``args.jobs`` workers) and summarise them with
     ``previous`` (a resumed run's deals). ``on_result`` sees each deal as it finishes."""
@@ -357,7 +357,9 @@ def _worker_job(job: Job, record: str | None) -> DealResult:
     return r
 
 
-def _run_parallel(args, specs, pending, job_of, record, more, finished) -> None:
+def _run_parallel(args: argparse.Namespace, specs: dict[int, str], pending: Iterator[int],
+                  job_of: Callable[[int], Job], record: str | None, more: Callable[[], bool],
+                  finished: Callable[[DealResult], None]) -> None:
     import multiprocessing
     context = multiprocessing.get_context("spawn")
     if specs:
@@ -366,7 +368,7 @@ def _run_parallel(args, specs, pending, job_of, record, more, finished) -> None:
     else:
         pool = ProcessPoolExecutor(args.jobs, mp_context=context)
     with pool:
-        running: set[Future] = set()
+        running: set[Future[DealResult]] = set()
         exhausted = False
         while True:
             # Keep each worker busy with one deal and one waiting; start none after the cap.
@@ -383,7 +385,7 @@ def _run_parallel(args, specs, pending, job_of, record, more, finished) -> None:
                 finished(future.result())
 
 
-def main(argv=None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(
         prog="python -m bots.arena", description=__doc__.split("\n\n")[0],
         epilog="The JSON summary (--json) is strict JSON: ci95 is null when fewer than two "

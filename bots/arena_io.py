@@ -35,7 +35,7 @@ class Progress:
 
     def __init__(self, total: int | None, deadline: float | None, enabled: bool,
                  stream: IO[str] | None = None, after: float = 3.0, every: float = 10.0,
-                 initial: int = 0):
+                 initial: int = 0) -> None:
         self.total = total
         self.initial = initial  # deals done before this run started (--resume)
         self.deadline = deadline  # time.monotonic() after which no deal starts
@@ -93,7 +93,7 @@ class DealLog:
     run; a line cut short (the run was stopped while writing) is dropped and its deal played
     again."""
 
-    def __init__(self, path: Path, run: dict[str, Any], resume: bool):
+    def __init__(self, path: Path, run: dict[str, Any], resume: bool) -> None:
         self.path = Path(path)
         self.run = run
         self.done: list[dict[str, Any]] = []

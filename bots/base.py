@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 import random
+from typing import Any
 
 from game.core import BURYING, PLAYING, Card, Observation, Ruleset, check_bury_cards, check_play_cards, legal_follows
 
@@ -73,9 +74,9 @@ ENGLISH = {
 class Reason(str):
     """A reason code (the string itself) with parameters and an English fallback."""
 
-    params: dict
+    params: dict[str, Any]
 
-    def __new__(cls, code: str, params: dict | None = None):
+    def __new__(cls, code: str, params: dict[str, Any] | None = None) -> Reason:
         obj = super().__new__(cls, code)
         obj.params = dict(params or {})
         return obj
@@ -99,7 +100,7 @@ class Bot:
 
     level = "base"
 
-    def __init__(self, seat: int, rng: random.Random, ruleset: Ruleset):
+    def __init__(self, seat: int, rng: random.Random, ruleset: Ruleset) -> None:
         self.seat = seat
         self.rng = rng
         self.ruleset = ruleset
@@ -125,13 +126,14 @@ class Bot:
             return self.decide_bury(obs)
         return self.decide_declare(obs, options or [])
 
-    def decide_declare(self, obs, options):  # pragma: no cover - abstract
+    def decide_declare(self, obs: Observation, options: Sequence[Sequence[Card]]
+                       ) -> tuple[list[Card] | None, Reason]:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def decide_bury(self, obs):  # pragma: no cover - abstract
+    def decide_bury(self, obs: Observation) -> tuple[list[Card], Reason]:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def decide_play(self, obs):  # pragma: no cover - abstract
+    def decide_play(self, obs: Observation) -> tuple[list[Card], Reason]:  # pragma: no cover - abstract
         raise NotImplementedError
 
     def __repr__(self) -> str:
@@ -148,12 +150,12 @@ def legal_plays(obs: Observation, cap: int | None = 1000) -> list[list[Card]]:
         return []
     tab = tables(obs.ctx)
     if obs.current is None:
-        out = []
+        out: list[list[Card]] = []
         for cards in tab.split(obs.hand).values():
             if cards:
                 out += [list(u.cards) for u in tab.units(cards)]
         return out
-    plays = []
+    plays: list[list[Card]] = []
     for play in legal_follows(obs.current.lead, obs.hand, obs.ctx):
         plays.append(list(play))
         if cap is not None and len(plays) >= cap:

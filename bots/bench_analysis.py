@@ -21,6 +21,7 @@ cheap, so many deals): ``python -m bots.bench_analysis declarations --deals 30``
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 import random
 import time
 
@@ -49,7 +50,7 @@ def played_hand(ruleset_id: str, seed: int, levels: list[str], dealer: int = 0,
         seed += 1000  # re-dealt: try the next deal
 
 
-def speed(args) -> None:
+def speed(args: argparse.Namespace) -> None:
     seed = args.seed
     while True:
         hand = played_hand(args.ruleset, seed, ["normal"] * 4)
@@ -69,7 +70,7 @@ def speed(args) -> None:
           f"total loss {report.total_loss:.3f}, accuracy {report.accuracy:.0%})")
 
 
-def validity(args) -> None:
+def validity(args: argparse.Namespace) -> None:
     levels = args.levels.split(",")
     losses: dict[str, list[float]] = {lv: [] for lv in levels}
     by_kind: dict[tuple[str, str], list[float]] = {}
@@ -104,7 +105,7 @@ def validity(args) -> None:
             print(f"  margin {z} SE: " + ", ".join(row))
 
 
-def declarations(args) -> None:
+def declarations(args: argparse.Namespace) -> None:
     """Only the declaring decisions of seat 0, played by each level (the others normal)."""
     from .analysis import declare_decision
     from .declare_analysis import declaring_moments
@@ -130,7 +131,7 @@ def declarations(args) -> None:
     print(f"{time.perf_counter() - start:.0f} s")
 
 
-def main(argv=None) -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="what", required=True)
     sp = sub.add_parser("speed", formatter_class=argparse.RawDescriptionHelpFormatter, description=(

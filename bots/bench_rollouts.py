@@ -11,15 +11,22 @@ working directory, and it times the old ``World`` roll-out on the same position.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 import random
 import time
+from typing import TYPE_CHECKING
 
-from bots import make_bot, sim
-from bots.normal import NormalPolicy
-from game.core import BURYING, DEALING, PLAYING, Hand, HandSetup, Rank, get_ruleset, observe
+from bots import Bot, make_bot, sim
+from bots.normal import NormalBot, NormalPolicy
+from game.core import BURYING, DEALING, PLAYING, Card, Hand, HandSetup, Rank, get_ruleset, observe
+
+if TYPE_CHECKING:  # only for annotations: the older trees this also runs from need no View
+    from bots.view import View
+
+Dealt = list[tuple[list[list[Card]], list[Card]]]
 
 
-def position(ruleset_id: str, seed: int, tricks: int):
+def position(ruleset_id: str, seed: int, tricks: int) -> View:
     """A hand after ``tricks`` tricks, with ``normal`` bots, and the view of the seat to act."""
     ruleset = get_ruleset(ruleset_id)
     hand = Hand(ruleset, HandSetup(seed, False, (Rank.TWO, Rank.TWO), 0, 0))
@@ -28,11 +35,13 @@ def position(ruleset_id: str, seed: int, tricks: int):
                                      and hand.current_trick is None):
         _step(hand, bots)
     seat = hand.to_act()
+    assert seat is not None, "the hand ended before the position"
     searcher = make_bot("hard", seat, random.Random(seed), ruleset, think_ms=None, samples=1)
+    assert isinstance(searcher, NormalBot)  # hard is a normal bot that searches
     return searcher.view(observe(hand, seat))
 
 
-def _step(hand: Hand, bots) -> None:
+def _step(hand: Hand, bots: Sequence[Bot]) -> None:
     """One step of the hand, asking the bots directly (declarations after each card)."""
     if hand.phase == DEALING and hand.dealt < hand.to_deal:
         hand.deal()
@@ -43,27 +52,31 @@ def _step(hand: Hand, bots) -> None:
                 if choice:
                     hand.declare(s, choice)
     elif hand.phase == BURYING:
-        hand.bury(hand.dealer, bots[hand.dealer].bury(observe(hand, hand.dealer)))
+        dealer = hand.dealer
+        assert dealer is not None  # the bidding is over
+        hand.bury(dealer, bots[dealer].bury(observe(hand, dealer)))
     elif hand.phase == PLAYING:
-        s = hand.to_act()
-        hand.play(s, bots[s].play(observe(hand, s)))
+        seat = hand.to_act()
+        assert seat is not None  # a seat is to play
+        hand.play(seat, bots[seat].play(observe(hand, seat)))
     else:
         hand.finish_deal()
 
 
-def worlds(v, count: int, seed: int):
+def worlds(v: View, count: int, seed: int) -> Dealt:
     rng = random.Random(seed)
     kitty_size = 0 if v.seat == v.dealer else v.ruleset.kitty
-    out = []
+    out: Dealt = []
     while len(out) < count:
         dealt = sim.sample_hands(rng, v.unseen, v.hand_sizes, v.seat, v.mem, kitty_size, v.tab)
+        assert dealt is not None, "no deal respects what the seat knows"
         hands, kitty = dealt
         hands[v.seat] = list(v.hand)
         out.append((hands, list(v.kitty) if v.seat == v.dealer else kitty))
     return out
 
 
-def run(v, dealt, first) -> float:
+def run(v: View, dealt: Dealt, first: list[Card]) -> float:
     policy = NormalPolicy()
     start = time.perf_counter()
     if hasattr(sim, "World"):  # the tree before the core's PlayState
@@ -71,7 +84,8 @@ def run(v, dealt, first) -> float:
         for hands, kitty in dealt:
             world = sim.World(v.ruleset, v.tab, v.dealer, [list(h) for h in hands], kitty,
                               list(v.plays), v.defender_points, 0, v.mem.copy(), v.tricks_done)
-            sim.rollout(world.copy(), leader, policy, v.seat, first)
+            # the older tree's signature
+            sim.rollout(world.copy(), leader, policy, v.seat, first)  # type: ignore[call-arg, arg-type]
     else:
         for hands, kitty in dealt:
             state = sim.play_state_of(v, [list(h) for h in hands], kitty)
@@ -79,7 +93,7 @@ def run(v, dealt, first) -> float:
     return len(dealt) / (time.perf_counter() - start)
 
 
-def main(argv=None) -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--ruleset", default="hebi-2010")
     ap.add_argument("--seed", type=int, default=7)

@@ -8,11 +8,13 @@ suit. It never throws, bids on trump length alone and buries its cheapest cards.
 """
 from __future__ import annotations
 
-from game.core import TRUMP, Observation
+from collections.abc import Sequence
+
+from game.core import TRUMP, Card, Observation
 
 from .base import Reason
 from .bidding import choose_bury, choose_declaration
-from .normal import NormalBot, NormalPolicy, checked, win_cost
+from .normal import Decision, NormalBot, NormalPolicy, checked, win_cost
 from .plays import cheap_key, feed_key, follow, winning_plays
 from .view import View
 
@@ -23,9 +25,10 @@ class EasyPolicy(NormalPolicy):
     contest_end = False
     cautious = False
 
-    def follow(self, v: View):
+    def follow(self, v: View) -> Decision:
         tab = v.tab
         tr = v.trick
+        assert tr is not None  # a follow: the trick has a lead
         mine = v.mine()
         hand = v.hand
         ck = cheap_key(tab, {s: len(mine[s]) for s in tab.side_suits})
@@ -50,14 +53,14 @@ class EasyPolicy(NormalPolicy):
         play = follow(mine, hand, tr.suit, tr.fmt, tr.n, tab, ck, ck)
         return play, Reason("discard.cheap" if void else "follow.cheap", {"cards": play})
 
-    def lead_options(self, v: View):
+    def lead_options(self, v: View) -> list[tuple[float, list[Card], str]]:
         """Rank-only leads: a top unit of a side suit (nobody can beat an ace), a low card
         from a short suit, a low trump when long in trumps."""
         tab = v.tab
         mine = v.mine()
         lengths = {s: len(mine[s]) for s in tab.side_suits}
         ck = cheap_key(tab, lengths)
-        offers = []
+        offers: list[tuple[float, list[Card], str]] = []
         for suit in tab.side_suits:
             cards = mine[suit]
             if not cards:
@@ -78,10 +81,11 @@ class EasyPolicy(NormalPolicy):
         offers.sort(key=lambda o: -o[0])
         return offers
 
-    def declare(self, obs: Observation, options):
+    def declare(self, obs: Observation, options: Sequence[Sequence[Card]]
+                ) -> tuple[list[Card] | None, Reason]:
         return choose_declaration(obs, options, eagerness=1.1)
 
-    def bury(self, obs: Observation):
+    def bury(self, obs: Observation) -> tuple[list[Card], Reason]:
         return choose_bury(obs, careful=False)
 
 
@@ -94,8 +98,9 @@ class EasyBot(NormalBot):
     def view(self, obs: Observation) -> View:
         return View.of(obs, None)
 
-    def decide_play(self, obs: Observation):
+    def decide_play(self, obs: Observation) -> Decision:
         v = self.view(obs)
-        if v.plays and len(v.hand) == v.trick.n:
+        tr = v.trick  # None exactly when v.plays is empty
+        if tr is not None and len(v.hand) == tr.n:
             return list(v.hand), Reason("follow.only")
         return checked(v, self.policy.play(v))

@@ -48,7 +48,7 @@ def ruleset_from_hello(data: dict[str, Any]) -> Ruleset:
 class Engine:
     """Answers one program's requests with a bot of ``level`` (a new bot for every hand)."""
 
-    def __init__(self, level: str, think_ms: float | None = None, seed: int = 0):
+    def __init__(self, level: str, think_ms: float | None = None, seed: int = 0) -> None:
         if level not in BOT_LEVELS:
             raise ValueError(f"unknown level {level!r} (known: {', '.join(BOT_LEVELS)})")
         self.level = level

@@ -43,9 +43,10 @@ import shlex
 import subprocess
 import threading
 import time
+from typing import IO, Any
 import weakref
 
-from game.core import Hand, Observation, Ruleset
+from game.core import Card, Hand, Observation, Ruleset
 
 from . import BOT_LEVELS, make_bot
 from .base import Bot, Reason
@@ -123,7 +124,7 @@ def _same_id(value: object, request_id: int) -> bool:
     return isinstance(value, str) and value == str(request_id)
 
 
-def _close(stream) -> None:
+def _close(stream: IO[bytes]) -> None:
     try:
         stream.close()
     except (OSError, ValueError):  # a broken pipe
@@ -141,7 +142,7 @@ class ExternalProgram:
 
     def __init__(self, command: str | Sequence[str], time_ms: float = DEFAULT_EXTERNAL_MS,
                  max_timeouts: int = MAX_TIMEOUTS_IN_A_ROW, cwd: str | None = None,
-                 env: Mapping[str, str] | None = None):
+                 env: Mapping[str, str] | None = None) -> None:
         argv: list[str] | str
         if isinstance(command, str):
             self.command = command
@@ -184,6 +185,7 @@ class ExternalProgram:
 
     def _read_answers(self) -> None:
         out = self.proc.stdout
+        assert out is not None  # started with pipes
         try:
             skipping = False
             while True:
@@ -204,7 +206,7 @@ class ExternalProgram:
         self._eof.set()
         _close(out)
 
-    def _keep(self, item) -> None:
+    def _keep(self, item: object) -> None:
         """Queue a line for the request that waits; drop it when none waits or the queue is full."""
         if self._waiting:
             try:
@@ -215,17 +217,20 @@ class ExternalProgram:
         self.discarded += 1
 
     def _read_errors(self) -> None:
+        err = self.proc.stderr
+        assert err is not None  # started with pipes
         try:
-            for raw in iter(lambda: self.proc.stderr.readline(MAX_LINE), b""):
+            for raw in iter(lambda: err.readline(MAX_LINE), b""):
                 line = raw[:1000].decode("utf-8", errors="replace").rstrip("\n")
                 self.stderr_tail.append(line)
                 log.debug("%s stderr: %s", self.command, line)
         except (OSError, ValueError):  # pragma: no cover
             pass
-        _close(self.proc.stderr)
+        _close(err)
 
     def _write_requests(self) -> None:
         stdin = self.proc.stdin
+        assert stdin is not None  # started with pipes
         while True:
             data = self._outbox.get()
             if data is None:
@@ -387,7 +392,7 @@ class ExternalProgram:
     def __enter__(self) -> ExternalProgram:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     def __repr__(self) -> str:
@@ -402,14 +407,16 @@ class ExternalBot(Bot):
 
     def __init__(self, seat: int, rng: random.Random, ruleset: Ruleset,
                  program: ExternalProgram, fallback: Bot | None = None, owns_program: bool = False,
-                 seed: int | None = None):
+                 seed: int | None = None) -> None:
         super().__init__(seat, rng, ruleset)
         self.program = program
         self.fallback = fallback if fallback is not None else EasyBot(seat, rng, ruleset)
         self.owns_program = owns_program
         self.seed = seed  # sent as ``seed`` in every request: the program may seed its choices
 
-    def _ask(self, kind: str, request: dict, obs: Observation, options=None):
+    def _ask(self, kind: str, request: dict[str, Any], obs: Observation,
+             options: Sequence[Sequence[Card]] | None = None) -> tuple[list[Card] | None, str | None]:
+        """(the cards the program names, None) or (None, why it was refused)."""
         if self.seed is not None:
             request["seed"] = self.seed
         answer, why = self.program.ask(request)
@@ -421,22 +428,25 @@ class ExternalBot(Bot):
         self.program.refuse(self.seat, kind, why)
         return None, why
 
-    def decide_declare(self, obs: Observation, options):
+    def decide_declare(self, obs: Observation, options: Sequence[Sequence[Card]]
+                       ) -> tuple[list[Card] | None, Reason]:
         choice, why = self._ask(DECLARE, declare_request(obs, options), obs, options)
         if why is not None:
             return self.fallback.decide_declare(obs, options)
         return choice, Reason("external.answer")
 
-    def decide_bury(self, obs: Observation):
+    def decide_bury(self, obs: Observation) -> tuple[list[Card], Reason]:
         choice, why = self._ask(BURY, bury_request(obs), obs)
         if why is not None:
             return self.fallback.decide_bury(obs)
+        assert choice is not None  # an accepted bury names its cards
         return choice, Reason("external.answer")
 
-    def decide_play(self, obs: Observation):
+    def decide_play(self, obs: Observation) -> tuple[list[Card], Reason]:
         choice, why = self._ask(PLAY, play_request(obs), obs)
         if why is not None:
             return self.fallback.decide_play(obs)
+        assert choice is not None  # an accepted play names its cards
         return choice, Reason("external.answer")
 
     @property
@@ -491,7 +501,8 @@ def external_command(spec: str) -> str | None:
 
 
 def start_program(command: str, seat: int, ruleset: Ruleset,
-                  external_ms: float = DEFAULT_EXTERNAL_MS, tap=None, **options) -> ExternalProgram:
+                  external_ms: float = DEFAULT_EXTERNAL_MS, tap: Callable[[str, str], None] | None = None,
+                  **options: Any) -> ExternalProgram:
     """Start the program and send it ``hello``. ``tap(direction, line)`` sees every line."""
     program = ExternalProgram(command, external_ms, **options)
     program.tap = tap
@@ -500,7 +511,7 @@ def start_program(command: str, seat: int, ruleset: Ruleset,
 
 
 def make_seat_bot(spec: str, seat: int, rng: random.Random, ruleset: Ruleset,
-                  external_ms: float = DEFAULT_EXTERNAL_MS, **options) -> Bot:
+                  external_ms: float = DEFAULT_EXTERNAL_MS, **options: Any) -> Bot:
     """A bot for a seat spec: ``external:COMMAND`` (an ``ExternalBot`` that owns its program:
     call ``close()`` when the match is over) or a level name (``make_bot``)."""
     command = external_command(spec)
@@ -510,21 +521,21 @@ def make_seat_bot(spec: str, seat: int, rng: random.Random, ruleset: Ruleset,
     return ExternalBot(seat, rng, ruleset, program, owns_program=True)
 
 
-def seat_bot_factory(external_ms: float = DEFAULT_EXTERNAL_MS):
+def seat_bot_factory(external_ms: float = DEFAULT_EXTERNAL_MS) -> Callable[..., Bot]:
     """A factory with ``make_bot``'s signature that also understands ``external:COMMAND``."""
-    def make(level: str, seat: int, rng: random.Random, ruleset: Ruleset, **options) -> Bot:
+    def make(level: str, seat: int, rng: random.Random, ruleset: Ruleset, **options: Any) -> Bot:
         return make_seat_bot(level, seat, rng, ruleset, external_ms, **options)
     return make
 
 
-def hand_over(bots: Sequence, hand: Hand) -> None:
+def hand_over(bots: Sequence[Bot], hand: Hand) -> None:
     """Send ``result`` to every external bot among ``bots`` (call it when a hand is over)."""
     for bot in bots:
         if isinstance(bot, ExternalBot):
             bot.end_hand(hand)
 
 
-def close_all(bots: Sequence) -> None:
+def close_all(bots: Sequence[Bot]) -> None:
     """End the programs the external bots among ``bots`` own (call it when the match ends)."""
     for bot in bots:
         if isinstance(bot, ExternalBot):
@@ -543,7 +554,7 @@ class ArenaSeats:
     """
 
     def __init__(self, specs: Mapping[int, str], ruleset: Ruleset,
-                 external_ms: float = DEFAULT_EXTERNAL_MS):
+                 external_ms: float = DEFAULT_EXTERNAL_MS) -> None:
         self.specs = dict(specs)
         self.ruleset = ruleset
         self.external_ms = external_ms
@@ -600,7 +611,7 @@ class ArenaSeats:
     def __enter__(self) -> ArenaSeats:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 

@@ -17,10 +17,10 @@ the plays it has not seen yet, and starts again when the observation belongs to 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 import itertools
 
-from game.core import PLAYING, TRUMP, Card, Observation, Phase, format_of, make_deck
+from game.core import PLAYING, TRUMP, Card, Format, Observation, Phase, TrickView, format_of, make_deck
 
 from .tables import Tables, tables
 
@@ -42,15 +42,15 @@ class CardMemory:
         "void",
     )
 
-    def __init__(self, tab: Tables, decks: int, dealer: int):
+    def __init__(self, tab: Tables, decks: int, dealer: int) -> None:
         self.tab = tab
         self.decks = decks
         self.dealer = dealer
-        self.remaining: Counter = _full_deck(decks).copy()
+        self.remaining: Counter[Card] = _full_deck(decks).copy()
         self.void: list[set[str]] = [set() for _ in range(4)]
         self.nopair: list[set[str]] = [set() for _ in range(4)]
         self.notractor: list[set[str]] = [set() for _ in range(4)]
-        self.known: list[Counter] = [Counter() for _ in range(4)]
+        self.known: list[Counter[Card]] = [Counter() for _ in range(4)]
         self.plays_seen = 0
         self.points_out = 100 * decks  # points not yet played
         self.suit_left = {s: decks * len(cs) for s, cs in tab.by_suit.items()}
@@ -79,7 +79,7 @@ class CardMemory:
                 self.known[seat][card] = n
 
     def on_play(self, seat: int, cards: Sequence[Card], lead: Sequence[Card] | None,
-                lead_format=None, attempted: Sequence[Card] = ()) -> None:
+                lead_format: Format | None = None, attempted: Sequence[Card] = ()) -> None:
         """Record a play; ``lead`` is None when the seat led."""
         self.plays_seen += 1
         suit_of = self.tab.suit
@@ -153,7 +153,7 @@ class CardMemory:
 
     # ------------------------------------------------------------------ queries
 
-    def unseen(self, hand: Sequence[Card], kitty: Sequence[Card] = ()) -> Counter:
+    def unseen(self, hand: Sequence[Card], kitty: Sequence[Card] = ()) -> Counter[Card]:
         """Cards a seat holding ``hand`` (and knowing ``kitty``) has not seen: the other hands,
         plus the kitty when the seat is not the dealer."""
         out = self.remaining.copy()
@@ -163,17 +163,17 @@ class CardMemory:
         return +out
 
 
-_DECKS: dict[int, Counter] = {}
+_DECKS: dict[int, Counter[Card]] = {}
 
 
-def _full_deck(decks: int) -> Counter:
+def _full_deck(decks: int) -> Counter[Card]:
     got = _DECKS.get(decks)
     if got is None:
         got = _DECKS[decks] = Counter(make_deck(decks))
     return got
 
 
-def _has_run(counts: Counter, tab: Tables) -> bool:
+def _has_run(counts: Counter[Card], tab: Tables) -> bool:
     pos = sorted({tab.pos[c] for c, n in counts.items() if n >= 2})
     return any(b - a == 1 for a, b in itertools.pairwise(pos))
 
@@ -181,12 +181,12 @@ def _has_run(counts: Counter, tab: Tables) -> bool:
 class MemoryTracker:
     """Keeps a ``CardMemory`` in step with one seat's observations."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.memory: CardMemory | None = None
-        self._key = None
+        self._key: Hashable = None
         self._tricks = 0  # completed tricks fully read
         self._in_current = 0  # plays of the current trick read
-        self._last = None  # the last trick read (to recognise the same hand)
+        self._last: TrickView | None = None  # the last trick read (to recognise the same hand)
 
     def sync(self, obs: Observation) -> CardMemory | None:
         """The memory after every play the observation shows (None before the play phase)."""
@@ -205,30 +205,32 @@ class MemoryTracker:
         if fresh:
             self._start(obs, key)
         mem = self.memory
+        assert mem is not None  # kept, or just started
         tricks = obs.tricks
         while self._tricks < len(tricks):
             trick = tricks[self._tricks]
-            self._read(trick, self._in_current)
+            self._read(mem, trick, self._in_current)
             self._in_current = 0
             self._tricks += 1
             self._last = trick
         if obs.current is not None:
-            self._read(obs.current, self._in_current)
+            self._read(mem, obs.current, self._in_current)
             self._in_current = len(obs.current.plays)
         return mem
 
-    def _start(self, obs: Observation, key) -> None:
+    def _start(self, obs: Observation, key: Hashable) -> None:
+        assert obs.ctx is not None and obs.dealer is not None  # the play phase
         tab = tables(obs.ctx)
-        self.memory = CardMemory(tab, obs.ruleset.decks, obs.dealer)
+        mem = self.memory = CardMemory(tab, obs.ruleset.decks, obs.dealer)
         for decl in obs.declarations:
-            self.memory.add_declared(decl.seat, decl.cards)
+            mem.add_declared(decl.seat, decl.cards)
         self._key = key
         self._tricks = 0
         self._in_current = 0
         self._last = None
 
-    def _read(self, trick, start: int) -> None:
-        mem = self.memory
+    @staticmethod
+    def _read(mem: CardMemory, trick: TrickView, start: int) -> None:
         plays = trick.plays
         if start >= len(plays):
             return

@@ -9,12 +9,14 @@ core (``check_play_cards``), whose ``fallback_play`` answers if a built play wer
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import islice
+from typing import Any
 
 from game.core import TRUMP, Card, Format, legal_follows, max_tractor_pairs
 
 from .tables import Tables
+from .view import TrickState
 
 Key = Callable[[Card], float]
 PAIR_BREAK = 4.0  # extra cost of taking one card out of a pair as a single
@@ -28,7 +30,7 @@ def cheap_key(tab: Tables, lengths: dict[str, int] | None = None) -> Key:
     suit = tab.suit
 
     def key(c: Card) -> float:
-        v = pos[c]
+        v: float = pos[c]
         if trump[c]:
             v += 25 + (8 if honour[c] else 0)
         elif lengths is not None:
@@ -44,7 +46,7 @@ def feed_key(tab: Tables, weight: float = 3.0, honour: float = 8.0) -> Key:
     pos, trump, is_honour = tab.pos, tab.is_trump, tab.honour
 
     def key(c: Card) -> float:
-        v = pos[c]
+        v: float = pos[c]
         if trump[c]:
             v += 25 + (honour if is_honour[c] else 0)
         return v - weight * c.points
@@ -79,7 +81,7 @@ def pick(cards: Sequence[Card], k: int, key: Key) -> list[Card]:
     return sorted(cards, key=costs.__getitem__)[:k]
 
 
-def _pairs_by_pos(counts: Counter, tab: Tables, key: Key) -> dict[int, list[Card]]:
+def _pairs_by_pos(counts: Counter[Card], tab: Tables, key: Key) -> dict[int, list[Card]]:
     out: dict[int, list[Card]] = {}
     pos = tab.pos
     for c, n in counts.items():
@@ -91,7 +93,7 @@ def _pairs_by_pos(counts: Counter, tab: Tables, key: Key) -> dict[int, list[Card
     return out
 
 
-def _runs(positions) -> list[tuple[int, int]]:
+def _runs(positions: Iterable[int]) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     for p in sorted(positions):
         if out and out[-1][1] == p - 1:
@@ -109,10 +111,10 @@ def _layout(pairs: dict[int, list[Card]], lengths: Sequence[int], want: int, key
     cost = {p: 2 * key(cs[0]) for p, cs in pairs.items()}
     lengths = sorted(lengths, reverse=True)
     rest_cap = [sum(lengths[i:]) for i in range(len(lengths))] + [0]
-    best: list = [None, float("inf")]
+    best: list[Any] = [None, float("inf")]  # [runs, cost], set from inside rec
     nodes = [0]
 
-    def rec(i: int, got: int, c: float, chosen: list):
+    def rec(i: int, got: int, c: float, chosen: list[tuple[int, int]]) -> None:
         nodes[0] += 1
         if got == want:
             if c < best[1]:
@@ -203,7 +205,7 @@ def units_above(pool: Sequence[Card], pairs: int, threshold: int, tab: Tables,
     by_pos = _pairs_by_pos(counts, tab, key)
     if pairs == 1:
         return [[by_pos[p][0]] * 2 for p in sorted(by_pos) if p > threshold]
-    out = []
+    out: list[list[Card]] = []
     for lo, hi in _runs(by_pos):
         for top in range(max(lo + pairs - 1, threshold + 1), hi + 1):
             cards: list[Card] = []
@@ -214,7 +216,7 @@ def units_above(pool: Sequence[Card], pairs: int, threshold: int, tab: Tables,
     return out
 
 
-def winning_plays(hand_by_suit: dict[str, list[Card]], trick, tab: Tables,
+def winning_plays(hand_by_suit: dict[str, list[Card]], trick: TrickState, tab: Tables,
                   key: Key) -> list[list[Card]]:
     """Plays that would take the lead of the trick now (cheapest first); each legal."""
     held = hand_by_suit[trick.suit]
@@ -232,7 +234,7 @@ def winning_plays(hand_by_suit: dict[str, list[Card]], trick, tab: Tables,
     if trick.single_unit:
         threshold = best if tier == 1 else -1
         return units_above(trumps, trick.units[0].pairs, threshold, tab, key)
-    out = []
+    out: list[list[Card]] = []
     for k in (key, high_key(tab)):
         play = choose_in_suit(trumps, trick.fmt, n, tab, k)
         value = trick.value_of(play, tab)

@@ -31,7 +31,7 @@ _LINUX = sys.platform.startswith("linux")
 
 
 def start(argv: Sequence[str] | str, cwd: str | None = None,
-          env: Mapping[str, str] | None = None) -> tuple[subprocess.Popen, ProcessTree]:
+          env: Mapping[str, str] | None = None) -> tuple[subprocess.Popen[bytes], ProcessTree]:
     """Start ``argv`` with piped standard streams; raises OSError when it cannot start."""
     token = secrets.token_hex(8)
     full_env = dict(os.environ if env is None else env)
@@ -47,7 +47,7 @@ def start(argv: Sequence[str] | str, cwd: str | None = None,
 class ProcessTree:
     """The processes of one started program; ``kill()`` ends them all and reaps the program."""
 
-    def __init__(self, proc: subprocess.Popen, token: str):
+    def __init__(self, proc: subprocess.Popen[bytes], token: str) -> None:
         self.proc = proc
         self.token = token
         self.job = _WindowsJob(proc) if sys.platform == "win32" else None
@@ -140,7 +140,7 @@ def _sweep_linux(root: int, token: str) -> set[int]:
 class _WindowsJob:  # pragma: no cover - Windows
     """A job object holding the program: ending the job ends every process in it."""
 
-    def __init__(self, proc: subprocess.Popen):
+    def __init__(self, proc: subprocess.Popen[bytes]) -> None:
         import ctypes
         from ctypes import wintypes
 

@@ -33,6 +33,7 @@ from game.core import (
     PLAYING,
     REDEAL,
     SETTLED,
+    TRUMP,
     ActionKind,
     Card,
     CardError,
@@ -41,6 +42,7 @@ from game.core import (
     Phase,
     Refusal,
     Ruleset,
+    Suit,
     TrumpContext,
     check_bury_cards,
     check_play_cards,
@@ -66,21 +68,21 @@ class AnswerRefused(ValueError):
 
 # ------------------------------------------------------------------------ the observation
 
-def observation_json(obs: Observation) -> dict:
+def observation_json(obs: Observation) -> dict[str, Any]:
     """The observation in the referee's card notation: the core's ``observation_to_json``."""
     return observation_to_json(obs)
 
 
 # ------------------------------------------------------------------------ requests
 
-def ruleset_json(ruleset: Ruleset) -> dict:
+def ruleset_json(ruleset: Ruleset) -> dict[str, Any]:
     """Every field of the ruleset (``Ruleset.to_dict``) plus three derived numbers."""
     data = ruleset.to_dict()
     data.update(hand_size=ruleset.hand_size, step=ruleset.step, total_points=ruleset.total_points)
     return data
 
 
-def card_order(ctx: TrumpContext) -> dict[str, list]:
+def card_order(ctx: TrumpContext) -> dict[str, list[Any]]:
     """Each of the 54 cards → [effective suit, position] in this hand's trump context.
 
     The effective suit is ``"trump"`` or the printed suit's letter; within an effective suit a
@@ -91,27 +93,28 @@ def card_order(ctx: TrumpContext) -> dict[str, list]:
             for c in sorted(set(make_deck(1)), key=lambda c: (-ctx.strength(c), str(c)))}
 
 
-def _suit_code(suit) -> str:
-    return "trump" if suit == "trump" else suit.value
+def _suit_code(suit: str) -> str:
+    # A side suit is a Suit (a str whose value is its letter); Suit() of one returns it.
+    return "trump" if suit == TRUMP else Suit(suit).value
 
 
-def hello_request(seat: int, ruleset: Ruleset, time_ms: float) -> dict:
+def hello_request(seat: int, ruleset: Ruleset, time_ms: float) -> dict[str, Any]:
     """The first request: who the program is and under which rules it plays."""
     return {"type": HELLO, "protocol": PROTOCOL_VERSION, "seat": seat,
             "ruleset": ruleset_json(ruleset), "time_ms": int(time_ms)}
 
 
-def _base(kind: str, obs: Observation) -> dict:
-    req = {"type": kind}
+def _base(kind: str, obs: Observation) -> dict[str, Any]:
+    req: dict[str, Any] = {"type": kind}
     req.update(observation_json(obs))
     return req
 
 
-def _trump_code(trump) -> str:
+def _trump_code(trump: Suit | None) -> str:
     return trump.value if trump is not None else "NT"
 
 
-def declare_request(obs: Observation, options: Sequence[Sequence[Card]]) -> dict:
+def declare_request(obs: Observation, options: Sequence[Sequence[Card]]) -> dict[str, Any]:
     """The seat may declare now: the cards dealt to it so far and what it may show, each
     option labelled with its kind and the trump it would set (``Observation.declaration``)."""
     req = _base(DECLARE, obs)
@@ -128,16 +131,18 @@ def declare_request(obs: Observation, options: Sequence[Sequence[Card]]) -> dict
     return req
 
 
-def bury_request(obs: Observation) -> dict:
+def bury_request(obs: Observation) -> dict[str, Any]:
     """The dealer holds the kitty (``hand`` includes it; ``kitty`` is what was picked up)."""
+    assert obs.ctx is not None  # the bidding is over
     req = _base(BURY, obs)
     req["count"] = obs.ruleset.kitty
     req["card_order"] = card_order(obs.ctx)
     return req
 
 
-def play_request(obs: Observation) -> dict:
+def play_request(obs: Observation) -> dict[str, Any]:
     """The seat leads or follows. ``legal`` holds the cheap hints (never all follows)."""
+    assert obs.ctx is not None  # the play phase
     req = _base(PLAY, obs)
     req["card_order"] = card_order(obs.ctx)
     lead = obs.lead
@@ -145,23 +150,26 @@ def play_request(obs: Observation) -> dict:
         req["legal"] = {"leading": True, "lead": None, "lead_suit": None, "lead_shape": None,
                         "count": None}
     else:
+        lead_suit = suit_of_play(lead, obs.ctx)
+        assert lead_suit is not None  # a lead, a throw too, is of one suit
         req["legal"] = {"leading": False, "lead": format_cards(lead),
-                        "lead_suit": _suit_code(suit_of_play(lead, obs.ctx)),
+                        "lead_suit": _suit_code(lead_suit),
                         "lead_shape": [u.shape for u in decompose(lead, obs.ctx)],
                         "count": len(lead)}
     return req
 
 
-def result_request(hand: Hand, seat: int) -> dict:
+def result_request(hand: Hand, seat: int) -> dict[str, Any]:
     """The end of a hand (settled, or dealt again): what the seat may see of it, and the score."""
     obs = observe(hand, seat)
-    req = {"type": RESULT}
+    req: dict[str, Any] = {"type": RESULT}
     req.update(observation_json(obs))
     req["redeal"] = hand.phase == REDEAL
     s = hand.settlement if hand.phase == SETTLED else None
     if s is None:
         req.update(settlement=None, kitty_points=None, up_seats=[])
         return req
+    assert hand.dealer is not None  # a settled hand had a dealer
     dealer_team = hand.dealer % 2
     up_team = dealer_team if s.up_side == "dealers" else 1 - dealer_team
     req["settlement"] = s.to_dict()
@@ -171,7 +179,7 @@ def result_request(hand: Hand, seat: int) -> dict:
     return req
 
 
-def encode(request: dict) -> str:
+def encode(request: dict[str, Any]) -> str:
     """One line of JSON (no newline inside; non-ASCII kept as UTF-8)."""
     return json.dumps(request, ensure_ascii=False, separators=(",", ":"))
 

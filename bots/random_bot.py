@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
-from game.core import Observation, legal_follows
+from game.core import Card, Observation, Unit, legal_follows
 
 from .base import Bot, Reason
 from .plays import choose_in_suit
@@ -23,15 +24,19 @@ class RandomBot(Bot):
 
     level = "random"
 
-    def decide_declare(self, obs: Observation, options):
+    def decide_declare(self, obs: Observation, options: Sequence[Sequence[Card]]
+                       ) -> tuple[list[Card] | None, Reason]:
         choice = self.rng.choice([None] + [list(o) for o in options])
         return choice, Reason("declare.random")
 
-    def decide_bury(self, obs: Observation):
+    def decide_bury(self, obs: Observation) -> tuple[list[Card], Reason]:
         return self.rng.sample(list(obs.hand), obs.ruleset.kitty), Reason("bury.random")
 
-    def decide_play(self, obs: Observation):
-        tab = tables(obs.ctx)
+    def decide_play(self, obs: Observation) -> tuple[list[Card], Reason]:
+        ctx = obs.ctx
+        assert ctx is not None  # the play phase
+        tab = tables(ctx)
+        units: list[Unit]
         if obs.current is None:
             units = []
             for cards in tab.split(obs.hand).values():
@@ -39,8 +44,8 @@ class RandomBot(Bot):
                     units += tab.units(cards)
             return list(self.rng.choice(units).cards), Reason("lead.random")
         lead = obs.current.lead
-        plays = []
-        for play in legal_follows(lead, obs.hand, obs.ctx):
+        plays: list[list[Card]] = []
+        for play in legal_follows(lead, obs.hand, ctx):
             plays.append(play)
             if len(plays) > FOLLOW_CAP:
                 break

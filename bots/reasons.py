@@ -83,9 +83,8 @@ def _follow_code(v: View, play: Sequence[Card], code: str) -> str:
     assert tr is not None  # a follow: the trick has a lead
     void = not v.mine()[tr.suit]
     value = tr.value_of(play, tab)
-    wins = value is not None and value > tr.best_value
     points = sum(c.points for c in play)
-    if wins:
+    if value is not None and value > tr.best_value:  # the play wins the trick
         trumped = value[0] == 1
         if code == "follow.contest" and not tr.points + points:
             code = "follow.win"

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import groupby
 
-from game.core import TRUMP, Card, Rank, TrumpContext, decompose, make_deck
+from game.core import TRUMP, Card, Rank, TrumpContext, Unit, decompose, make_deck
 
 ONE_DECK: tuple[Card, ...] = tuple(make_deck(1))
 
@@ -33,22 +33,24 @@ class Tables:
         "top_pos",
     )
 
-    def __init__(self, ctx: TrumpContext):
+    def __init__(self, ctx: TrumpContext) -> None:
         self.ctx = ctx
         self.suit: dict[Card, str] = {c: ctx.suit_of(c) for c in ONE_DECK}
         self.pos: dict[Card, int] = {c: ctx.position(c) for c in ONE_DECK}
         self.is_trump: dict[Card, bool] = {c: self.suit[c] == TRUMP for c in ONE_DECK}
         self.strength: dict[Card, int] = {c: ctx.strength(c) for c in ONE_DECK}
-        self.side_suits = tuple(ctx.side_suits())
-        self.suits = (TRUMP,) + self.side_suits
+        # Effective suits are strings (TRUMP, or a side suit's letter): typed so, a side
+        # suit keys the same dicts as TRUMP does.
+        self.side_suits: tuple[str, ...] = tuple(ctx.side_suits())
+        self.suits: tuple[str, ...] = (TRUMP,) + self.side_suits
         self.by_suit: dict[str, tuple[Card, ...]] = {
             s: tuple(sorted((c for c in ONE_DECK if self.suit[c] == s),
                             key=lambda c: -self.pos[c])) for s in self.suits}
-        self.top_pos = {s: max(self.pos[c] for c in cs) for s, cs in self.by_suit.items()}
+        self.top_pos: dict[str, int] = {s: max(self.pos[c] for c in cs) for s, cs in self.by_suit.items()}
         self.level = ctx.level
         # Jokers and level cards: the cards a player should not waste.
         self.honour: dict[Card, bool] = {c: c.is_joker or c.rank == ctx.level for c in ONE_DECK}
-        self._units: dict[tuple, list] = {}
+        self._units: dict[tuple[Card, ...], list[Unit]] = {}
 
     def split(self, cards: Iterable[Card]) -> dict[str, list[Card]]:
         """Cards grouped by effective suit (every suit present, maybe empty)."""
@@ -58,7 +60,7 @@ class Tables:
             out[s].extend(run)
         return out
 
-    def units(self, cards: Sequence[Card]) -> list:
+    def units(self, cards: Sequence[Card]) -> list[Unit]:
         """``decompose`` of cards of one suit, memoised (hands repeat a lot)."""
         key = tuple(sorted(cards))  # cards are ints: a C-level sort
         got = self._units.get(key)
@@ -87,7 +89,7 @@ def tables(ctx: TrumpContext) -> Tables:
     return got
 
 
-def pair_cards(counts: Counter) -> list[Card]:
+def pair_cards(counts: Counter[Card]) -> list[Card]:
     """One entry per pair held (a triple is a pair and a single)."""
     return [c for c, n in counts.items() for _ in range(n // 2)]
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any, cast
 
-from game.core import TRUMP, Card, Format, Observation, Ruleset, format_of, play_value
+from game.core import TRUMP, Card, Format, Observation, Ruleset, Unit, format_of, play_value
 
 from .memory import CardMemory
 from .tables import Tables, tables
@@ -35,17 +36,17 @@ class TrickState:
         "winner",
     )
 
-    def __init__(self, plays: Sequence[tuple[int, Sequence[Card]]], tab: Tables):
+    def __init__(self, plays: Sequence[tuple[int, Sequence[Card]]], tab: Tables) -> None:
         self.plays = plays
         self.leader = plays[0][0]
         self.lead = tuple(plays[0][1])
         self.suit = tab.suit[self.lead[0]]
         self.n = len(self.lead)
-        self.units = tab.units(self.lead)
+        self.units: list[Unit] = tab.units(self.lead)
         self.fmt = format_of(self.lead, tab.ctx)
         self.single_unit = len(self.units) == 1
         self.best_index = 0
-        self.best_value = (0, self.units[0].top if self.single_unit else -1)
+        self.best_value: tuple[int, int] = (0, self.units[0].top if self.single_unit else -1)
         self.winner = self.leader
         self.points = sum(c.points for c in self.lead)
         for i in range(1, len(plays)):
@@ -61,7 +62,7 @@ class TrickState:
         """Account for a play just appended to ``plays`` (simulations keep one state)."""
         self._count(len(self.plays) - 1, seat, cards, tab)
 
-    def value_of(self, cards: Sequence[Card], tab: Tables):
+    def value_of(self, cards: Sequence[Card], tab: Tables) -> tuple[int, int] | None:
         return play_value(cards, self.lead, tab.ctx, self.units)
 
 
@@ -93,7 +94,7 @@ class View:
     def __init__(self, seat: int, ruleset: Ruleset, tab: Tables, dealer: int,
                  hand: Sequence[Card], plays: Sequence[tuple[int, Sequence[Card]]],
                  mem: CardMemory, kitty: Sequence[Card], hand_sizes: Sequence[int],
-                 defender_points: int, tricks_done: int, trick: TrickState | None = None):
+                 defender_points: int, tricks_done: int, trick: TrickState | None = None) -> None:
         self.seat = seat
         self.ruleset = ruleset
         self.tab = tab
@@ -106,19 +107,26 @@ class View:
         self.hand_sizes = hand_sizes
         self.defender_points = defender_points
         self.tricks_done = tricks_done
-        self._unseen = None
-        self._suit_info: dict = {}
+        self._unseen: Counter[Card] | None = None
+        self._suit_info: dict[str, int] = {}
         self._trick = trick
-        self._mine = None
-        self._held = None
-        self._tops: dict = {}
-        self._beat: dict = {}
+        self._mine: dict[str, list[Card]] | None = None
+        self._held: Counter[Card] | None = None
+        # One cache for two answers, so a view allocates one dict fewer (views are built per
+        # simulated play): (suit, pairs) -> top_out's int, (suit, "pairs") -> a list[int].
+        self._tops: dict[tuple[str, int | str], Any] = {}
+        self._beat: dict[tuple[tuple[int, ...], str, int], int] = {}
 
     @classmethod
-    def of(cls, obs: Observation, mem: CardMemory) -> View:
+    def of(cls, obs: Observation, mem: CardMemory | None) -> View:
+        """The view of a play-phase observation. ``mem`` is None only for a policy that
+        never asks a memory question (``easy``); the attribute stays typed as present so
+        the hot queries carry no checks."""
+        assert obs.ctx is not None and obs.dealer is not None, "a view is of the play phase"
         plays = obs.current.plays if obs.current is not None else ()
-        return cls(obs.seat, obs.ruleset, tables(obs.ctx), obs.dealer, obs.hand, plays, mem,
-                   obs.kitty, obs.hand_sizes, obs.defender_points, len(obs.tricks))
+        return cls(obs.seat, obs.ruleset, tables(obs.ctx), obs.dealer, obs.hand, plays,
+                   cast(CardMemory, mem), obs.kitty, obs.hand_sizes, obs.defender_points,
+                   len(obs.tricks))
 
     # ------------------------------------------------------------------ basics
 
@@ -157,13 +165,13 @@ class View:
     # ------------------------------------------------------------------ unseen cards
 
     @property
-    def unseen(self) -> Counter:
+    def unseen(self) -> Counter[Card]:
         """Cards this seat has not seen: other hands (and the kitty, unless dealer)."""
         if self._unseen is None:
             self._unseen = self.mem.unseen(self.hand, self.kitty if self.seat == self.dealer else ())
         return self._unseen
 
-    def _held_counts(self) -> Counter:
+    def _held_counts(self) -> Counter[Card]:
         """The cards this seat knows are not out: its hand, and the kitty for the dealer."""
         if self._held is None:
             held = Counter(self.hand)
