@@ -117,7 +117,7 @@ class Decision:
     options: list[list[Card]] = field(default_factory=list)  # a declaring decision's choices
 
     def to_json(self) -> dict[str, Any]:
-        out = {"kind": self.kind, "trick": self.trick, "played": format_cards(self.played),
+        out: dict[str, Any] = {"kind": self.kind, "trick": self.trick, "played": format_cards(self.played),
                "best": format_cards(self.best), "loss": round(self.loss, 4),
                "points_loss": round(self.points_loss, 2), "label": self.label,
                "forced": self.forced, "step": self.step, "worlds": self.worlds,

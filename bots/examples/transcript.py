@@ -34,11 +34,11 @@ def transcript(ruleset_id: str, seat: int, command: str, seed: int = 1, dealer: 
             levels = (Rank.TWO, Rank.TWO) if first_hand else (Rank.FIVE, Rank.NINE)
             setup = HandSetup(random.Random(f"{seed}:{attempt}").getrandbits(48), first_hand,
                               levels, dealer, dealer if dealer is not None else seed % 4)
-            bots = [ExternalBot(s, random.Random(s), ruleset, program) if s == seat
-                    else make_bot("easy", s, random.Random(s), ruleset) for s in range(4)]
+            outside = ExternalBot(seat, random.Random(seat), ruleset, program)
+            bots = [outside if s == seat else make_bot("easy", s, random.Random(s), ruleset) for s in range(4)]
             hand = Hand(ruleset, setup)
             play_hand(hand, bots)
-            bots[seat].end_hand(hand)
+            outside.end_hand(hand)
             if hand.phase != REDEAL:
                 break
         program.tap = None
