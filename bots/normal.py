@@ -77,9 +77,10 @@ class NormalPolicy:
     def follow(self, v: View) -> Decision:
         tab = v.tab
         tr = v.trick
+        assert tr is not None  # a follow: the trick has its lead
         mine = v.mine()
         hand = v.hand
-        lengths = {s: len(mine[s]) for s in tab.side_suits}
+        lengths: dict[str, int] = {s: len(mine[s]) for s in tab.side_suits}
         ck = cheap_key(tab, lengths)
         held = mine[tr.suit]
         after = v.after_me()
@@ -172,7 +173,7 @@ class NormalPolicy:
         opps = ((seat + 1) % 4, (seat + 3) % 4)
         partner = v.partner
         others = (opps[0], partner, opps[1])
-        lengths = {s: len(mine[s]) for s in tab.side_suits}
+        lengths: dict[str, int] = {s: len(mine[s]) for s in tab.side_suits}
         ck = cheap_key(tab, lengths)
         endgame = self.contest_end and len(v.hand) <= endgame_cards(v, self.endgame)
         mem = v.mem
@@ -309,7 +310,8 @@ class NormalBot(Bot):
 
     def decide_play(self, obs: Observation) -> Decision:
         v = self.view(obs)
-        if v.plays and len(v.hand) == v.trick.n:
+        tr = v.trick
+        if tr is not None and len(v.hand) == tr.n:
             return list(v.hand), Reason("follow.only", {"cards": list(v.hand)})
         play, reason = checked(v, self.policy.play(v))
         return play, honest(v, play, reason)
@@ -323,7 +325,8 @@ class NormalBot(Bot):
         if type(self).decide_play is not NormalBot.decide_play:
             return super().play(obs)
         v = self.view(obs)
-        if v.plays and len(v.hand) == v.trick.n:
+        tr = v.trick
+        if tr is not None and len(v.hand) == tr.n:
             return list(v.hand)
         return self.policy.play(v)[0]
 
