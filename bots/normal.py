@@ -64,6 +64,12 @@ class NormalPolicy:
     feed_dealer = (3.0, 20.0)  # and for the dealer side
     trump_throw_honours = False  # may a safe throw in trumps spend jokers and level cards?
     eagerness = 1.0  # below 1 declares more readily
+    boss_single = 26.0  # score of leading a side-suit single nobody can beat
+    low_pair = 32.0  # base score of leading a pair that may be beaten (was 8, issue 11)
+    low_trump = -4.0  # base score of leading a low trump (not drawing trumps)
+    trump_pull = 12.0  # score of drawing trumps with a low one when long in them
+    bank_points = True  # win a sure trick with point cards when they win as well
+    bank_cost = 1.0  # a point banked against a unit of win_cost
 
     # ------------------------------------------------------------------ play
 
@@ -77,9 +83,10 @@ class NormalPolicy:
     def follow(self, v: View) -> Decision:
         tab = v.tab
         tr = v.trick
+        assert tr is not None  # a follow: the trick has its lead
         mine = v.mine()
         hand = v.hand
-        lengths = {s: len(mine[s]) for s in tab.side_suits}
+        lengths: dict[str, int] = {s: len(mine[s]) for s in tab.side_suits}
         ck = cheap_key(tab, lengths)
         held = mine[tr.suit]
         after = v.after_me()
@@ -135,16 +142,26 @@ class NormalPolicy:
             return None
         tab = v.tab
         cheapest = None
+        banked = None
         for play in wins:
             value = tr.value_of(play, tab)
             if value is None:
                 continue
-            secure = not v.threatened(opps_after, tr, value, self.cautious)
+            # Wins come lowest first: above a secure one, every one is secure.
+            secure = banked is not None or not v.threatened(opps_after, tr, value, self.cautious)
             cost = win_cost(play, tab, trumping) + 0.05 * sum(tab.pos[c] for c in play)
             if secure:
-                return play, True, cost
+                if not self.bank_points:
+                    return play, True, cost
+                # A sure win may as well carry my own points home: they could be lost later.
+                worth = sum(c.points for c in play) - self.bank_cost * cost
+                if banked is None or worth > banked[0]:
+                    banked = (worth, play, cost)
+                continue
             if cheapest is None:
                 cheapest = (play, False, cost)
+        if banked is not None:
+            return banked[1], True, banked[2]
         return cheapest
 
     def _kitty_stake(self, v: View) -> float:
@@ -172,7 +189,7 @@ class NormalPolicy:
         opps = ((seat + 1) % 4, (seat + 3) % 4)
         partner = v.partner
         others = (opps[0], partner, opps[1])
-        lengths = {s: len(mine[s]) for s in tab.side_suits}
+        lengths: dict[str, int] = {s: len(mine[s]) for s in tab.side_suits}
         ck = cheap_key(tab, lengths)
         endgame = self.contest_end and len(v.hand) <= endgame_cards(v, self.endgame)
         mem = v.mem
@@ -222,17 +239,17 @@ class NormalPolicy:
                         score = 10 + 4 * u.pairs
                     offer(score, list(u.cards), "lead.boss_pair" if u.pairs else "lead.trump_pull")
                 elif not ruffable:
-                    score = 26 + 7 * u.pairs + 0.4 * pts
+                    score = (self.boss_single if u.pairs == 0 else 26 + 7 * u.pairs) + 0.4 * pts
                     offer(score, list(u.cards), "lead.boss_pair" if u.pairs else "lead.boss")
             if suit == TRUMP:
                 # 3. Drawing trumps with a low one when long in them (dealer side).
                 low = min(cards, key=ck)
                 if not tab.is_honour(low):
                     if v.dealer_side and my_trumps >= max(4, 0.5 * out_trumps) and out_trumps > 0:
-                        offer(12 - low.points, [low], "lead.trump_pull")
+                        offer(self.trump_pull - low.points, [low], "lead.trump_pull")
                     elif self.low_trump_lead:
                         # Better than leading points into the opponents.
-                        offer(-4 - 0.3 * tab.pos[low] - low.points, [low], "lead.low")
+                        offer(self.low_trump - 0.3 * tab.pos[low] - low.points, [low], "lead.low")
                 continue
             # 4. A suit the partner has shown void in, for him to trump.
             if self.partner_ruff and suit in mem.void[partner] and TRUMP not in mem.void[partner] \
@@ -254,7 +271,7 @@ class NormalPolicy:
             for u in units:
                 if u.pairs >= 1:
                     pts = sum(c.points for c in u.cards)
-                    s2 = 8 + 2 * u.pairs - 0.7 * len(cards) - 1.2 * pts - 0.4 * u.top
+                    s2 = self.low_pair + 2 * u.pairs - 0.7 * len(cards) - 1.2 * pts - 0.4 * u.top
                     offer(s2, list(u.cards), "lead.low_pair")
                     break
         if not offers:
@@ -309,7 +326,8 @@ class NormalBot(Bot):
 
     def decide_play(self, obs: Observation) -> Decision:
         v = self.view(obs)
-        if v.plays and len(v.hand) == v.trick.n:
+        tr = v.trick
+        if tr is not None and len(v.hand) == tr.n:
             return list(v.hand), Reason("follow.only", {"cards": list(v.hand)})
         play, reason = checked(v, self.policy.play(v))
         return play, honest(v, play, reason)
@@ -323,7 +341,8 @@ class NormalBot(Bot):
         if type(self).decide_play is not NormalBot.decide_play:
             return super().play(obs)
         v = self.view(obs)
-        if v.plays and len(v.hand) == v.trick.n:
+        tr = v.trick
+        if tr is not None and len(v.hand) == tr.n:
             return list(v.hand)
         return self.policy.play(v)[0]
 

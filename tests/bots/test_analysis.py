@@ -129,11 +129,14 @@ def test_labels_follow_the_thresholds():
 
 
 def test_random_costs_more_than_normal_and_normal_more_than_hard():
-    """A small version of ``python -m bots.bench_analysis validity`` (deals 100-105 there)."""
+    """A small version of ``python -m bots.bench_analysis validity`` (deals 100-105 there).
+    Six seeds: on three (101-103) the stronger ``normal`` of issue 11 (pair leads, banking
+    points) lost almost nothing (0.0005 a decision) and ``hard`` 0.0016, both noise; on
+    104-106 random lost only 0.037, normal 0.031."""
     losses = {}
     for level in ("random", "normal", "hard"):
         xs = []
-        for seed in (101, 102, 103):
+        for seed in (101, 102, 103, 104, 105, 106):
             hand = played_hand("hebi-2010", seed, [level, "normal", "normal", "normal"],
                                dealer=seed % 4)
             report = analyse_hand(hand, 0, Settings(samples=16, curve=False))
