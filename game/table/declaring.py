@@ -65,21 +65,18 @@ class DeclaringRounds:
     """The declaring rounds of one hand at one table."""
 
     def __init__(self, host: RoundsHost, hotseat: bool):
+        """For the host's hand as it is now (a new hand, or an undo, makes new rounds)."""
         self.host = host
+        # Kept, not looked up through the host: read after every card dealt.
+        self.hand = host.hand
+        self.controllers = host.controllers
+        self.inline_only = all(c.inline for c in host.controllers)
         self.pending: deque[int] = deque()  # seats still to be asked in the current round
         self.final = False  # the current round is a last chance
         self.final_stage: str | None = None  # the phase whose last round was started
         self.stops = hotseat_checkpoints(host.hand.to_deal) if hotseat else None
         self._options: dict[int, tuple[Stamp, list[list[Card]]]] = {}
         self._bot_stamp: dict[int, Stamp] = {}
-
-    @property
-    def hand(self) -> Hand:
-        return self.host.hand  # undo replaces the host's hand
-
-    @property
-    def controllers(self) -> list[Controller]:
-        return self.host.controllers
 
     # ------------------------------------------------------------------ options
 
@@ -99,7 +96,7 @@ class DeclaringRounds:
         hand = self.hand
         if not hand.bidding.declares_with(card, seat):
             self._options_unchanged(seat)
-        if self.stops is None and all(c.inline for c in self.controllers):
+        if self.stops is None and self.inline_only:
             self._ask_receiver(seat)
         elif self.stops is None or hand.dealt in self.stops:
             self.start(seat, final=False)

@@ -425,6 +425,7 @@ class TableDriver:
         self.queue.clear()
         self.match.hand = self.hand.replay(point)
         self.report = HandReport(self.match.hand)
+        self.rounds = DeclaringRounds(self, self.hotseat)  # of the replayed hand (in its play)
         self.save()
         return True
 
