@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import time
 
-from game.core import TRUMP, Card, Observation
+from game.core import TRUMP, Card, Observation, PlayState
 
 from .base import Reason
+from .endgame import ENDGAME_CARDS, solve
+from .inference import History, steer
 from .normal import NormalBot, NormalPolicy, checked
 from .plays import cheap_key, feed_key, follow, legal_follow_list, winning_plays
 from .reasons import honest
@@ -26,6 +28,9 @@ from .sim import play_state_of, rollout, sample_hands
 from .view import View
 
 DEFAULT_THINK_MS = 300.0
+#: Local-search steps per sampled world towards a deal that explains the others' plays
+#: (``inference.steer``); 0 samples under the card memory's hard facts only.
+STEER_STEPS = 12
 EXPERT_THINK_MS = 2000.0
 
 
@@ -34,7 +39,8 @@ class HardBot(NormalBot):
 
     def __init__(self, seat, rng, ruleset, think_ms: float | None = DEFAULT_THINK_MS,
                  samples: int | None = None, max_candidates: int = 5, z: float = 1.0,
-                 min_gain: float = 0.02, **_):
+                 min_gain: float = 0.02, steer_steps: int = STEER_STEPS,
+                 endgame_cards: int = ENDGAME_CARDS, sort_worlds: bool = True, **_):
         super().__init__(seat, rng, ruleset)
         if think_ms is None and samples is None:
             samples = 16
@@ -43,6 +49,9 @@ class HardBot(NormalBot):
         self.max_candidates = max_candidates
         self.z = z
         self.min_gain = min_gain
+        self.steer_steps = steer_steps
+        self.endgame_cards = endgame_cards
+        self.sort_worlds = sort_worlds
         self.rollout_policy = NormalPolicy()
         self.last_worlds = 0
         self.searches = 0  # decisions that ran a search
@@ -62,7 +71,8 @@ class HardBot(NormalBot):
         if len(candidates) < 2:
             return base
         deadline = None if self.think_ms is None else start + self.think_ms / 1000.0
-        best, worlds = self.search(v, candidates, deadline)
+        history = History(obs) if self.steer_steps else None
+        best, worlds = self.search(v, candidates, deadline, history)
         self.searches += 1
         if best == 0:
             return base
@@ -117,7 +127,8 @@ class HardBot(NormalBot):
 
     # ------------------------------------------------------------------ search
 
-    def search(self, v: View, candidates: list[list[Card]], deadline: float | None):
+    def search(self, v: View, candidates: list[list[Card]], deadline: float | None,
+               history: History | None = None):
         """Play every candidate out in the same sampled worlds; the normal policy's choice
         (candidate 0) stands unless another beats it by a clear margin: the paired mean
         difference must exceed ``self.z`` standard errors. Clearly worse candidates drop out
@@ -137,6 +148,8 @@ class HardBot(NormalBot):
         # so far) and abandoned past a tenth of the budget more: decisions stay within
         # about 1.1 budgets even when the machine is busy (p95 <= 1.2x is the target).
         hard_stop = None if deadline is None else deadline + self.think_ms / 10000.0
+        sort_hand = v.ctx.sort_hand
+        exact = self.endgame_cards > 0 and len(v.hand) <= self.endgame_cards
         began = time.perf_counter()
         while worlds < limit and alive:
             if deadline is not None:
@@ -149,15 +162,23 @@ class HardBot(NormalBot):
                 break
             hands, kitty = dealt
             hands[v.seat] = list(v.hand)
-            world = play_state_of(v, hands, known_kitty if known_kitty is not None else kitty)
-            base = rollout(world.copy(), mem.copy(), v.tab, policy, v.seat, candidates[0],
-                           v.tricks_done)
+            if known_kitty is not None:
+                kitty = list(known_kitty)
+            if history is not None and history.decisions:
+                steer(self.rng, history, hands, kitty, v.seat, mem, policy, self.steer_steps,
+                      until=deadline)
+            if self.sort_worlds:
+                # As observations sort them: the policy breaks ties by the hand's order, so
+                # the roll-outs then play as the normal bots at the table do.
+                hands = [sort_hand(h) for h in hands]
+            world = play_state_of(v, hands, kitty)
+            table: dict = {}
+            base = self.evaluate(v, world, candidates[0], exact, table)
             got = []
             for i in alive:
                 if hard_stop is not None and time.perf_counter() > hard_stop:
                     break  # a slow world (or a busy machine): drop it, keep the budget
-                got.append((i, rollout(world.copy(), mem.copy(), v.tab, policy, v.seat,
-                                       candidates[i], v.tricks_done) - base))
+                got.append((i, self.evaluate(v, world, candidates[i], exact, table) - base))
             else:
                 for i, d in got:
                     diffs[i].append(d)
@@ -179,6 +200,18 @@ class HardBot(NormalBot):
             if low > best_low and m > self.min_gain:
                 best, best_low = i, low
         return best, worlds
+
+
+    def evaluate(self, v: View, world: PlayState, move: list[Card], exact: bool,
+                 table: dict) -> float:
+        """The value of ``move`` in one sampled world: played out by the roll-out policy,
+        or, in the last tricks, exactly (``endgame.solve``; ``table`` is the world's cache)."""
+        if exact:
+            state = world.copy()
+            state.apply(v.seat, move)
+            return solve(state, v.seat, table=table)
+        return rollout(world.copy(), v.mem.copy(), v.tab, self.rollout_policy, v.seat, move,
+                       v.tricks_done)
 
 
 class ExpertBot(HardBot):
