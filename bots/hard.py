@@ -18,19 +18,25 @@ import time
 
 from game.core import TRUMP, Card, Observation, PlayState
 
-from .base import Reason
+from .base import Reason, is_legal_bury
+from .bidding import bury_options
+from .burying import search_bury
 from .endgame import ENDGAME_CARDS, solve
 from .inference import History, steer
 from .normal import NormalBot, NormalPolicy, checked
 from .plays import cheap_key, feed_key, follow, legal_follow_list, winning_plays
 from .reasons import honest
-from .sim import play_state_of, rollout, sample_hands
+from .sim import mean_se, play_state_of, rollout, sample_hands
 from .view import View
 
 DEFAULT_THINK_MS = 300.0
 #: Local-search steps per sampled world towards a deal that explains the others' plays
 #: (``inference.steer``); 0 samples under the card memory's hard facts only.
 STEER_STEPS = 12
+#: Buries compared by the dealer (``normal``'s and the next best by its own scoring), and
+#: the think times the one bury of a hand may take (p95 of decisions is unaffected).
+BURY_CANDIDATES = 3
+BURY_FACTOR = 2.5
 EXPERT_THINK_MS = 2000.0
 
 
@@ -40,7 +46,8 @@ class HardBot(NormalBot):
     def __init__(self, seat, rng, ruleset, think_ms: float | None = DEFAULT_THINK_MS,
                  samples: int | None = None, max_candidates: int = 5, z: float = 1.0,
                  min_gain: float = 0.02, steer_steps: int = STEER_STEPS,
-                 endgame_cards: int = ENDGAME_CARDS, sort_worlds: bool = True, **_):
+                 endgame_cards: int = ENDGAME_CARDS, sort_worlds: bool = True,
+                 bury_candidates: int = BURY_CANDIDATES, bury_factor: float = BURY_FACTOR, **_):
         super().__init__(seat, rng, ruleset)
         if think_ms is None and samples is None:
             samples = 16
@@ -52,6 +59,8 @@ class HardBot(NormalBot):
         self.steer_steps = steer_steps
         self.endgame_cards = endgame_cards
         self.sort_worlds = sort_worlds
+        self.bury_candidates = bury_candidates
+        self.bury_factor = bury_factor
         self.rollout_policy = NormalPolicy()
         self.last_worlds = 0
         self.searches = 0  # decisions that ran a search
@@ -79,6 +88,30 @@ class HardBot(NormalBot):
         self.changes += 1
         play = candidates[best]
         return checked(v, (play, Reason("search.best", {"worlds": worlds, "cards": play})))
+
+    def decide_bury(self, obs: Observation):
+        """``normal``'s bury unless another sensible one plays out clearly better
+        (``burying.search_bury``), within ``bury_factor`` think times."""
+        start = time.perf_counter()
+        base = super().decide_bury(obs)
+        if self.bury_candidates < 2:
+            return base
+        seen = {_key(base[0])}
+        candidates = [list(base[0])]
+        for bury in bury_options(obs):
+            if _key(bury) not in seen and len(candidates) < self.bury_candidates:
+                seen.add(_key(bury))
+                candidates.append(bury)
+        if len(candidates) < 2:
+            return base
+        deadline = None if self.think_ms is None else \
+            start + self.bury_factor * self.think_ms / 1000.0
+        best, worlds = search_bury(self.rng, obs, candidates, self.rollout_policy, deadline,
+                                   self.samples)
+        if best == 0 or not is_legal_bury(obs, candidates[best]):
+            return base
+        return candidates[best], Reason("search.best", {"worlds": worlds,
+                                                        "cards": candidates[best]})
 
     # ------------------------------------------------------------------ candidates
 
@@ -229,13 +262,7 @@ class ExpertBot(HardBot):
                          max_candidates=max_candidates, **options)
 
 
-def _mean_se(values: list[float]) -> tuple[float, float]:
-    k = len(values)
-    m = sum(values) / k
-    if k < 2:
-        return m, float("inf")
-    var = sum((x - m) ** 2 for x in values) / (k - 1)
-    return m, (var / k) ** 0.5
+_mean_se = mean_se
 
 
 def _key(play) -> tuple:

@@ -100,32 +100,29 @@ class History:
                    stop: int | None = None) -> int:
         """How many of the decisions ``policy`` would have made otherwise in the world of
         ``hands`` (and ``kitty``); counting stops at ``stop``."""
-        return self.check(hands, kitty, policy, stop)[0]
-
-    def check(self, hands: Sequence[Sequence[Card]], kitty: Sequence[Card], policy,
-              stop: int | None = None) -> tuple[int, tuple[int, list[Card]] | None]:
-        """``mismatches`` and the first one found: (seat, the policy's move there)."""
         bad = 0
-        first = None
-        tab = self.tab
-        sort_hand = tab.ctx.sort_hand
-        for d in self.decisions:
-            s = d.seat
-            later = self.later[d.index]
-            # Sorted as an observation sorts it: the policy breaks ties by the hand's order.
-            hand = sort_hand(list(hands[s]) + later[s])
-            sizes = [len(hands[x]) + len(later[x]) for x in range(4)]
-            view = View(s, self.ruleset, tab, self.dealer, hand, d.plays, d.mem,
-                        kitty if s == self.dealer else (), sizes, d.defender_points,
-                        d.tricks_done)
-            move, _ = policy.play(view)
-            if _key(move, tab) != d.actual:
+        for i in range(len(self.decisions)):
+            if self.replay(i, hands, kitty, policy) is not None:
                 bad += 1
-                if first is None:
-                    first = (s, list(move))
                 if stop is not None and bad >= stop:
                     break
-        return bad, first
+        return bad
+
+    def replay(self, i: int, hands: Sequence[Sequence[Card]], kitty: Sequence[Card],
+               policy) -> list[Card] | None:
+        """The policy's move at decision ``i`` in the world of ``hands`` (and ``kitty``) when
+        it differs from the seat's; None when it explains the play."""
+        d = self.decisions[i]
+        s = d.seat
+        later = self.later[d.index]
+        # Sorted as an observation sorts it: the policy breaks ties by the hand's order.
+        hand = self.tab.ctx.sort_hand(list(hands[s]) + later[s])
+        sizes = [len(hands[x]) + len(later[x]) for x in range(4)]
+        view = View(s, self.ruleset, self.tab, self.dealer, hand, d.plays, d.mem,
+                    kitty if s == self.dealer else (), sizes, d.defender_points,
+                    d.tricks_done)
+        move, _ = policy.play(view)
+        return None if _key(move, self.tab) == d.actual else list(move)
 
 
 def _key(cards: Sequence[Card], tab: Tables) -> tuple:
@@ -136,38 +133,45 @@ def _key(cards: Sequence[Card], tab: Tables) -> tuple:
             tuple(sorted(counts.values())))
 
 
-__all__ = ["WINDOW", "History", "PastDecision", "steer"]
-
-
 def steer(rng: random.Random, history: History, hands: list[list[Card]], kitty: list[Card],
           seat: int, mem: CardMemory, policy, steps: int, until: float | None = None) -> int:
     """Local search towards worlds that explain the plays: at the most recent decision the
     world does not explain, the policy would have played some card the seat did not; move
     that card to another holder that may hold it (in exchange for one of its cards the
-    seat may hold) and keep the exchange unless it explains fewer decisions. Changes
-    ``hands``/``kitty`` in place; returns the mismatches left. ``until``: a
-    ``time.perf_counter()`` past which no step starts."""
+    seat may hold) and keep the exchange unless it explains fewer decisions. Only the
+    decisions of the two holders are replayed after an exchange. Changes ``hands``/``kitty``
+    in place; returns the mismatches left. ``until``: a ``time.perf_counter()`` past which
+    no step starts."""
     suit = history.tab.suit
     others = [s for s in range(4) if s != seat]
-    use_kitty = bool(kitty) and seat != history.dealer
-    bad, first = history.check(hands, kitty, policy)
+    dealer = history.dealer
+    use_kitty = bool(kitty) and seat != dealer
+    decisions = history.decisions
+    by_seat: dict[int, list[int]] = {s: [] for s in range(4)}
+    for i, d in enumerate(decisions):
+        by_seat[d.seat].append(i)
+    status = [history.replay(i, hands, kitty, policy) for i in range(len(decisions))]
     for _ in range(steps):
-        if first is None or (until is not None and time.perf_counter() > until):
+        if until is not None and time.perf_counter() > until:
             break
-        s, move = first
+        first = next((i for i, m in enumerate(status) if m is not None), None)
+        if first is None:
+            break
+        s = decisions[first].seat
+        move = status[first]
+        assert move is not None
         mine = hands[s]
         wrong = [c for c in move if c in mine and not mem.known[s][c]]
         if not wrong:
             break
         c = rng.choice(wrong)
-        targets: list[list[Card]] = [hands[o] for o in others
-                                     if o != s and suit[c] not in mem.void[o]]
+        targets: list[int | None] = [o for o in others if o != s and suit[c] not in mem.void[o]]
         if use_kitty:
-            targets.append(kitty)
+            targets.append(None)
         if not targets:
             break
-        dest = rng.choice(targets)
-        owner = next((o for o in others if hands[o] is dest), None)
+        owner = rng.choice(targets)
+        dest = kitty if owner is None else hands[owner]
         swaps = [j for j, x in enumerate(dest) if x != c and suit[x] not in mem.void[s]
                  and (owner is None or not mem.known[owner][x])]
         if not swaps:
@@ -176,9 +180,23 @@ def steer(rng: random.Random, history: History, hands: list[list[Card]], kitty: 
         i = mine.index(c)
         x = dest[j]
         mine[i], dest[j] = x, c
-        new, new_first = history.check(hands, kitty, policy, stop=bad + 1)
-        if new <= bad:
-            bad, first = new, new_first
+        affected = by_seat[s] + (by_seat[owner] if owner is not None else
+                                 by_seat[dealer] if dealer != s else [])
+        allowed = sum(1 for k in affected if status[k] is not None)
+        new: dict[int, list[Card] | None] = {}
+        worse = 0
+        for k in affected:
+            got = new[k] = history.replay(k, hands, kitty, policy)
+            if got is not None:
+                worse += 1
+                if worse > allowed:
+                    break
+        if worse <= allowed:
+            for k, got in new.items():
+                status[k] = got
         else:
             mine[i], dest[j] = c, x
-    return bad
+    return sum(1 for m in status if m is not None)
+
+
+__all__ = ["WINDOW", "History", "PastDecision", "steer"]
