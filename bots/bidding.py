@@ -196,16 +196,17 @@ def bury_options(obs: Observation, point_costs: Sequence[float] = (4.0, 40.0),
                  limit: int = 6) -> list[list[Card]]:
     """Other sensible buries than ``choose_bury``'s, for a search to compare: for each
     weight of the points kept (bury points or keep them) and each set of short side suits
-    to void, the bury scored as ``choose_bury`` scores it; the best ``limit`` distinct ones,
-    best first."""
+    to void, the bury scored as ``choose_bury`` scores it; ``limit`` distinct ones, the
+    best of each weight first."""
     tab = tables(obs.ctx)
     hand = list(obs.hand)
     k = obs.ruleset.kitty
     counts = Counter(hand)
     split = tab.split(hand)
     sides = [s for s in tab.side_suits if split[s]]
-    scored: list[tuple[float, list[Card]]] = []
+    ranked: list[list[list[Card]]] = []
     for point_cost in point_costs:
+        scored: list[tuple[float, list[Card]]] = []
         def cost(c: Card, point_cost: float = point_cost) -> float:
             return keep_value(c, tab, counts) + point_cost * c.points / 10
 
@@ -223,10 +224,12 @@ def bury_options(obs: Observation, point_costs: Sequence[float] = (4.0, 40.0),
             left.subtract(chosen)
             voids = sum(1 for s in sides if not any(left[c] for c in split[s]))
             scored.append((9.0 * voids - sum(cost(c) for c in chosen), chosen))
-    scored.sort(key=lambda x: -x[0])
+        scored.sort(key=lambda x: -x[0])  # stable: the first of equals, as choose_bury
+        ranked.append([chosen for _, chosen in scored])
     out: list[list[Card]] = []
     seen: set[tuple[str, ...]] = set()
-    for _, chosen in scored:
+    # The best of each point weight in turn, then the second best of each, and so on.
+    for chosen in (r[i] for i in range(max(map(len, ranked))) for r in ranked if i < len(r)):
         key = tuple(sorted(map(str, chosen)))
         if key not in seen:
             seen.add(key)

@@ -21,7 +21,7 @@ from game.core import TRUMP, Card, Observation, PlayState
 from .base import Reason, is_legal_bury
 from .bidding import bury_options
 from .burying import search_bury
-from .endgame import ENDGAME_CARDS, solve
+from .endgame import solve
 from .inference import History, steer
 from .normal import NormalBot, NormalPolicy, checked
 from .plays import cheap_key, feed_key, follow, legal_follow_list, winning_plays
@@ -33,10 +33,12 @@ DEFAULT_THINK_MS = 300.0
 #: Local-search steps per sampled world towards a deal that explains the others' plays
 #: (``inference.steer``); 0 samples under the card memory's hard facts only.
 STEER_STEPS = 12
+#: With a time box, steering a world may take this share of a world's play-outs.
+STEER_SHARE = 1.0
 #: Buries compared by the dealer (``normal``'s and the next best by its own scoring), and
 #: the think times the one bury of a hand may take (p95 of decisions is unaffected).
 BURY_CANDIDATES = 3
-BURY_FACTOR = 2.5
+BURY_FACTOR = 2.0
 EXPERT_THINK_MS = 2000.0
 
 
@@ -46,8 +48,9 @@ class HardBot(NormalBot):
     def __init__(self, seat, rng, ruleset, think_ms: float | None = DEFAULT_THINK_MS,
                  samples: int | None = None, max_candidates: int = 5, z: float = 1.0,
                  min_gain: float = 0.02, steer_steps: int = STEER_STEPS,
-                 endgame_cards: int = ENDGAME_CARDS, sort_worlds: bool = True,
-                 bury_candidates: int = BURY_CANDIDATES, bury_factor: float = BURY_FACTOR, **_):
+                 endgame_cards: int = 0, sort_worlds: bool = True,
+                 bury_candidates: int = BURY_CANDIDATES, bury_factor: float = BURY_FACTOR,
+                 steer_share: float = STEER_SHARE, **_):
         super().__init__(seat, rng, ruleset)
         if think_ms is None and samples is None:
             samples = 16
@@ -57,6 +60,7 @@ class HardBot(NormalBot):
         self.z = z
         self.min_gain = min_gain
         self.steer_steps = steer_steps
+        self.steer_share = steer_share
         self.endgame_cards = endgame_cards
         self.sort_worlds = sort_worlds
         self.bury_candidates = bury_candidates
@@ -183,6 +187,7 @@ class HardBot(NormalBot):
         hard_stop = None if deadline is None else deadline + self.think_ms / 10000.0
         sort_hand = v.ctx.sort_hand
         exact = self.endgame_cards > 0 and len(v.hand) <= self.endgame_cards
+        eval_time = 0.0  # in the play-outs of the worlds so far
         began = time.perf_counter()
         while worlds < limit and alive:
             if deadline is not None:
@@ -198,14 +203,21 @@ class HardBot(NormalBot):
             if known_kitty is not None:
                 kitty = list(known_kitty)
             if history is not None and history.decisions:
+                # Steering may take as long as the world's play-outs (judged by the worlds so
+                # far): it makes each world better, but fewer of them.
+                until = deadline
+                if deadline is not None and worlds and eval_time > 0:
+                    until = min(deadline,
+                                time.perf_counter() + self.steer_share * eval_time / worlds)
                 steer(self.rng, history, hands, kitty, v.seat, mem, policy, self.steer_steps,
-                      until=deadline)
+                      until=until)
             if self.sort_worlds:
                 # As observations sort them: the policy breaks ties by the hand's order, so
                 # the roll-outs then play as the normal bots at the table do.
                 hands = [sort_hand(h) for h in hands]
             world = play_state_of(v, hands, kitty)
             table: dict = {}
+            evaluating = time.perf_counter()
             base = self.evaluate(v, world, candidates[0], exact, table)
             got = []
             for i in alive:
@@ -216,6 +228,7 @@ class HardBot(NormalBot):
                 for i, d in got:
                     diffs[i].append(d)
                 worlds += 1
+                eval_time += time.perf_counter() - evaluating
                 got = None
             if got is not None:
                 break

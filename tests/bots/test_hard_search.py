@@ -175,7 +175,43 @@ def test_hard_with_fixed_samples_is_reproducible_in_the_endgame(ruleset_id):
     seat = hand.to_act()
     moves = []
     for _ in range(2):
-        bot = HardBot(seat, random.Random(9), hand.ruleset, think_ms=None, samples=4)
+        bot = HardBot(seat, random.Random(9), hand.ruleset, think_ms=None, samples=4,
+                      endgame_cards=3)
         moves.append(bot.play(observe(hand, seat)))
+        assert bot.searches == 0 or bot.last_worlds == 4
     assert moves[0] == moves[1]
     assert hand.play_state.check(seat, moves[0]) is None
+
+
+def _at_bury(ruleset_id: str, seed: int) -> Hand:
+    return _played_to(ruleset_id, seed, lambda h: h.phase == BURYING)
+
+
+@pytest.mark.parametrize("ruleset_id", ["hebi-2010", "lanzhou-2010", "logistics-2015"])
+def test_bury_options_are_distinct_legal_buries(ruleset_id):
+    from bots.base import is_legal_bury
+    from bots.bidding import bury_options, choose_bury
+    hand = _at_bury(ruleset_id, 4)
+    obs = observe(hand, hand.dealer)
+    options = bury_options(obs)
+    assert options  # one when no void is within reach and no point can be kept
+    assert len({tuple(sorted(map(str, b))) for b in options}) == len(options)
+    assert all(is_legal_bury(obs, b) for b in options)
+    # normal's bury is the best of them by its own score at its own point weight
+    assert choose_bury(obs)[0] in options
+
+
+def test_hard_searches_its_bury_reproducibly_and_legally():
+    from bots.base import is_legal_bury
+    hand = _at_bury("hebi-2010", 6)
+    obs = observe(hand, hand.dealer)
+    got = []
+    for _ in range(2):
+        bot = HardBot(hand.dealer, random.Random(3), hand.ruleset, think_ms=None, samples=3)
+        got.append(bot.bury(obs))
+    assert got[0] == got[1]
+    assert is_legal_bury(obs, got[0])
+    off = HardBot(hand.dealer, random.Random(3), hand.ruleset, think_ms=None, samples=3,
+                  bury_candidates=1)
+    assert off.bury(obs) == make_bot("normal", hand.dealer, random.Random(0),
+                                     hand.ruleset).bury(obs)
