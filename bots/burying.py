@@ -21,9 +21,10 @@ from .tables import tables
 
 def search_bury(rng: random.Random, obs: Observation, candidates: list[list[Card]], policy,
                 deadline: float | None, samples: int | None, z: float = 1.5,
-                min_gain: float = 0.05) -> tuple[int, int]:
-    """The index of the best candidate (0 unless another is clearly better) and the
-    number of deals played."""
+                min_gain: float = 0.05, min_worlds: int = 4) -> tuple[int, int]:
+    """The index of the best candidate (0 unless another is clearly better in at least
+    ``min_worlds`` deals: fewer make a standard error a guess) and the number of deals
+    played."""
     assert obs.ctx is not None and obs.dealer is not None  # burying: trump is known
     tab = tables(obs.ctx)
     seat, dealer = obs.seat, obs.dealer
@@ -69,7 +70,7 @@ def search_bury(rng: random.Random, obs: Observation, candidates: list[list[Card
         worlds += 1
     best, best_low = 0, 0.0
     for i in range(1, n):
-        if len(diffs[i]) < 2:
+        if len(diffs[i]) < min(min_worlds, limit):
             continue
         m, se = mean_se(diffs[i])
         low = m - z * se

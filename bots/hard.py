@@ -8,6 +8,13 @@ points (``sim.utility``). All candidates meet the same worlds, so their differen
 measured, not their luck. Candidates that fall clearly behind are dropped as the worlds
 accumulate, so the budget goes to the close calls.
 
+Each sampled world is steered towards deals that explain the other seats' recent plays
+(``inference.steer``: the ``normal`` policy replayed at their past decisions) and its hands
+are sorted as observations sort them, so the roll-outs play as the bots at the table do.
+As dealer it compares ``normal``'s bury with the next best ones by play-outs in sampled
+deals (``burying.search_bury``). ``endgame.solve`` can play the last tricks of each world
+exactly (``endgame_cards``); it is off by default (see bots/NOTES.md).
+
 The search is time-boxed: ``think_ms`` per decision (default 300 ms on a 2-core machine). A
 fixed number of worlds (``samples``) makes decisions reproducible from the seed whatever
 the machine's speed; the time box still caps it when ``think_ms`` is set too.
@@ -35,6 +42,9 @@ DEFAULT_THINK_MS = 300.0
 STEER_STEPS = 12
 #: With a time box, steering a world may take this share of a world's play-outs.
 STEER_SHARE = 1.0
+#: ... and only from this think time up: at 100 ms the fewer, better worlds lost to more,
+#: plainer ones (bots/NOTES.md); with ``samples=k`` it always steers.
+STEER_MIN_MS = 200.0
 #: Buries compared by the dealer (``normal``'s and the next best by its own scoring), and
 #: the think times the one bury of a hand may take (p95 of decisions is unaffected).
 BURY_CANDIDATES = 3
@@ -50,7 +60,7 @@ class HardBot(NormalBot):
                  min_gain: float = 0.02, steer_steps: int = STEER_STEPS,
                  endgame_cards: int = 0, sort_worlds: bool = True,
                  bury_candidates: int = BURY_CANDIDATES, bury_factor: float = BURY_FACTOR,
-                 steer_share: float = STEER_SHARE, **_):
+                 steer_share: float = STEER_SHARE, steer_min_ms: float = STEER_MIN_MS, **_):
         super().__init__(seat, rng, ruleset)
         if think_ms is None and samples is None:
             samples = 16
@@ -61,6 +71,7 @@ class HardBot(NormalBot):
         self.min_gain = min_gain
         self.steer_steps = steer_steps
         self.steer_share = steer_share
+        self.steer_min_ms = steer_min_ms
         self.endgame_cards = endgame_cards
         self.sort_worlds = sort_worlds
         self.bury_candidates = bury_candidates
@@ -84,7 +95,9 @@ class HardBot(NormalBot):
         if len(candidates) < 2:
             return base
         deadline = None if self.think_ms is None else start + self.think_ms / 1000.0
-        history = History(obs) if self.steer_steps else None
+        steering = self.steer_steps > 0 and (self.think_ms is None
+                                             or self.think_ms >= self.steer_min_ms)
+        history = History(obs) if steering else None
         best, worlds = self.search(v, candidates, deadline, history)
         self.searches += 1
         if best == 0:
