@@ -215,3 +215,12 @@ def test_hard_searches_its_bury_reproducibly_and_legally():
                   bury_candidates=1)
     assert off.bury(obs) == make_bot("normal", hand.dealer, random.Random(0),
                                      hand.ruleset).bury(obs)
+
+
+def test_the_hard_bench_runs(capsys):
+    from bots import bench_hard
+    bench_hard.main(["decisions", "--seed", "7", "--start", "1", "--hands", "1",
+                     "--every", "20", "--samples", "1"])
+    bench_hard.main(["bury", "--seed", "7", "--hands", "1", "--samples", "1"])
+    out = capsys.readouterr().out
+    assert "gain/decision" in out and "buries:" in out
