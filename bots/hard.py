@@ -49,6 +49,7 @@ STEER_MIN_MS = 200.0
 #: the think times the one bury of a hand may take (p95 of decisions is unaffected).
 BURY_CANDIDATES = 3
 BURY_FACTOR = 2.0
+BURY_CAP_MS = 3000.0
 EXPERT_THINK_MS = 2000.0
 
 
@@ -121,8 +122,11 @@ class HardBot(NormalBot):
                 candidates.append(bury)
         if len(candidates) < 2:
             return base
-        deadline = None if self.think_ms is None else \
-            start + self.bury_factor * self.think_ms / 1000.0
+        deadline = None
+        if self.think_ms is not None:
+            # Capped for long thinks (expert): an outside program answers within 5 s.
+            budget = min(self.bury_factor * self.think_ms, max(self.think_ms, BURY_CAP_MS))
+            deadline = start + budget / 1000.0
         best, worlds = search_bury(self.rng, obs, candidates, self.rollout_policy, deadline,
                                    self.samples)
         if best == 0 or not is_legal_bury(obs, candidates[best]):
