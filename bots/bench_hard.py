@@ -27,7 +27,7 @@ from game.table import play_hand
 from . import make_bot, sim
 from .arena import bot_seed, deal_setup
 from .hard import HardBot
-from .normal import NormalPolicy
+from .normal import NormalBot, NormalPolicy
 
 
 def _key(cards) -> list[str]:
@@ -99,12 +99,12 @@ def decisions(args) -> None:
         hand = Hand(ruleset, played.setup)
         k = 0
         for action in played.log:
-            if action.kind == PLAY:
+            if action.kind == PLAY and action.seat is not None:
                 seat = action.seat
                 k += 1
                 if k % args.every == 0 and 1 < len(hand.hands[seat]) <= args.max_cards:
                     obs = observe(hand, seat)
-                    normal = make_bot("normal", seat, random.Random(0), ruleset)
+                    normal = NormalBot(seat, random.Random(0), ruleset)
                     base = normal.play(obs)
                     v = normal.view(obs)
                     for i, cfg in enumerate(cfgs):
@@ -115,6 +115,7 @@ def decisions(args) -> None:
                             gains[i].append(0.0)
                             continue
                         changed[i] += 1
+                        assert hand.play_state is not None
                         values = [sim.rollout(hand.play_state.copy(), v.mem.copy(), v.tab,
                                               policy, seat, m, v.tricks_done)
                                   for m in (move, base)]
@@ -128,6 +129,7 @@ def decisions(args) -> None:
 def _finish(hand: Hand, bury, index: int) -> float:
     ruleset = hand.ruleset
     h = hand.replay()
+    assert h.dealer is not None
     h.bury(h.dealer, bury)
     bots = [make_bot("normal", s, random.Random(index * 4 + s), ruleset) for s in range(4)]
     s = play_hand(h, bots).hand.settlement
