@@ -95,8 +95,11 @@ def test_the_endgame_solver_agrees_with_plain_minimax(ruleset_id, seed):
 
 def test_the_endgame_solver_plays_the_obvious_last_trick():
     # Seat 0 (dealer side) leads its last card; the value is that of the settled hand.
-    hand = _played_to("hebi-2010", 5, lambda h: h.phase == PLAYING
-                      and h.current_trick is None and len(h.hands[h.to_act()]) == 1)
+    for seed in range(5, 25):  # a hand whose last trick is of single cards
+        hand = _played_to("hebi-2010", seed, lambda h: h.phase == PLAYING
+                          and h.current_trick is None and len(h.hands[h.to_act()]) == 1)
+        if not hand.finished:
+            break
     state = hand.play_state
     seat = state.to_act()
     end = state.copy()
