@@ -192,12 +192,60 @@ def choose_bury(obs: Observation, careful: bool = True) -> tuple[list[Card], Rea
     return chosen, Reason("bury.cheap")
 
 
+def bury_options(obs: Observation, point_costs: Sequence[float] = (4.0, 40.0),
+                 limit: int = 6) -> list[list[Card]]:
+    """Other sensible buries than ``choose_bury``'s, for a search to compare: for each
+    weight of the points kept (bury points or keep them) and each set of short side suits
+    to void, the bury scored as ``choose_bury`` scores it; ``limit`` distinct ones, the
+    best of each weight first."""
+    tab = tables(obs.ctx)
+    hand = list(obs.hand)
+    k = obs.ruleset.kitty
+    counts = Counter(hand)
+    split = tab.split(hand)
+    sides = [s for s in tab.side_suits if split[s]]
+    ranked: list[list[list[Card]]] = []
+    for point_cost in point_costs:
+        scored: list[tuple[float, list[Card]]] = []
+        def cost(c: Card, point_cost: float = point_cost) -> float:
+            return keep_value(c, tab, counts) + point_cost * c.points / 10
+
+        for combo in (c for r in range(len(sides) + 1) for c in combinations(sides, r)):
+            voided = [c for s in combo for c in split[s]]
+            if len(voided) > k:
+                continue
+            rest = [c for c in hand if tab.suit[c] not in combo]
+            fill = pick([c for c in rest if not tab.is_trump[c]], k - len(voided), cost)
+            if len(voided) + len(fill) < k:
+                fill += pick([c for c in rest if tab.is_trump[c]], k - len(voided) - len(fill),
+                             cost)
+            chosen = voided + fill
+            left = Counter(hand)
+            left.subtract(chosen)
+            voids = sum(1 for s in sides if not any(left[c] for c in split[s]))
+            scored.append((9.0 * voids - sum(cost(c) for c in chosen), chosen))
+        scored.sort(key=lambda x: -x[0])  # stable: the first of equals, as choose_bury
+        ranked.append([chosen for _, chosen in scored])
+    out: list[list[Card]] = []
+    seen: set[tuple[str, ...]] = set()
+    # The best of each point weight in turn, then the second best of each, and so on.
+    for chosen in (r[i] for i in range(max(map(len, ranked))) for r in ranked if i < len(r)):
+        key = tuple(sorted(map(str, chosen)))
+        if key not in seen:
+            seen.add(key)
+            out.append(chosen)
+            if len(out) >= limit:
+                break
+    return out
+
+
 _SYMBOL = {s: s.symbol for s in SUITS}
 
 
 __all__ = [
     "BIG_JOKER",
     "SMALL_JOKER",
+    "bury_options",
     "choose_bury",
     "choose_declaration",
     "keep_value",

@@ -155,4 +155,14 @@ def sample_hands(rng: random.Random, unseen: Counter, sizes: Sequence[int], seat
     return out, kitty
 
 
-__all__ = ["play_state_of", "rollout", "sample_hands", "utility"]
+def mean_se(values: list[float]) -> tuple[float, float]:
+    """The mean of paired differences and its standard error (infinite for one value)."""
+    k = len(values)
+    m = sum(values) / k
+    if k < 2:
+        return m, float("inf")
+    var = sum((x - m) ** 2 for x in values) / (k - 1)
+    return m, (var / k) ** 0.5
+
+
+__all__ = ["mean_se", "play_state_of", "rollout", "sample_hands", "utility"]

@@ -1,0 +1,202 @@
+"""Measuring variants of ``hard`` against each other: ``python -m bots.bench_hard``.
+
+``duel``: the arena's duplicate deals (``arena.deal_setup``, its bot seeds) with team A and
+team B both ``HardBot`` with other options (``--a '{"steer_steps": 0}'``; ``{"level":
+"normal"}`` seats ``normal``), in one process. Prints levels per deal for A as it goes.
+
+``decisions``: hands played by ``normal`` at all seats; at every ``--every``-th play, each
+variant (``--cfg``, repeatable) decides in that seat's place, and when it plays otherwise
+than ``normal`` both moves are played out in the TRUE deal by ``normal`` at every seat.
+The paired difference is the variant's gain at that decision against players who play as
+``normal`` does: far less noisy than whole matches, and a fixed ``--samples`` separates
+how good the worlds are from how many there are.
+
+``bury``: the same for the dealer's bury (each hand played out from its bury by ``normal``).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+
+from game.core import BURYING, DEALING, PLAY, REDEAL, Hand, get_ruleset, observe
+from game.table import play_hand
+
+from . import make_bot, sim
+from .arena import bot_seed, deal_setup
+from .hard import HardBot
+from .normal import NormalBot, NormalPolicy
+
+
+def _key(cards) -> list[str]:
+    return sorted(map(str, cards))
+
+
+def _hard(seat: int, rng: random.Random, ruleset, opts: dict, think_ms, samples):
+    if opts.get("level") == "normal":
+        return make_bot("normal", seat, rng, ruleset)
+    opts = {k: v for k, v in opts.items() if k != "level"}
+    return HardBot(seat, rng, ruleset, think_ms=think_ms if samples is None else None,
+                   samples=samples, **opts)
+
+
+def _summary(values: list[float]) -> str:
+    if len(values) < 2:
+        return f"n {len(values)}"
+    m = statistics.fmean(values)
+    se = statistics.stdev(values) / len(values) ** 0.5
+    return f"n {len(values)} mean {m:+.4f} se {se:.4f}"
+
+
+def duel(args) -> None:
+    ruleset = get_ruleset(args.ruleset)
+    a, b = json.loads(args.a), json.loads(args.b)
+    diffs: list[float] = []
+    times: list[float] = []
+    for index in range(args.start, args.start + args.deals):
+        diff = 0
+        for play in (0, 1):
+            for attempt in range(50):
+                bots = [_hard(seat, random.Random(bot_seed(args.seed, index, play, attempt, seat)),
+                              ruleset, a if seat % 2 == play else b, args.think_ms,
+                              args.samples) for seat in range(4)]
+                report = play_hand(Hand(ruleset, deal_setup(args.seed, index, attempt)), bots)
+                assert report.clean, (report.illegal, report.errors)
+                if report.hand.phase != REDEAL:
+                    break
+            hand = report.hand
+            s = hand.settlement
+            assert s is not None and hand.dealer is not None
+            times += report.think_seconds
+            dealer_team = hand.dealer % 2
+            up = dealer_team if s.up_side == "dealers" else 1 - dealer_team
+            diff += s.up_levels if up == play else -s.up_levels
+        diffs.append(diff)
+        print(f"deal {index}: {diff:+d}; A {_summary(diffs)}", flush=True)
+    times.sort()
+    p50, p95 = times[len(times) // 2], times[int(0.95 * len(times))]
+    print(f"decision ms p50 {1000 * p50:.0f} p95 {1000 * p95:.0f} max {1000 * times[-1]:.0f}")
+
+
+def _normal_hand(ruleset, seed: int, index: int) -> Hand | None:
+    bots = [make_bot("normal", s, random.Random(index * 4 + s), ruleset) for s in range(4)]
+    hand = play_hand(Hand(ruleset, deal_setup(seed, index)), bots).hand
+    return None if hand.phase == REDEAL else hand
+
+
+def decisions(args) -> None:
+    ruleset = get_ruleset(args.ruleset)
+    policy = NormalPolicy()
+    cfgs = [json.loads(c) for c in args.cfg or ["{}"]]
+    gains: list[list[float]] = [[] for _ in cfgs]
+    changed = [0] * len(cfgs)
+    for index in range(args.start, args.start + args.hands):
+        played = _normal_hand(ruleset, args.seed, index)
+        if played is None:
+            continue
+        hand = Hand(ruleset, played.setup)
+        k = 0
+        for action in played.log:
+            if action.kind == PLAY and action.seat is not None:
+                seat = action.seat
+                k += 1
+                if k % args.every == 0 and 1 < len(hand.hands[seat]) <= args.max_cards:
+                    obs = observe(hand, seat)
+                    normal = NormalBot(seat, random.Random(0), ruleset)
+                    base = normal.play(obs)
+                    v = normal.view(obs)
+                    for i, cfg in enumerate(cfgs):
+                        bot = _hard(seat, random.Random(index * 1000 + k), ruleset, cfg,
+                                    args.think_ms, args.samples)
+                        move = bot.play(obs)
+                        if _key(move) == _key(base):
+                            gains[i].append(0.0)
+                            continue
+                        changed[i] += 1
+                        assert hand.play_state is not None
+                        values = [sim.rollout(hand.play_state.copy(), v.mem.copy(), v.tab,
+                                              policy, seat, m, v.tricks_done)
+                                  for m in (move, base)]
+                        gains[i].append(values[0] - values[1])
+            hand.apply(action)
+        for i in range(len(cfgs)):
+            print(f"hand {index} cfg {i}: changed {changed[i]} gain/decision "
+                  f"{_summary(gains[i])} total {sum(gains[i]):+.2f}", flush=True)
+
+
+def _finish(hand: Hand, bury, index: int) -> float:
+    ruleset = hand.ruleset
+    h = hand.replay()
+    assert h.dealer is not None
+    h.bury(h.dealer, bury)
+    bots = [make_bot("normal", s, random.Random(index * 4 + s), ruleset) for s in range(4)]
+    s = play_hand(h, bots).hand.settlement
+    assert s is not None and h.dealer is not None
+    return sim.utility(ruleset, h.dealer, h.dealer, s.total, s.up_levels, s.up_side)
+
+
+def bury(args) -> None:
+    ruleset = get_ruleset(args.ruleset)
+    cfg = json.loads(args.cfg[0]) if args.cfg else {}
+    gains: list[float] = []
+    changed = 0
+    for index in range(args.start, args.start + args.hands):
+        hand = Hand(ruleset, deal_setup(args.seed, index))
+        bots = [make_bot("normal", s, random.Random(index * 4 + s), ruleset) for s in range(4)]
+        while not hand.finished and hand.phase != BURYING:
+            _step_to_bury(hand, bots)
+        if hand.phase != BURYING or hand.dealer is None:
+            continue
+        obs = observe(hand, hand.dealer)
+        base = bots[hand.dealer].bury(obs)
+        started = time.perf_counter()
+        move = _hard(hand.dealer, random.Random(index), ruleset, cfg, args.think_ms,
+                     args.samples).bury(obs)
+        spent = time.perf_counter() - started
+        if _key(move) == _key(base):
+            gains.append(0.0)
+            continue
+        changed += 1
+        gains.append(_finish(hand, move, index) - _finish(hand, base, index))
+        print(f"hand {index}: changed ({spent * 1000:.0f} ms), gain {gains[-1]:+.3f}",
+              flush=True)
+    print(f"buries: changed {changed}; gain per hand {_summary(gains)}")
+
+
+def _step_to_bury(hand: Hand, bots) -> None:
+    """One step of the deal and the bidding, the bots asked directly."""
+    if hand.phase == DEALING and hand.dealt < hand.to_deal:
+        hand.deal()
+        for s in range(4):
+            options = hand.declaration_options(s)
+            if options:
+                choice = bots[s].declare(observe(hand, s), options)
+                if choice:
+                    hand.declare(s, choice)
+    else:
+        hand.finish_deal()
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("what", choices=("duel", "decisions", "bury"))
+    ap.add_argument("--ruleset", default="hebi-2010")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--start", type=int, default=0)
+    ap.add_argument("--deals", type=int, default=30, help="duel: duplicate deals")
+    ap.add_argument("--hands", type=int, default=12, help="decisions, bury: hands")
+    ap.add_argument("--a", default="{}", help="duel: team A's HardBot options (JSON)")
+    ap.add_argument("--b", default="{}", help="duel: team B's HardBot options (JSON)")
+    ap.add_argument("--cfg", action="append", help="decisions, bury: a variant's options")
+    ap.add_argument("--think-ms", type=float, default=100.0)
+    ap.add_argument("--samples", type=int, default=None, help="fixed worlds, no time box")
+    ap.add_argument("--every", type=int, default=3, help="decisions: every n-th play")
+    ap.add_argument("--max-cards", type=int, default=99, help="decisions: hands this small")
+    args = ap.parse_args(argv)
+    {"duel": duel, "decisions": decisions, "bury": bury}[args.what](args)
+
+
+if __name__ == "__main__":
+    main()

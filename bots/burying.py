@@ -1,0 +1,82 @@
+"""``hard``'s bury: a few sensible buries compared by play-outs in sampled deals.
+
+The dealer knows its own cards (the kitty picked up) and the cards shown in declarations;
+the other three hands are dealt at random under that (``sim.sample_hands``). Each candidate
+bury (``normal``'s first, then ``bidding.bury_options``: keep or bury points, void other
+suits) is played out from the first lead with the ``normal`` policy at all seats, in the
+same deals, and ``normal``'s bury stands unless another beats it by a clear paired margin.
+"""
+from __future__ import annotations
+
+from collections import Counter
+import random
+import time
+
+from game.core import Card, Observation, PlayState
+
+from .memory import CardMemory
+from .sim import mean_se, rollout, sample_hands
+from .tables import tables
+
+
+def search_bury(rng: random.Random, obs: Observation, candidates: list[list[Card]], policy,
+                deadline: float | None, samples: int | None, z: float = 1.5,
+                min_gain: float = 0.05, min_worlds: int = 4) -> tuple[int, int]:
+    """The index of the best candidate (0 unless another is clearly better in at least
+    ``min_worlds`` deals: fewer make a standard error a guess) and the number of deals
+    played."""
+    assert obs.ctx is not None and obs.dealer is not None  # burying: trump is known
+    tab = tables(obs.ctx)
+    seat, dealer = obs.seat, obs.dealer
+    mem = CardMemory(tab, obs.ruleset.decks, dealer)
+    for decl in obs.declarations:
+        mem.add_declared(decl.seat, decl.cards)
+    hand = list(obs.hand)
+    unseen = mem.unseen(hand)
+    sizes = list(obs.hand_sizes)
+    sort_hand = obs.ctx.sort_hand
+    kept = []
+    for bury in candidates:
+        left = Counter(hand)
+        left.subtract(bury)
+        kept.append(sort_hand(list(left.elements())))
+    n = len(candidates)
+    diffs: list[list[float]] = [[] for _ in range(n)]
+    worlds = 0
+    limit = samples if samples is not None else 10_000
+    began = time.perf_counter()
+    while worlds < limit:
+        if deadline is not None:
+            now = time.perf_counter()
+            per_world = (now - began) / worlds if worlds else 0.0
+            if now + per_world > deadline:
+                break
+        dealt = sample_hands(rng, unseen, sizes, seat, mem, 0, tab)
+        if dealt is None:
+            break
+        hands = [sort_hand(h) for h in dealt[0]]
+        values: list[float] = []
+        for bury, mine in zip(candidates, kept, strict=True):
+            if deadline is not None and values and time.perf_counter() > deadline:
+                break
+            world = [list(h) for h in hands]
+            world[seat] = list(mine)
+            state = PlayState(obs.ruleset, obs.ctx, dealer, world, list(bury), leader=dealer)
+            values.append(rollout(state, mem.copy(), tab, policy, seat, None, 0))
+        if len(values) < n:
+            break
+        for i in range(1, n):
+            diffs[i].append(values[i] - values[0])
+        worlds += 1
+    best, best_low = 0, 0.0
+    for i in range(1, n):
+        if len(diffs[i]) < min(min_worlds, limit):
+            continue
+        m, se = mean_se(diffs[i])
+        low = m - z * se
+        if low > best_low and m > min_gain:
+            best, best_low = i, low
+    return best, worlds
+
+
+__all__ = ["search_bury"]

@@ -1,0 +1,229 @@
+"""The hard bot's search pieces: the exact endgame, sampling steered by the others' plays."""
+from collections import Counter
+import random
+
+import pytest
+
+from bots import make_bot, sim
+from bots.endgame import solve
+from bots.hard import HardBot
+from bots.inference import History, steer
+from bots.normal import NormalPolicy
+from game.core import (
+    BURYING,
+    DEALING,
+    PLAYING,
+    REDEAL,
+    Hand,
+    HandSetup,
+    PlayState,
+    Rank,
+    get_ruleset,
+    observe,
+)
+
+
+def _step(hand: Hand, bots) -> None:
+    if hand.phase == DEALING and hand.dealt < hand.to_deal:
+        hand.deal()
+        for s in range(4):
+            options = hand.declaration_options(s)
+            if options:
+                choice = bots[s].declare(observe(hand, s), options)
+                if choice:
+                    hand.declare(s, choice)
+    elif hand.phase == BURYING:
+        hand.bury(hand.dealer, bots[hand.dealer].bury(observe(hand, hand.dealer)))
+    elif hand.phase == PLAYING:
+        s = hand.to_act()
+        hand.play(s, bots[s].play(observe(hand, s)))
+    else:
+        hand.finish_deal()
+
+
+def _played_to(ruleset_id: str, seed: int, stop) -> Hand:
+    """A hand played by ``normal`` bots until ``stop(hand)`` holds (another shuffle when
+    nobody declares and the deal is void)."""
+    ruleset = get_ruleset(ruleset_id)
+    for attempt in range(20):
+        shuffle = seed + 1000 * attempt
+        hand = Hand(ruleset, HandSetup(shuffle, False, (Rank.TWO, Rank.FIVE), seed % 4,
+                                       seed % 4))
+        bots = [make_bot("normal", s, random.Random(seed * 4 + s), ruleset) for s in range(4)]
+        while not hand.finished and not stop(hand):
+            _step(hand, bots)
+        if hand.phase != REDEAL:
+            return hand
+    raise AssertionError("no playable deal")
+
+
+def _brute(state: PlayState, seat: int) -> float:
+    """Plain minimax: every distinct legal move, no pruning, no cache."""
+    settled = state.settlement
+    if settled is not None:
+        return sim.utility(state.ruleset, seat, state.dealer, settled.total,
+                           settled.up_levels, settled.up_side)
+    who = state.to_act()
+    moves = state.legal_follows() if state.current_trick is not None else state.legal_leads()
+    values = []
+    for move in {tuple(sorted(map(str, m))): m for m in moves}.values():
+        child = state.copy()
+        child.apply(who, move)
+        values.append(_brute(child, seat))
+    return max(values) if who % 2 == seat % 2 else min(values)
+
+
+@pytest.mark.parametrize("ruleset_id,seed", [("hebi-2010", 1), ("hebi-2010", 4),
+                                             ("logistics-2015", 2), ("lanzhou-2010", 3)])
+def test_the_endgame_solver_agrees_with_plain_minimax(ruleset_id, seed):
+    checked = 0
+    for cards_left, mid_trick in ((2, False), (2, True), (3, False)):
+        def stop(hand, n=cards_left, mid=mid_trick):
+            if hand.phase != PLAYING or len(hand.hands[hand.to_act()]) > n:
+                return False
+            trick = hand.current_trick
+            return (trick is not None and 0 < len(trick.plays) < 4) if mid else trick is None
+        hand = _played_to(ruleset_id, seed, stop)
+        if hand.finished:
+            continue
+        state = hand.play_state
+        for seat in (hand.to_act(), (hand.to_act() + 1) % 4):
+            assert solve(state.copy(), seat) == pytest.approx(_brute(state.copy(), seat))
+            checked += 1
+    assert checked >= 4
+
+
+def test_the_endgame_solver_plays_the_obvious_last_trick():
+    # Seat 0 (dealer side) leads its last card; the value is that of the settled hand.
+    for seed in range(5, 25):  # a hand whose last trick is of single cards
+        hand = _played_to("hebi-2010", seed, lambda h: h.phase == PLAYING
+                          and h.current_trick is None and len(h.hands[h.to_act()]) == 1)
+        if not hand.finished:
+            break
+    state = hand.play_state
+    seat = state.to_act()
+    end = state.copy()
+    while end.settlement is None:
+        end.apply(end.to_act(), end.hands[end.to_act()])
+    s = end.settlement
+    assert solve(state.copy(), seat) == sim.utility(state.ruleset, seat, state.dealer,
+                                                    s.total, s.up_levels, s.up_side)
+
+
+def _position(ruleset_id: str, seed: int, tricks: int):
+    hand = _played_to(ruleset_id, seed, lambda h: h.phase == PLAYING
+                      and len(h.tricks) >= tricks and h.current_trick is None)
+    seat = hand.to_act()
+    obs = observe(hand, seat)
+    bot = make_bot("hard", seat, random.Random(seed), hand.ruleset, think_ms=None, samples=1)
+    return hand, obs, bot.view(obs)
+
+
+@pytest.mark.parametrize("ruleset_id", ["hebi-2010", "lanzhou-2010"])
+def test_the_true_deal_explains_every_play_of_normal_bots(ruleset_id):
+    for seed in (1, 2):
+        hand, obs, _ = _position(ruleset_id, seed, 9)
+        history = History(obs)
+        assert len(history) > 10
+        assert history.mismatches(hand.hands, hand.kitty, NormalPolicy()) == 0
+
+
+@pytest.mark.parametrize("ruleset_id", ["hebi-2010", "logistics-2015"])
+def test_steering_keeps_the_deal_consistent_and_explains_more(ruleset_id):
+    policy = NormalPolicy()
+    before = after = 0
+    for seed in (3, 6, 7):
+        _, obs, v = _position(ruleset_id, seed, 5)
+        history = History(obs)
+        rng = random.Random(seed)
+        kitty_size = 0 if v.seat == v.dealer else v.ruleset.kitty
+        for _ in range(3):
+            hands, kitty = sim.sample_hands(rng, v.unseen, v.hand_sizes, v.seat, v.mem,
+                                            kitty_size, v.tab)
+            hands[v.seat] = list(v.hand)
+            if v.seat == v.dealer:
+                kitty = list(v.kitty)
+            cards_before = Counter(c for h in hands for c in h) + Counter(kitty)
+            before += history.mismatches(hands, kitty, policy)
+            after += steer(rng, history, hands, kitty, v.seat, v.mem, policy, 12)
+            assert Counter(c for h in hands for c in h) + Counter(kitty) == cards_before
+            assert [len(h) for h in hands] == list(v.hand_sizes)
+            assert sorted(hands[v.seat]) == sorted(v.hand)
+            for s in range(4):
+                if s == v.seat:
+                    continue
+                assert not any(v.tab.suit[c] in v.mem.void[s] for c in hands[s])
+                assert not v.mem.known[s] - Counter(hands[s])
+    assert after < before
+
+
+def test_steering_is_reproducible_from_the_seed():
+    _, obs, v = _position("hebi-2010", 3, 10)
+    history = History(obs)
+    out = []
+    for _ in range(2):
+        rng = random.Random(5)
+        hands, kitty = sim.sample_hands(rng, v.unseen, v.hand_sizes, v.seat, v.mem,
+                                        0 if v.seat == v.dealer else v.ruleset.kitty, v.tab)
+        hands[v.seat] = list(v.hand)
+        steer(rng, history, hands, kitty, v.seat, v.mem, NormalPolicy(), 12)
+        out.append((hands, kitty))
+    assert out[0] == out[1]
+
+
+@pytest.mark.parametrize("ruleset_id", ["hebi-2010", "lanzhou-2010"])
+def test_hard_with_fixed_samples_is_reproducible_in_the_endgame(ruleset_id):
+    hand = _played_to(ruleset_id, 2, lambda h: h.phase == PLAYING
+                      and len(h.hands[h.to_act()]) <= 3)
+    seat = hand.to_act()
+    moves = []
+    for _ in range(2):
+        bot = HardBot(seat, random.Random(9), hand.ruleset, think_ms=None, samples=4,
+                      endgame_cards=3)
+        moves.append(bot.play(observe(hand, seat)))
+        assert bot.searches == 0 or bot.last_worlds == 4
+    assert moves[0] == moves[1]
+    assert hand.play_state.check(seat, moves[0]) is None
+
+
+def _at_bury(ruleset_id: str, seed: int) -> Hand:
+    return _played_to(ruleset_id, seed, lambda h: h.phase == BURYING)
+
+
+@pytest.mark.parametrize("ruleset_id", ["hebi-2010", "lanzhou-2010", "logistics-2015"])
+def test_bury_options_are_distinct_legal_buries(ruleset_id):
+    from bots.base import is_legal_bury
+    from bots.bidding import bury_options, choose_bury
+    hand = _at_bury(ruleset_id, 4)
+    obs = observe(hand, hand.dealer)
+    options = bury_options(obs)
+    assert options  # one when no void is within reach and no point can be kept
+    assert len({tuple(sorted(map(str, b))) for b in options}) == len(options)
+    assert all(is_legal_bury(obs, b) for b in options)
+    # normal's bury is the best of them by its own score at its own point weight
+    assert choose_bury(obs)[0] in options
+
+
+def test_hard_searches_its_bury_reproducibly_and_legally():
+    from bots.base import is_legal_bury
+    hand = _at_bury("hebi-2010", 6)
+    obs = observe(hand, hand.dealer)
+    got = []
+    for _ in range(2):
+        bot = HardBot(hand.dealer, random.Random(3), hand.ruleset, think_ms=None, samples=3)
+        got.append(bot.bury(obs))
+    assert got[0] == got[1]
+    assert is_legal_bury(obs, got[0])
+    off = HardBot(hand.dealer, random.Random(3), hand.ruleset, think_ms=None, samples=3,
+                  bury_candidates=1)
+    assert off.bury(obs) == make_bot("normal", hand.dealer, random.Random(0),
+                                     hand.ruleset).bury(obs)
+
+
+def test_the_hard_bench_runs(capsys):
+    from bots import bench_hard
+    bench_hard.main(["decisions", "--seed", "7", "--start", "1", "--hands", "1",
+                     "--every", "20", "--samples", "1"])
+    bench_hard.main(["bury", "--seed", "7", "--hands", "1", "--samples", "1"])
+    out = capsys.readouterr().out
+    assert "gain/decision" in out and "buries:" in out
