@@ -78,7 +78,8 @@ def choose_declaration(obs: Observation, options: Sequence[Sequence[Card]],
     after_deal = obs.phase == Phase.AFTER_DEAL
     standing = obs.declarations[-1] if obs.declarations else None
     rank = obs.rank
-    best = None
+    assert rank is not None  # the deal's level is known while declaring
+    best: tuple[float, Sequence[Card], TrumpContext] | None = None
     for option in options:
         opt_rank = rank
         if after_deal:
@@ -91,6 +92,7 @@ def choose_declaration(obs: Observation, options: Sequence[Sequence[Card]],
             strength = 0.7 * strength + 1.2 * side_strength(hand, tab) * size / max(len(hand), 1)
         if best is None or strength > best[0]:
             best = (strength, option, ctx)
+    assert best is not None  # options is not empty
     strength, option, ctx = best
     dealt_fraction = len(hand) / size
     my_team_deals = obs.dealer is not None and obs.dealer % 2 == seat % 2
@@ -146,6 +148,7 @@ def keep_value(card: Card, tab: Tables, counts: Counter) -> float:
 
 def choose_bury(obs: Observation, careful: bool = True) -> tuple[list[Card], Reason]:
     """Void short side suits; keep points unless very strong in trumps (``careful``)."""
+    assert obs.ctx is not None  # the trump is known once the dealer buries
     tab = tables(obs.ctx)
     hand = list(obs.hand)
     k = obs.ruleset.kitty
@@ -161,8 +164,8 @@ def choose_bury(obs: Observation, careful: bool = True) -> tuple[list[Card], Rea
         return keep_value(c, tab, counts) + point_cost * c.points / 10
 
     sides = [s for s in tab.side_suits if split[s]]
-    best = None
-    subsets = [()]
+    best: tuple[float, list[Card], int] | None = None
+    subsets: list[tuple[str, ...]] = [()]
     if careful:
         subsets = [combo for r in range(len(sides) + 1) for combo in combinations(sides, r)]
     for combo in subsets:
@@ -183,6 +186,7 @@ def choose_bury(obs: Observation, careful: bool = True) -> tuple[list[Card], Rea
         score = 9.0 * voids - sum(cost(c) for c in chosen)
         if best is None or score > best[0]:
             best = (score, chosen, voids)
+    assert best is not None  # the empty set of voids always fits
     _, chosen, voids = best
     if voids:
         left = Counter(hand)
@@ -198,6 +202,7 @@ def bury_options(obs: Observation, point_costs: Sequence[float] = (4.0, 40.0),
     weight of the points kept (bury points or keep them) and each set of short side suits
     to void, the bury scored as ``choose_bury`` scores it; ``limit`` distinct ones, the
     best of each weight first."""
+    assert obs.ctx is not None  # the trump is known once the dealer buries
     tab = tables(obs.ctx)
     hand = list(obs.hand)
     k = obs.ruleset.kitty
@@ -239,7 +244,7 @@ def bury_options(obs: Observation, point_costs: Sequence[float] = (4.0, 40.0),
     return out
 
 
-_SYMBOL = {s: s.symbol for s in SUITS}
+_SYMBOL: dict[str, str] = {s: s.symbol for s in SUITS}
 
 
 __all__ = [

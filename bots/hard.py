@@ -87,8 +87,11 @@ class HardBot(NormalBot):
     def decide_play(self, obs: Observation):
         start = time.perf_counter()
         v = self.view(obs)
-        if v.plays and len(v.hand) == v.trick.n:
-            return list(v.hand), Reason("follow.only", {"cards": list(v.hand)})
+        if v.plays:
+            tr = v.trick
+            assert tr is not None  # a follow
+            if len(v.hand) == tr.n:
+                return list(v.hand), Reason("follow.only", {"cards": list(v.hand)})
         base = checked(v, self.policy.play(v))
         base = (base[0], honest(v, base[0], base[1]))
         candidates = self.candidates(v, base[0])
@@ -151,6 +154,7 @@ class HardBot(NormalBot):
         mine = v.mine()
         if v.plays:
             tr = v.trick
+            assert tr is not None  # a follow
             few = legal_follow_list(tr.lead, v.hand, tab, cap=self.max_candidates + 1) \
                 if len(v.hand) <= 3 * tr.n + 2 or (tr.n == 1 and len(mine[tr.suit]) <= 8) else []
             if few and len(few) <= self.max_candidates:
@@ -201,7 +205,7 @@ class HardBot(NormalBot):
         # A world is started only when it should end by the deadline (judged by the worlds
         # so far) and abandoned past a tenth of the budget more: decisions stay within
         # about 1.1 budgets even when the machine is busy (p95 <= 1.2x is the target).
-        hard_stop = None if deadline is None else deadline + self.think_ms / 10000.0
+        hard_stop = None if deadline is None or self.think_ms is None else deadline + self.think_ms / 10000.0
         sort_hand = v.ctx.sort_hand
         exact = self.endgame_cards > 0 and len(v.hand) <= self.endgame_cards
         eval_time = 0.0  # in the play-outs of the worlds so far
@@ -236,7 +240,8 @@ class HardBot(NormalBot):
             table: dict = {}
             evaluating = time.perf_counter()
             base = self.evaluate(v, world, candidates[0], exact, table)
-            got = []
+            got: list[tuple[int, float]] = []
+            whole = False  # every candidate played out in this world
             for i in alive:
                 if hard_stop is not None and time.perf_counter() > hard_stop:
                     break  # a slow world (or a busy machine): drop it, keep the budget
@@ -246,8 +251,8 @@ class HardBot(NormalBot):
                     diffs[i].append(d)
                 worlds += 1
                 eval_time += time.perf_counter() - evaluating
-                got = None
-            if got is not None:
+                whole = True
+            if not whole:
                 break
             if worlds >= 6 and len(alive) > 1:
                 stats = {i: _mean_se(diffs[i]) for i in alive}

@@ -46,6 +46,7 @@ def rollout(state: PlayState, mem: CardMemory, tab: Tables, policy, seat: int,
     move = first
     while state.settlement is None:
         s = state.to_act()
+        assert s is not None  # not settled yet
         hand = hands[s]
         if move is None:
             if trick is not None and len(hand) == trick.n:
@@ -63,6 +64,7 @@ def rollout(state: PlayState, mem: CardMemory, tab: Tables, policy, seat: int,
             mem.on_play(s, cards, None, attempted=played_to.attempted)
             trick = TrickState(played_to.plays, tab)
         else:
+            assert trick is not None  # a follow: the lead made it
             mem.on_play(s, cards, lead, trick.fmt if len(lead) > 1 else None)
             trick.add(s, cards, tab)
         if len(played_to.plays) == 4:
@@ -79,7 +81,7 @@ def utility(ruleset: Ruleset, seat: int, dealer: int, total: int, levels: int, s
     as half a level, and the defenders' points at a level per settlement step — a smooth
     companion of the level table that makes few samples tell moves apart."""
     defenders = seat % 2 != dealer % 2
-    value = levels if side == "defenders" else -levels
+    value: float = levels if side == "defenders" else -levels
     if side == "defenders":
         value += 0.5  # the deal changes hands
     value += point_weight * total / ruleset.step
@@ -148,8 +150,9 @@ def sample_hands(rng: random.Random, unseen: Counter, sizes: Sequence[int], seat
             best = (violations, hands, kitty)
         if violations == 0:
             break
+    assert best is not None  # at least one try
     _, hands, kitty = best
-    out = [[] for _ in range(4)]
+    out: list[list[Card]] = [[] for _ in range(4)]
     for s in others:
         out[s] = hands[s]
     return out, kitty
