@@ -21,7 +21,19 @@ from collections.abc import Sequence
 import random
 from typing import Any
 
-from game.core import BURYING, PLAYING, Card, Observation, Ruleset, check_bury_cards, check_play_cards, legal_follows
+from game.core import (
+    BURYING,
+    DEALING,
+    PLAYING,
+    Card,
+    Hand,
+    Observation,
+    Ruleset,
+    check_bury_cards,
+    check_play_cards,
+    legal_follows,
+    observe,
+)
 
 from .tables import tables
 
@@ -176,4 +188,29 @@ def is_legal_bury(obs: Observation, cards: Sequence[Card]) -> bool:
             and check_bury_cards(obs.hand, list(cards), obs.ruleset.kitty) is None)
 
 
-__all__ = ["ENGLISH", "Bot", "Reason", "is_legal", "is_legal_bury", "legal_plays"]
+def step_hand(hand: Hand, bots: Sequence[Bot]) -> None:
+    """One step of ``hand`` with ``bots[seat]`` asked directly: a card dealt (then every seat
+    with options asked to declare), the deal closed, the bury or one play. For tools and
+    tests that stop a hand at a chosen position; the table engine's declaring protocol is
+    ``game.table``'s, not this."""
+    if hand.phase == DEALING and hand.dealt < hand.to_deal:
+        hand.deal()
+        for s in range(4):
+            options = hand.declaration_options(s)
+            if options:
+                choice = bots[s].declare(observe(hand, s), options)
+                if choice:
+                    hand.declare(s, choice)
+    elif hand.phase == BURYING:
+        dealer = hand.dealer
+        assert dealer is not None  # the bidding is over
+        hand.bury(dealer, bots[dealer].bury(observe(hand, dealer)))
+    elif hand.phase == PLAYING:
+        seat = hand.to_act()
+        assert seat is not None  # a seat is to play
+        hand.play(seat, bots[seat].play(observe(hand, seat)))
+    else:
+        hand.finish_deal()
+
+
+__all__ = ["ENGLISH", "Bot", "Reason", "is_legal", "is_legal_bury", "legal_plays", "step_hand"]

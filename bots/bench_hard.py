@@ -21,11 +21,12 @@ import random
 import statistics
 import time
 
-from game.core import BURYING, DEALING, PLAY, REDEAL, Hand, get_ruleset, observe
+from game.core import BURYING, PLAY, REDEAL, Hand, get_ruleset, observe
 from game.table import play_hand
 
 from . import make_bot, sim
 from .arena import bot_seed, deal_setup
+from .base import step_hand
 from .hard import HardBot
 from .normal import NormalBot, NormalPolicy
 
@@ -146,7 +147,7 @@ def bury(args) -> None:
         hand = Hand(ruleset, deal_setup(args.seed, index))
         bots = [make_bot("normal", s, random.Random(index * 4 + s), ruleset) for s in range(4)]
         while not hand.finished and hand.phase != BURYING:
-            _step_to_bury(hand, bots)
+            step_hand(hand, bots)
         if hand.phase != BURYING or hand.dealer is None:
             continue
         obs = observe(hand, hand.dealer)
@@ -163,20 +164,6 @@ def bury(args) -> None:
         print(f"hand {index}: changed ({spent * 1000:.0f} ms), gain {gains[-1]:+.3f}",
               flush=True)
     print(f"buries: changed {changed}; gain per hand {_summary(gains)}")
-
-
-def _step_to_bury(hand: Hand, bots) -> None:
-    """One step of the deal and the bidding, the bots asked directly."""
-    if hand.phase == DEALING and hand.dealt < hand.to_deal:
-        hand.deal()
-        for s in range(4):
-            options = hand.declaration_options(s)
-            if options:
-                choice = bots[s].declare(observe(hand, s), options)
-                if choice:
-                    hand.declare(s, choice)
-    else:
-        hand.finish_deal()
 
 
 def main(argv=None) -> None:

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from bots import BOT_LEVELS, Reason, is_legal, legal_plays, make_bot
-from bots.base import ENGLISH
+from bots.base import ENGLISH, step_hand
 from bots.hard import HardBot
 from bots.memory import MemoryTracker
 from bots.normal import NormalBot
@@ -148,24 +148,7 @@ def _advance(hand: Hand, bots, tricks: int) -> None:
     while not hand.finished:
         if hand.phase == PLAYING and len(hand.tricks) > tricks and hand.current_trick is not None:
             return
-        if hand.phase == DEALING:
-            if hand.dealt < hand.to_deal:
-                hand.deal()
-                for s in range(4):
-                    options = hand.declaration_options(s)
-                    if options:
-                        choice = bots[s].declare(observe(hand, s), options)
-                        if choice:
-                            hand.declare(s, choice)
-            else:
-                hand.finish_deal()
-        elif hand.phase == BURYING:
-            hand.bury(hand.dealer, bots[hand.dealer].bury(observe(hand, hand.dealer)))
-        elif hand.phase == PLAYING:
-            s = hand.to_act()
-            hand.play(s, bots[s].play(observe(hand, s)))
-        else:
-            hand.finish_deal()
+        step_hand(hand, bots)
 
 
 @pytest.mark.parametrize("ruleset_id", BUILTIN_IDS)

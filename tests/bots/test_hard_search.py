@@ -5,13 +5,13 @@ import random
 import pytest
 
 from bots import make_bot, sim
+from bots.base import step_hand
 from bots.endgame import solve
 from bots.hard import HardBot
 from bots.inference import History, steer
 from bots.normal import NormalPolicy
 from game.core import (
     BURYING,
-    DEALING,
     PLAYING,
     REDEAL,
     Hand,
@@ -21,24 +21,6 @@ from game.core import (
     get_ruleset,
     observe,
 )
-
-
-def _step(hand: Hand, bots) -> None:
-    if hand.phase == DEALING and hand.dealt < hand.to_deal:
-        hand.deal()
-        for s in range(4):
-            options = hand.declaration_options(s)
-            if options:
-                choice = bots[s].declare(observe(hand, s), options)
-                if choice:
-                    hand.declare(s, choice)
-    elif hand.phase == BURYING:
-        hand.bury(hand.dealer, bots[hand.dealer].bury(observe(hand, hand.dealer)))
-    elif hand.phase == PLAYING:
-        s = hand.to_act()
-        hand.play(s, bots[s].play(observe(hand, s)))
-    else:
-        hand.finish_deal()
 
 
 def _played_to(ruleset_id: str, seed: int, stop) -> Hand:
@@ -51,7 +33,7 @@ def _played_to(ruleset_id: str, seed: int, stop) -> Hand:
                                        seed % 4))
         bots = [make_bot("normal", s, random.Random(seed * 4 + s), ruleset) for s in range(4)]
         while not hand.finished and not stop(hand):
-            _step(hand, bots)
+            step_hand(hand, bots)
         if hand.phase != REDEAL:
             return hand
     raise AssertionError("no playable deal")
