@@ -28,6 +28,7 @@ from game.core import TRUMP, Card, Observation, PlayState
 from .base import Reason, is_legal_bury
 from .bidding import bury_options
 from .burying import search_bury
+from .declaring import declare_candidates, search_declare, worth_searching
 from .endgame import solve
 from .inference import History, steer
 from .normal import NormalBot, NormalPolicy, checked
@@ -50,6 +51,14 @@ STEER_MIN_MS = 200.0
 BURY_CANDIDATES = 3
 BURY_FACTOR = 2.0
 BURY_CAP_MS = 3000.0
+#: Declaring search (``declaring.search_declare``): off by default until it is shown to help
+#: (bots/NOTES.md, "Turn 3"); candidates compared (``normal``'s choice, the pass, the
+#: strongest other options); how eager a ``normal`` would have to be for a pass to be
+#: searched; and how many of its own cards must come between two searched passes.
+DECLARE_SEARCH = False
+DECLARE_CANDIDATES = 3
+DECLARE_EAGER = 0.85
+DECLARE_EVERY = 3
 EXPERT_THINK_MS = 2000.0
 
 
@@ -61,7 +70,10 @@ class HardBot(NormalBot):
                  min_gain: float = 0.02, steer_steps: int = STEER_STEPS,
                  endgame_cards: int = 0, sort_worlds: bool = True,
                  bury_candidates: int = BURY_CANDIDATES, bury_factor: float = BURY_FACTOR,
-                 steer_share: float = STEER_SHARE, steer_min_ms: float = STEER_MIN_MS, **_):
+                 steer_share: float = STEER_SHARE, steer_min_ms: float = STEER_MIN_MS,
+                 declare_search: bool = DECLARE_SEARCH,
+                 declare_candidates: int = DECLARE_CANDIDATES,
+                 declare_eager: float = DECLARE_EAGER, declare_every: int = DECLARE_EVERY, **_):
         super().__init__(seat, rng, ruleset)
         if think_ms is None and samples is None:
             samples = 16
@@ -77,6 +89,14 @@ class HardBot(NormalBot):
         self.sort_worlds = sort_worlds
         self.bury_candidates = bury_candidates
         self.bury_factor = bury_factor
+        self.declare_search = declare_search
+        self.declare_candidates = declare_candidates
+        self.declare_eager = declare_eager
+        self.declare_every = declare_every
+        # A searching bot may take a think time to declare: the table asks it in its worker
+        # thread then (game.table.controllers), not in the drawing loop.
+        self.slow_declare = declare_search
+        self._searched_pass: tuple[int, int] | None = None  # (cards held, declarations)
         self.rollout_policy = NormalPolicy()
         self.last_worlds = 0
         self.searches = 0  # decisions that ran a search
@@ -109,6 +129,52 @@ class HardBot(NormalBot):
         self.changes += 1
         play = candidates[best]
         return checked(v, (play, Reason("search.best", {"worlds": worlds, "cards": play})))
+
+    def decide_declare(self, obs: Observation, options):
+        """``normal``'s declaration (or pass) unless another candidate plays out clearly
+        better (``declaring.search_declare``) within the think time. Searched only where the
+        choice is close (``declaring.worth_searching``); a pass at most every
+        ``declare_every`` cards of its own (and at each change of the bidding, and at the
+        last chance), since the table asks after every card."""
+        start = time.perf_counter()
+        base = super().decide_declare(obs, options)
+        if not self.declare_search or not options:
+            return base
+        other = worth_searching(obs, options, base[0], self.declare_eager)
+        if other is None:
+            return base
+        if not base[0]:
+            held, shown = len(obs.hand), len(obs.declarations)
+            last = self._searched_pass
+            if last is not None and not obs.last_chance and last[1] == shown \
+                    and last[0] <= held < last[0] + self.declare_every:
+                return base
+            self._searched_pass = (held, shown)
+        candidates = declare_candidates(obs, options, base[0], self.declare_candidates)
+        if not base[0]:
+            # The eager choice is the one to weigh against the pass.
+            key = tuple(sorted(other))
+            rest = [c for c in candidates[2:] if tuple(sorted(c)) != key]
+            candidates = [candidates[0], tuple(other), *rest][:max(2, self.declare_candidates)]
+        if len(candidates) < 2:
+            return base
+        deadline = hard_stop = None
+        if self.think_ms is not None:
+            deadline = start + self.think_ms / 1000.0
+            hard_stop = deadline + self.think_ms / 10000.0
+        best, worlds = search_declare(self.rng, obs, candidates, self.rollout_policy, deadline,
+                                      self.samples, hard_stop)
+        self.last_worlds = worlds
+        self.searches += 1
+        if best == 0:
+            return base
+        choice = list(candidates[best])
+        if choice and not any(sorted(choice) == sorted(o) for o in options):
+            return base  # never: every candidate is one of the options
+        self.changes += 1
+        if not choice:
+            return None, Reason("declare.pass")
+        return choice, Reason("search.best", {"worlds": worlds, "cards": choice})
 
     def decide_bury(self, obs: Observation):
         """``normal``'s bury unless another sensible one plays out clearly better
