@@ -96,7 +96,8 @@ class HardBot(NormalBot):
         # A searching bot may take a think time to declare: the table asks it in its worker
         # thread then (game.table.controllers), not in the drawing loop.
         self.slow_declare = declare_search
-        self._searched_pass: tuple[int, int] | None = None  # (cards held, declarations)
+        # The last declaring search: (cards held, (declarations shown, phase)).
+        self._searched: tuple[int, tuple] | None = None
         self.rollout_policy = NormalPolicy()
         self.last_worlds = 0
         self.searches = 0  # decisions that ran a search
@@ -133,9 +134,9 @@ class HardBot(NormalBot):
     def decide_declare(self, obs: Observation, options):
         """``normal``'s declaration (or pass) unless another candidate plays out clearly
         better (``declaring.search_declare``) within the think time. Searched only where the
-        choice is close (``declaring.worth_searching``); a pass at most every
-        ``declare_every`` cards of its own (and at each change of the bidding, and at the
-        last chance), since the table asks after every card."""
+        choice is close (``declaring.worth_searching``), and, since the table asks after every
+        card, at most every ``declare_every`` cards of its own while the bidding stands (and at
+        the last chance); in between the last search's pass stands."""
         start = time.perf_counter()
         base = super().decide_declare(obs, options)
         if not self.declare_search or not options:
@@ -143,13 +144,14 @@ class HardBot(NormalBot):
         other = worth_searching(obs, options, base[0], self.declare_eager)
         if other is None:
             return base
-        if not base[0]:
-            held, shown = len(obs.hand), len(obs.declarations)
-            last = self._searched_pass
-            if last is not None and not obs.last_chance and last[1] == shown \
-                    and last[0] <= held < last[0] + self.declare_every:
-                return base
-            self._searched_pass = (held, shown)
+        held, stamp = len(obs.hand), (len(obs.declarations), obs.phase)
+        last = self._searched
+        if last is not None and not obs.last_chance and last[1] == stamp \
+                and last[0] <= held < last[0] + self.declare_every:
+            # Searched a card or two ago with the bidding as it is: that search passed (a
+            # declaration would have changed the bidding), and so does this decision.
+            return None, Reason("declare.pass")
+        self._searched = (held, stamp)
         candidates = declare_candidates(obs, options, base[0], self.declare_candidates)
         if not base[0]:
             # The eager choice is the one to weigh against the pass.

@@ -1,0 +1,122 @@
+"""The hard bot's declaring search (bots/declaring.py): worlds consistent with what the seat
+knows, the candidates, reproducibility and legality."""
+from collections import Counter
+import itertools
+import random
+
+import pytest
+
+from bots import make_bot
+from bots.declaring import declare_candidates, drawers, hand_at, search_declare, world_deck, worth_searching
+from bots.hard import HardBot
+from bots.normal import NormalPolicy
+from game.core import DEALING, Hand, HandSetup, Rank, get_ruleset, observe
+
+
+def _asks(ruleset_id: str, seed: int, first_hand: bool = False, limit: int = 40,
+          declare: bool = True):
+    """Declaring asks of a hand dealt with ``normal`` bots answering (or everyone passing):
+    (hand so far, seat, observation, options) at every card after which a seat has options."""
+    ruleset = get_ruleset(ruleset_id)
+    dealer = None if first_hand else seed % 4
+    drawer = (seed + 1) % 4 if first_hand else seed % 4
+    hand = Hand(ruleset, HandSetup(seed, first_hand, (Rank.TWO, Rank.FIVE), dealer, drawer))
+    bots = [make_bot("normal", s, random.Random(s), ruleset) for s in range(4)]
+    out = []
+    while hand.phase == DEALING and hand.dealt < hand.to_deal and len(out) < limit:
+        hand.deal()
+        for s in range(4):
+            options = hand.declaration_options(s)
+            if options:
+                obs = observe(hand, s)
+                out.append((hand.replay(), s, obs, options))
+                choice = bots[s].declare(obs, options) if declare else None
+                if choice:
+                    hand.declare(s, choice)
+    return out
+
+
+@pytest.mark.parametrize("ruleset_id,first_hand", [("lanzhou-2010", False),
+                                                   ("hebi-2010", False),
+                                                   ("logistics-2015", True)])
+def test_a_world_is_the_hand_as_the_seat_knows_it(ruleset_id, first_hand):
+    asks = _asks(ruleset_id, 5, first_hand)
+    assert asks
+    rng = random.Random(1)
+    for true, seat, obs, _ in asks[::3]:
+        fits = drawers(obs)
+        assert true.setup.first_drawer in fits
+        for drawer in fits[:2]:
+            deck = world_deck(obs, rng, drawer)
+            assert Counter(deck) == Counter(true.deck)  # a whole deck
+            h = hand_at(obs, deck, drawer)
+            assert h is not None
+            assert Counter(h.hands[seat]) == Counter(obs.hand)
+            assert [len(x) for x in h.hands] == list(obs.hand_sizes)
+            assert tuple(h.bidding.shown) == obs.declarations
+            assert h.phase == obs.phase and h.dealt == obs.cards_dealt
+            assert observe(h, seat).hand == obs.hand
+
+
+def test_the_first_drawer_is_read_off_the_hand_sizes():
+    asks = _asks("lanzhou-2010", 2, first_hand=True)
+    for true, _, obs, _ in asks:
+        fits = drawers(obs)
+        if obs.cards_dealt % 4:
+            assert fits == [true.setup.first_drawer]
+        else:
+            assert sorted(fits) == [0, 1, 2, 3]
+
+
+def test_candidates_are_the_base_the_pass_and_other_options():
+    _, _seat, obs, options = next(a for a in _asks("lanzhou-2010", 3) if len(a[3]) >= 2)
+    cands = declare_candidates(obs, options, options[0], 3)
+    assert cands[0] == tuple(options[0]) and cands[1] == ()
+    assert len(cands) == 3 and len({tuple(sorted(c)) for c in cands}) == 3
+    assert all(sorted(c) in [sorted(o) for o in options] for c in cands if c)
+    passing = declare_candidates(obs, options, None, 2)
+    assert passing[0] == () and len(passing) == 2 and passing[1]
+
+
+def test_only_close_declaring_decisions_are_searched():
+    _, _seat, obs, options = _asks("lanzhou-2010", 3)[0]
+    assert worth_searching(obs, options, options[0], 0.85) == list(options[0])
+    assert worth_searching(obs, [], None, 0.5) is None
+    assert worth_searching(obs, options, None, 1.0) is None  # only as eager as normal
+    # Eager enough, any option is declared: the eager choice is the one searched.
+    assert worth_searching(obs, options, None, 0.01) in [list(o) for o in options]
+
+
+def test_the_declaring_search_is_reproducible_and_legal():
+    asks = _asks("lanzhou-2010", 4)
+    _, seat, obs, options = asks[len(asks) // 2]
+    cands = declare_candidates(obs, options, None, 3)
+    got = [search_declare(random.Random(9), obs, cands, NormalPolicy(), None, 3, min_worlds=2)
+           for _ in range(2)]
+    assert got[0] == got[1] and got[0][1] == 3
+    for _, seat, obs, options in asks[:12]:
+        bots = [HardBot(seat, random.Random(2), obs.ruleset, think_ms=None, samples=2,
+                        declare_search=True, declare_eager=0.01) for _ in range(2)]
+        choices = [b.declare(obs, options) for b in bots]
+        assert choices[0] == choices[1]
+        assert choices[0] is None or sorted(choices[0]) in [sorted(o) for o in options]
+    off = HardBot(seat, random.Random(2), obs.ruleset, think_ms=None, samples=2)
+    assert off.declare(obs, options) == make_bot("normal", seat, random.Random(0),
+                                                 obs.ruleset).declare(obs, options)
+    assert off.searches == 0
+
+
+def test_passes_are_searched_at_most_every_few_cards():
+    asks = [a for a in _asks("lanzhou-2010", 6, limit=200, declare=False) if a[1] == 0]
+    bot = HardBot(0, random.Random(2), asks[0][2].ruleset, think_ms=None, samples=1,
+                  declare_search=True, declare_eager=0.01, declare_every=3)
+    held = []
+    for _, _, obs, options in asks:
+        before = bot.searches
+        choice = bot.declare(obs, options)
+        if bot.searches > before:
+            held.append(len(obs.hand))
+        elif not obs.last_chance:
+            assert choice is None  # the last search's pass stands
+    assert len(held) >= 2 and all(b - a >= 3 for a, b in itertools.pairwise(held))
+    assert len(held) < len(asks)
