@@ -27,6 +27,7 @@ from game.core import TRUMP, Card, Observation, PlayState
 
 from .base import Reason, is_legal_bury
 from .bidding import bury_options
+from .budget import Budget, quiet_gc
 from .burying import search_bury
 from .declaring import declare_candidates, search_declare, worth_searching
 from .endgame import solve
@@ -49,7 +50,8 @@ STEER_MIN_MS = 200.0
 #: Buries compared by the dealer (``normal``'s and the next best by its own scoring), and
 #: the think times the one bury of a hand may take (p95 of decisions is unaffected).
 BURY_CANDIDATES = 3
-BURY_FACTOR = 2.0
+BURY_FACTOR = 1.8
+BURY_SLACK = 0.15  # the bury's hard stop: at most 1.95 think times and one play-out
 BURY_CAP_MS = 3000.0
 #: Declaring search (``declaring.search_declare``): off by default until it is shown to help
 #: (bots/NOTES.md, "Turn 3"); candidates compared (``normal``'s choice, the pass, the
@@ -107,6 +109,28 @@ class HardBot(NormalBot):
 
     def decide_play(self, obs: Observation):
         start = time.perf_counter()
+        with quiet_gc():
+            return self._decide_play(obs, Budget.of(start, self.think_ms))
+
+    def decide_bury(self, obs: Observation):
+        """``normal``'s bury unless another sensible one plays out clearly better
+        (``burying.search_bury``), within ``bury_factor`` think times (capped for long
+        thinks: an outside program answers within 5 s)."""
+        start = time.perf_counter()
+        factor = self.bury_factor
+        if self.think_ms is not None and self.think_ms > 0:
+            factor = min(factor, max(1.0, BURY_CAP_MS / self.think_ms))
+        with quiet_gc():
+            return self._decide_bury(obs, Budget.of(start, self.think_ms, factor, BURY_SLACK))
+
+    def decide_declare(self, obs: Observation, options):
+        start = time.perf_counter()
+        if not self.declare_search or not options:
+            return super().decide_declare(obs, options)
+        with quiet_gc():
+            return self._decide_declare(obs, options, Budget.of(start, self.think_ms))
+
+    def _decide_play(self, obs: Observation, budget: Budget):
         v = self.view(obs)
         if v.plays:
             tr = v.trick
@@ -119,11 +143,10 @@ class HardBot(NormalBot):
         self.last_worlds = 0
         if len(candidates) < 2:
             return base
-        deadline = None if self.think_ms is None else start + self.think_ms / 1000.0
         steering = self.steer_steps > 0 and (self.think_ms is None
                                              or self.think_ms >= self.steer_min_ms)
         history = History(obs) if steering else None
-        best, worlds = self.search(v, candidates, deadline, history)
+        best, worlds = self.search(v, candidates, budget.deadline, history, budget.hard_stop)
         self.searches += 1
         if best == 0:
             return base
@@ -131,13 +154,12 @@ class HardBot(NormalBot):
         play = candidates[best]
         return checked(v, (play, Reason("search.best", {"worlds": worlds, "cards": play})))
 
-    def decide_declare(self, obs: Observation, options):
+    def _decide_declare(self, obs: Observation, options, budget: Budget):
         """``normal``'s declaration (or pass) unless another candidate plays out clearly
         better (``declaring.search_declare``) within the think time. Searched only where the
         choice is close (``declaring.worth_searching``), and, since the table asks after every
         card, at most every ``declare_every`` cards of its own while the bidding stands (and at
         the last chance); in between the last search's pass stands."""
-        start = time.perf_counter()
         base = super().decide_declare(obs, options)
         if not self.declare_search or not options:
             return base
@@ -160,12 +182,8 @@ class HardBot(NormalBot):
             candidates = [candidates[0], tuple(other), *rest][:max(2, self.declare_candidates)]
         if len(candidates) < 2:
             return base
-        deadline = hard_stop = None
-        if self.think_ms is not None:
-            deadline = start + self.think_ms / 1000.0
-            hard_stop = deadline + self.think_ms / 10000.0
-        best, worlds = search_declare(self.rng, obs, candidates, self.rollout_policy, deadline,
-                                      self.samples, hard_stop)
+        best, worlds = search_declare(self.rng, obs, candidates, self.rollout_policy,
+                                      budget.deadline, self.samples, budget.hard_stop)
         self.last_worlds = worlds
         self.searches += 1
         if best == 0:
@@ -178,10 +196,7 @@ class HardBot(NormalBot):
             return None, Reason("declare.pass")
         return choice, Reason("search.best", {"worlds": worlds, "cards": choice})
 
-    def decide_bury(self, obs: Observation):
-        """``normal``'s bury unless another sensible one plays out clearly better
-        (``burying.search_bury``), within ``bury_factor`` think times."""
-        start = time.perf_counter()
+    def _decide_bury(self, obs: Observation, budget: Budget):
         base = super().decide_bury(obs)
         if self.bury_candidates < 2:
             return base
@@ -193,13 +208,8 @@ class HardBot(NormalBot):
                 candidates.append(bury)
         if len(candidates) < 2:
             return base
-        deadline = None
-        if self.think_ms is not None:
-            # Capped for long thinks (expert): an outside program answers within 5 s.
-            budget = min(self.bury_factor * self.think_ms, max(self.think_ms, BURY_CAP_MS))
-            deadline = start + budget / 1000.0
-        best, worlds = search_bury(self.rng, obs, candidates, self.rollout_policy, deadline,
-                                   self.samples)
+        best, worlds = search_bury(self.rng, obs, candidates, self.rollout_policy,
+                                   budget.deadline, self.samples, hard_stop=budget.hard_stop)
         if best == 0 or not is_legal_bury(obs, candidates[best]):
             return base
         return candidates[best], Reason("search.best", {"worlds": worlds,
@@ -254,7 +264,7 @@ class HardBot(NormalBot):
     # ------------------------------------------------------------------ search
 
     def search(self, v: View, candidates: list[list[Card]], deadline: float | None,
-               history: History | None = None):
+               history: History | None = None, hard_stop: float | None = None):
         """Play every candidate out in the same sampled worlds; the normal policy's choice
         (candidate 0) stands unless another beats it by a clear margin: the paired mean
         difference must exceed ``self.z`` standard errors. Clearly worse candidates drop out
@@ -271,9 +281,11 @@ class HardBot(NormalBot):
         known_kitty = list(v.kitty) if v.seat == v.dealer else None
         policy = self.rollout_policy
         # A world is started only when it should end by the deadline (judged by the worlds
-        # so far) and abandoned past a tenth of the budget more: decisions stay within
-        # about 1.1 budgets even when the machine is busy (p95 <= 1.2x is the target).
-        hard_stop = None if deadline is None or self.think_ms is None else deadline + self.think_ms / 10000.0
+        # so far) and abandoned past the hard stop (a tenth of the budget more by default:
+        # ``budget.Budget``): decisions stay within about 1.1 budgets even when the machine
+        # is busy (p95 <= 1.2x is the target).
+        if hard_stop is None and deadline is not None and self.think_ms is not None:
+            hard_stop = deadline + self.think_ms / 10000.0
         sort_hand = v.ctx.sort_hand
         exact = self.endgame_cards > 0 and len(v.hand) <= self.endgame_cards
         eval_time = 0.0  # in the play-outs of the worlds so far
@@ -304,6 +316,8 @@ class HardBot(NormalBot):
                 # As observations sort them: the policy breaks ties by the hand's order, so
                 # the roll-outs then play as the normal bots at the table do.
                 hands = [sort_hand(h) for h in hands]
+            if hard_stop is not None and time.perf_counter() > hard_stop:
+                break  # the sampling and steering of a slow world ran past the budget
             world = play_state_of(v, hands, kitty)
             table: dict = {}
             evaluating = time.perf_counter()

@@ -120,3 +120,41 @@ def test_passes_are_searched_at_most_every_few_cards():
             assert choice is None  # the last search's pass stands
     assert len(held) >= 2 and all(b - a >= 3 for a, b in itertools.pairwise(held))
     assert len(held) < len(asks)
+
+
+def test_a_budget_is_a_deadline_and_a_hard_stop():
+    from bots.budget import Budget
+    assert Budget.of(10.0, None) == Budget(None, None)
+    b = Budget.of(10.0, 300.0)
+    assert b.deadline == pytest.approx(10.3) and b.hard_stop == pytest.approx(10.33)
+    b = Budget.of(10.0, 300.0, 1.8, 0.15)
+    assert b.deadline == pytest.approx(10.54) and b.hard_stop == pytest.approx(10.585)
+
+
+def test_a_full_collection_is_due_when_generation_two_would_be_next():
+    from bots.budget import full_collection_due
+    threshold = (700, 10, 10)
+    assert not full_collection_due((5, 3, 4), threshold)
+    assert not full_collection_due((5, 9, 10), threshold)
+    assert full_collection_due((5, 10, 10), threshold)
+    assert full_collection_due((0, 0, 11), threshold)
+
+
+def test_quiet_gc_nests_and_restores_the_collector():
+    import gc
+
+    from bots.budget import quiet_gc
+    assert gc.isenabled()
+    with quiet_gc():
+        assert not gc.isenabled()
+        with quiet_gc():
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with quiet_gc():
+            pass
+        assert not gc.isenabled()  # left as it was found
+    finally:
+        gc.enable()
