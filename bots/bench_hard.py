@@ -28,7 +28,7 @@ import random
 import statistics
 import time
 
-from game.core import AFTER_DEAL, BURYING, PLAY, REDEAL, Hand, get_ruleset, observe
+from game.core import AFTER_DEAL, BURYING, PLAY, REDEAL, Hand, HandSetup, Rank, get_ruleset, observe
 from game.table import play_hand
 
 from . import make_bot, sim
@@ -213,7 +213,10 @@ def declare(args) -> None:
         asks: list = []
         bots = [_Probe(make_bot("normal", s, random.Random(index * 4 + s), ruleset), asks)
                 for s in range(4)]
-        played = play_hand(Hand(ruleset, deal_setup(args.seed, index)), bots).hand
+        setup = deal_setup(args.seed, index)
+        if args.first_hand:  # the match's first hand: a declaration takes the deal
+            setup = HandSetup(setup.seed, True, (Rank.TWO, Rank.TWO), None, setup.first_drawer)
+        played = play_hand(Hand(ruleset, setup), bots).hand
         if played.phase == REDEAL:
             continue
         where = _moments(played)
@@ -269,6 +272,8 @@ def main(argv=None) -> None:
     ap.add_argument("--samples", type=int, default=None, help="fixed worlds, no time box")
     ap.add_argument("--every", type=int, default=3, help="decisions: every n-th play")
     ap.add_argument("--max-cards", type=int, default=99, help="decisions: hands this small")
+    ap.add_argument("--first-hand", action="store_true",
+                    help="declare: the match's first hands (a declaration takes the deal)")
     args = ap.parse_args(argv)
     {"duel": duel, "decisions": decisions, "bury": bury, "declare": declare}[args.what](args)
 

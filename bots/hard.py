@@ -61,6 +61,9 @@ DECLARE_SEARCH = False
 DECLARE_CANDIDATES = 3
 DECLARE_EAGER = 0.85
 DECLARE_EVERY = 3
+#: The margin a declaring candidate needs over ``normal``'s choice, in standard errors of
+#: the paired difference (a whole hand ahead: wider than a play's).
+DECLARE_Z = 1.5
 EXPERT_THINK_MS = 2000.0
 
 
@@ -75,7 +78,8 @@ class HardBot(NormalBot):
                  steer_share: float = STEER_SHARE, steer_min_ms: float = STEER_MIN_MS,
                  declare_search: bool = DECLARE_SEARCH,
                  declare_candidates: int = DECLARE_CANDIDATES,
-                 declare_eager: float = DECLARE_EAGER, declare_every: int = DECLARE_EVERY, **_):
+                 declare_eager: float = DECLARE_EAGER, declare_every: int = DECLARE_EVERY,
+                 declare_z: float = DECLARE_Z, **_):
         super().__init__(seat, rng, ruleset)
         if think_ms is None and samples is None:
             samples = 16
@@ -95,6 +99,7 @@ class HardBot(NormalBot):
         self.declare_candidates = declare_candidates
         self.declare_eager = declare_eager
         self.declare_every = declare_every
+        self.declare_z = declare_z
         # A searching bot may take a think time to declare: the table asks it in its worker
         # thread then (game.table.controllers), not in the drawing loop.
         self.slow_declare = declare_search
@@ -183,7 +188,8 @@ class HardBot(NormalBot):
         if len(candidates) < 2:
             return base
         best, worlds = search_declare(self.rng, obs, candidates, self.rollout_policy,
-                                      budget.deadline, self.samples, budget.hard_stop)
+                                      budget.deadline, self.samples, budget.hard_stop,
+                                      z=self.declare_z)
         self.last_worlds = worlds
         self.searches += 1
         if best == 0:
