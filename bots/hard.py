@@ -15,9 +15,24 @@ As dealer it compares ``normal``'s bury with the next best ones by play-outs in 
 deals (``burying.search_bury``). ``endgame.solve`` can play the last tricks of each world
 exactly (``endgame_cards``); it is off by default (see bots/NOTES.md).
 
-The search is time-boxed: ``think_ms`` per decision (default 300 ms on a 2-core machine). A
-fixed number of worlds (``samples``) makes decisions reproducible from the seed whatever
-the machine's speed; the time box still caps it when ``think_ms`` is set too.
+Declaring can be searched too (``declare_search=True``, off by default: it was not shown to
+help, bots/NOTES.md "Turn 3"): where ``normal`` declares, or a more eager ``normal`` would
+(``declare_eager``), ``normal``'s choice, the pass and the strongest other options are
+played out over whole hands in sampled deals consistent with what the seat knows
+(``declaring.search_declare``, sharing the post-hand analysis's play-out), and ``normal``'s
+choice stands unless another is better by ``declare_z`` standard errors. The table asks
+after every card, so a search is made at most every ``declare_every`` cards while the
+bidding stands; in between the last search's pass stands.
+
+The search is time-boxed: ``think_ms`` per decision (default 300 ms on a 2-core machine),
+``bury_factor`` think times for the one bury of a hand. Every kind of decision (play, bury,
+declare) starts a sampled world only when it should end by the deadline and drops one past
+a hard stop (``budget.Budget``), and runs with the garbage collector's full collections
+moved to its start, where the deadline counts them (``budget.quiet_gc``): a decision
+overruns by at most one play-out, unless a due full collection alone outlasts the think
+time (its length grows with the objects the process holds). A fixed number of worlds (``samples``) makes decisions
+reproducible from the seed whatever the machine's speed; the time box still caps it when
+``think_ms`` is set too.
 """
 from __future__ import annotations
 
@@ -56,7 +71,8 @@ BURY_CAP_MS = 3000.0
 #: Declaring search (``declaring.search_declare``): off by default until it is shown to help
 #: (bots/NOTES.md, "Turn 3"); candidates compared (``normal``'s choice, the pass, the
 #: strongest other options); how eager a ``normal`` would have to be for a pass to be
-#: searched; and how many of its own cards must come between two searched passes.
+#: searched; and how many of its own cards must come between two searches while the
+#: bidding stands.
 DECLARE_SEARCH = False
 DECLARE_CANDIDATES = 3
 DECLARE_EAGER = 0.85

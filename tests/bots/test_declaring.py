@@ -158,3 +158,13 @@ def test_quiet_gc_nests_and_restores_the_collector():
         assert not gc.isenabled()  # left as it was found
     finally:
         gc.enable()
+
+
+def test_a_searching_bot_declares_in_the_tables_worker_thread():
+    from game.table.controllers import BotController
+    ruleset = get_ruleset("hebi-2010")
+    searching = HardBot(0, random.Random(0), ruleset, declare_search=True)
+    assert BotController(searching, "hard", threaded=True).slow_declare
+    assert not BotController(searching, "hard", threaded=False).slow_declare
+    assert not BotController(HardBot(0, random.Random(0), ruleset), "hard").slow_declare
+    assert not BotController(make_bot("normal", 0, random.Random(0), ruleset), "normal").slow_declare
