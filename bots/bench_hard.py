@@ -2,7 +2,9 @@
 
 ``duel``: the arena's duplicate deals (``arena.deal_setup``, its bot seeds) with team A and
 team B both ``HardBot`` with other options (``--a '{"steer_steps": 0}'``; ``{"level":
-"normal"}`` seats ``normal``), in one process. Prints levels per deal for A as it goes.
+"normal"}`` seats ``normal``; ``{"plays": "normal"}`` keeps ``hard``'s declaring with
+``normal``'s bury and plays, to duel declaring alone, fast), in one process; ``--first-hand``
+plays the deals as a match's first hand. Prints levels per deal for A as it goes.
 
 ``decisions``: hands played by ``normal`` at all seats; at every ``--every``-th play, each
 variant (``--cfg``, repeatable) decides in that seat's place, and when it plays otherwise
@@ -43,12 +45,31 @@ def _key(cards) -> list[str]:
     return sorted(map(str, cards))
 
 
+class _NormalPlays(HardBot):
+    """``hard``'s declaring with ``normal``'s bury and plays: a duel of declaring alone,
+    at a fraction of the time (``{"plays": "normal"}``)."""
+
+    def decide_play(self, obs):
+        return NormalBot.decide_play(self, obs)
+
+    def decide_bury(self, obs):
+        return NormalBot.decide_bury(self, obs)
+
+
 def _hard(seat: int, rng: random.Random, ruleset, opts: dict, think_ms, samples):
     if opts.get("level") == "normal":
         return make_bot("normal", seat, rng, ruleset)
-    opts = {k: v for k, v in opts.items() if k != "level"}
-    return HardBot(seat, rng, ruleset, think_ms=think_ms if samples is None else None,
-                   samples=samples, **opts)
+    kind = _NormalPlays if opts.get("plays") == "normal" else HardBot
+    opts = {k: v for k, v in opts.items() if k not in ("level", "plays")}
+    return kind(seat, rng, ruleset, think_ms=think_ms if samples is None else None,
+                samples=samples, **opts)
+
+
+def _setup(args, index: int, attempt: int = 0) -> HandSetup:
+    setup = deal_setup(args.seed, index, attempt)
+    if args.first_hand:  # the match's first hand: a declaration takes the deal
+        setup = HandSetup(setup.seed, True, (Rank.TWO, Rank.TWO), None, setup.first_drawer)
+    return setup
 
 
 def _summary(values: list[float]) -> str:
@@ -71,7 +92,7 @@ def duel(args) -> None:
                 bots = [_hard(seat, random.Random(bot_seed(args.seed, index, play, attempt, seat)),
                               ruleset, a if seat % 2 == play else b, args.think_ms,
                               args.samples) for seat in range(4)]
-                report = play_hand(Hand(ruleset, deal_setup(args.seed, index, attempt)), bots)
+                report = play_hand(Hand(ruleset, _setup(args, index, attempt)), bots)
                 assert report.clean, (report.illegal, report.errors)
                 if report.hand.phase != REDEAL:
                     break
@@ -213,10 +234,7 @@ def declare(args) -> None:
         asks: list = []
         bots = [_Probe(make_bot("normal", s, random.Random(index * 4 + s), ruleset), asks)
                 for s in range(4)]
-        setup = deal_setup(args.seed, index)
-        if args.first_hand:  # the match's first hand: a declaration takes the deal
-            setup = HandSetup(setup.seed, True, (Rank.TWO, Rank.TWO), None, setup.first_drawer)
-        played = play_hand(Hand(ruleset, setup), bots).hand
+        played = play_hand(Hand(ruleset, _setup(args, index)), bots).hand
         if played.phase == REDEAL:
             continue
         where = _moments(played)
@@ -273,7 +291,7 @@ def main(argv=None) -> None:
     ap.add_argument("--every", type=int, default=3, help="decisions: every n-th play")
     ap.add_argument("--max-cards", type=int, default=99, help="decisions: hands this small")
     ap.add_argument("--first-hand", action="store_true",
-                    help="declare: the match's first hands (a declaration takes the deal)")
+                    help="duel, declare: the match's first hands (a declaration takes the deal)")
     args = ap.parse_args(argv)
     {"duel": duel, "decisions": decisions, "bury": bury, "declare": declare}[args.what](args)
 
