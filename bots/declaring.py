@@ -10,6 +10,12 @@ table engine asks bots (``declare_analysis.play_out``, the post-hand analysis's 
 Every candidate meets the same worlds, and ``normal``'s choice stands unless another beats
 it by a clear paired margin (``search_declare``).
 
+A pass is weighed against ``normal``'s declaration only where passing is final (the last
+chance): before that the worlds play "pass now" on with ``normal``, which declares a card
+later, so waiting looks free — a card more seen — while the searching seat, asked again,
+would wait again. In first hands (the declarer takes the deal) that preference to wait lost
+levels in duels (bots/NOTES.md, "Turn 3").
+
 A whole hand ahead makes one world's difference noisy (a standard error of about half a
 level over a dozen worlds), so the margin is wider than for plays and the search runs only
 where the choice is close (``worth_searching``): where ``normal`` declares, or where a more
@@ -105,10 +111,11 @@ def hand_at(obs: Observation, deck: list[Card], drawer: int) -> Hand | None:
 
 
 def declare_candidates(obs: Observation, options: Sequence[Sequence[Card]],
-                       base: Sequence[Card] | None, limit: int) -> list[tuple[Card, ...]]:
-    """``base`` (``normal``'s choice; () for a pass) first, then the pass, then the other
-    options by ``normal``'s own ranking (projected trump strength), ``limit`` in all. Every
-    declaration is one of ``options``."""
+                       base: Sequence[Card] | None, limit: int, with_pass: bool = True
+                       ) -> list[tuple[Card, ...]]:
+    """``base`` (``normal``'s choice; () for a pass) first, then the pass (unless not
+    ``with_pass``), then the other options by ``normal``'s own ranking (projected trump
+    strength), ``limit`` in all. Every declaration is one of ``options``."""
     out: list[tuple[Card, ...]] = [tuple(base) if base else ()]
     keys = {tuple(sorted(out[0]))}
 
@@ -118,7 +125,8 @@ def declare_candidates(obs: Observation, options: Sequence[Sequence[Card]],
             keys.add(key)
             out.append(tuple(option))
 
-    add(())
+    if with_pass:
+        add(())
     for option in sorted(options, key=lambda o: -option_strength(obs, o)[0]):
         add(option)
     return out

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import time
 
-from game.core import TRUMP, Card, Observation, PlayState
+from game.core import AFTER_DEAL, TRUMP, Card, Observation, PlayState
 
 from .base import Reason, is_legal_bury
 from .bidding import bury_options
@@ -95,7 +95,7 @@ class HardBot(NormalBot):
                  declare_search: bool = DECLARE_SEARCH,
                  declare_candidates: int = DECLARE_CANDIDATES,
                  declare_eager: float = DECLARE_EAGER, declare_every: int = DECLARE_EVERY,
-                 declare_z: float = DECLARE_Z, **_):
+                 declare_z: float = DECLARE_Z, declare_wait: bool = False, **_):
         super().__init__(seat, rng, ruleset)
         if think_ms is None and samples is None:
             samples = 16
@@ -116,6 +116,7 @@ class HardBot(NormalBot):
         self.declare_eager = declare_eager
         self.declare_every = declare_every
         self.declare_z = declare_z
+        self.declare_wait = declare_wait  # may a pass overrule a declaration before the end?
         # A searching bot may take a think time to declare: the table asks it in its worker
         # thread then (game.table.controllers), not in the drawing loop.
         self.slow_declare = declare_search
@@ -178,24 +179,31 @@ class HardBot(NormalBot):
     def _decide_declare(self, obs: Observation, options, budget: Budget):
         """``normal``'s declaration (or pass) unless another candidate plays out clearly
         better (``declaring.search_declare``) within the think time. Searched only where the
-        choice is close (``declaring.worth_searching``), and, since the table asks after every
-        card, at most every ``declare_every`` cards of its own while the bidding stands (and at
-        the last chance); in between the last search's pass stands."""
+        choice is close (``declaring.worth_searching``). Where ``normal`` passes, since the
+        table asks after every card, at most every ``declare_every`` cards of its own while
+        the bidding stands (and at the last chance). A pass overrules ``normal``'s
+        declaration only at the last chance (``declare_wait`` allows it earlier)."""
         base = super().decide_declare(obs, options)
         if not self.declare_search or not options:
             return base
         other = worth_searching(obs, options, base[0], self.declare_eager)
         if other is None:
             return base
-        held, stamp = len(obs.hand), (len(obs.declarations), obs.phase)
-        last = self._searched
-        if last is not None and not obs.last_chance and last[1] == stamp \
-                and last[0] <= held < last[0] + self.declare_every:
-            # Searched a card or two ago with the bidding as it is: that search passed (a
-            # declaration would have changed the bidding), and so does this decision.
-            return None, Reason("declare.pass")
-        self._searched = (held, stamp)
-        candidates = declare_candidates(obs, options, base[0], self.declare_candidates)
+        final = obs.last_chance or obs.phase == AFTER_DEAL or obs.cards_dealt >= obs.cards_to_deal
+        if not base[0]:
+            held, stamp = len(obs.hand), (len(obs.declarations), obs.phase)
+            last = self._searched
+            if last is not None and not final and last[1] == stamp \
+                    and last[0] <= held < last[0] + self.declare_every:
+                # Searched a card or two ago with the bidding as it is: that search passed
+                # (a declaration would have changed the bidding), and so does normal.
+                return base
+            self._searched = (held, stamp)
+        # Overruling normal's declaration with a pass only where passing is final
+        # (declaring.py's doc: the worlds would make waiting look free).
+        with_pass = not base[0] or final or self.declare_wait
+        candidates = declare_candidates(obs, options, base[0], self.declare_candidates,
+                                        with_pass)
         if not base[0]:
             # The eager choice is the one to weigh against the pass.
             key = tuple(sorted(other))

@@ -107,19 +107,53 @@ def test_the_declaring_search_is_reproducible_and_legal():
 
 
 def test_passes_are_searched_at_most_every_few_cards():
-    asks = [a for a in _asks("lanzhou-2010", 6, limit=200, declare=False) if a[1] == 0]
-    bot = HardBot(0, random.Random(2), asks[0][2].ruleset, think_ms=None, samples=1,
+    asks = _asks("lanzhou-2010", 6, limit=200, declare=False)
+    normal = make_bot("normal", 0, random.Random(0), asks[0][2].ruleset)
+    by_seat: dict[int, list] = {s: [] for s in range(4)}
+    for a in asks:
+        if normal.declare(a[2], a[3]) is None:
+            by_seat[a[1]].append(a)
+    seat = max(by_seat, key=lambda s: len(by_seat[s]))
+    passes = by_seat[seat]
+    bot = HardBot(seat, random.Random(2), asks[0][2].ruleset, think_ms=None, samples=1,
                   declare_search=True, declare_eager=0.01, declare_every=3)
     held = []
-    for _, _, obs, options in asks:
+    for _, _, obs, options in passes:
         before = bot.searches
         choice = bot.declare(obs, options)
         if bot.searches > before:
             held.append(len(obs.hand))
-        elif not obs.last_chance:
+        else:
             assert choice is None  # the last search's pass stands
     assert len(held) >= 2 and all(b - a >= 3 for a, b in itertools.pairwise(held))
-    assert len(held) < len(asks)
+    assert len(held) < len(passes)
+
+
+def test_a_pass_overrules_a_declaration_only_at_the_last_chance():
+    _, _, obs, options = next(a for a in _asks("lanzhou-2010", 3)
+                              if make_bot("normal", a[1], random.Random(0),
+                                          a[2].ruleset).declare(a[2], a[3]))
+    base = make_bot("normal", obs.seat, random.Random(0), obs.ruleset).declare(obs, options)
+    assert () not in declare_candidates(obs, options, base, 3, with_pass=False)
+    seen = []
+
+    def spy(rng, obs, candidates, *args, **kw):
+        seen.append(list(candidates))
+        return 0, 0
+
+    import bots.hard
+    real = bots.hard.search_declare
+    bots.hard.search_declare = spy
+    try:
+        bot = HardBot(obs.seat, random.Random(0), obs.ruleset, samples=1, declare_search=True)
+        bot.declare(obs, options)
+        assert seen and () not in seen[-1] and seen[-1][0] == tuple(base)
+        bot = HardBot(obs.seat, random.Random(0), obs.ruleset, samples=1, declare_search=True,
+                      declare_wait=True)
+        bot.declare(obs, options)
+        assert () in seen[-1]
+    finally:
+        bots.hard.search_declare = real
 
 
 def test_a_budget_is_a_deadline_and_a_hard_stop():
