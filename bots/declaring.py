@@ -10,11 +10,12 @@ table engine asks bots (``declare_analysis.play_out``, the post-hand analysis's 
 Every candidate meets the same worlds, and ``normal``'s choice stands unless another beats
 it by a clear paired margin (``search_declare``).
 
-A pass is weighed against ``normal``'s declaration only where passing is final (the last
-chance): before that the worlds play "pass now" on with ``normal``, which declares a card
-later, so waiting looks free — a card more seen — while the searching seat, asked again,
-would wait again. In first hands (the declarer takes the deal) that preference to wait lost
-levels in duels (bots/NOTES.md, "Turn 3").
+By default a pass is weighed against ``normal``'s declaration only where passing is final
+(the last chance): played on with ``normal``, which declares a card later, "pass now" looks
+free — a card more seen — while the searching seat, asked again, would wait again; in first
+hands (the declarer takes the deal) that preference to wait lost levels in duels
+(bots/NOTES.md, "Turn 3"). ``hard``'s ``declare_wait`` weighs it earlier, played as the
+bot then acts: waiting a few cards of its own (``wait_cards``) before it may declare again.
 
 A whole hand ahead makes one world's difference noisy (a standard error of about half a
 level over a dozen worlds), so the margin is wider than for plays and the search runs only
@@ -151,11 +152,13 @@ def worth_searching(obs: Observation, options: Sequence[Sequence[Card]],
 def search_declare(rng: random.Random, obs: Observation, candidates: Sequence[Sequence[Card]],
                    policy, deadline: float | None, samples: int | None,
                    hard_stop: float | None = None, z: float = 1.5, min_gain: float = 0.1,
-                   min_worlds: int = 6) -> tuple[int, int]:
+                   min_worlds: int = 6, wait_cards: int = 0) -> tuple[int, int]:
     """The index of the best candidate (0 unless another beats it by ``z`` standard errors of
     the paired difference, by more than ``min_gain``, over at least ``min_worlds`` worlds) and
     the number of worlds played. A world is started only when it should end by ``deadline``
-    (judged by the worlds so far) and dropped past ``hard_stop``."""
+    (judged by the worlds so far) and dropped past ``hard_stop``. The pass is played as
+    waiting ``wait_cards`` cards of the seat's own before it may declare again (as the
+    searching bot holds its pass), unless passing is final."""
     fits = drawers(obs)
     if not fits:
         return 0, 0
@@ -182,7 +185,8 @@ def search_declare(rng: random.Random, obs: Observation, candidates: Sequence[Se
             h = hand_at(obs, deck, drawer)
             if h is None:
                 break
-            values.append(play_out(h, obs.seat, choice, policy, final, window)[0])
+            wait = 0 if choice or final else obs.cards_dealt + 4 * wait_cards
+            values.append(play_out(h, obs.seat, choice, policy, final, window, wait)[0])
         if len(values) < n:
             break
         for i in range(1, n):

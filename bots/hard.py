@@ -116,7 +116,9 @@ class HardBot(NormalBot):
         self.declare_eager = declare_eager
         self.declare_every = declare_every
         self.declare_z = declare_z
-        self.declare_wait = declare_wait  # may a pass overrule a declaration before the end?
+        # May a pass overrule normal's declaration before the last chance? It is then played
+        # as waiting ``declare_every`` cards of its own, and held as long.
+        self.declare_wait = declare_wait
         # A searching bot may take a think time to declare: the table asks it in its worker
         # thread then (game.table.controllers), not in the drawing loop.
         self.slow_declare = declare_search
@@ -190,14 +192,14 @@ class HardBot(NormalBot):
         if other is None:
             return base
         final = obs.last_chance or obs.phase == AFTER_DEAL or obs.cards_dealt >= obs.cards_to_deal
-        if not base[0]:
+        if not base[0] or self.declare_wait:
             held, stamp = len(obs.hand), (len(obs.declarations), obs.phase)
             last = self._searched
             if last is not None and not final and last[1] == stamp \
                     and last[0] <= held < last[0] + self.declare_every:
                 # Searched a card or two ago with the bidding as it is: that search passed
-                # (a declaration would have changed the bidding), and so does normal.
-                return base
+                # (a declaration would have changed the bidding), and the pass stands.
+                return None, Reason("declare.pass")
             self._searched = (held, stamp)
         # Overruling normal's declaration with a pass only where passing is final
         # (declaring.py's doc: the worlds would make waiting look free).
@@ -213,7 +215,8 @@ class HardBot(NormalBot):
             return base
         best, worlds = search_declare(self.rng, obs, candidates, self.rollout_policy,
                                       budget.deadline, self.samples, budget.hard_stop,
-                                      z=self.declare_z)
+                                      z=self.declare_z,
+                                      wait_cards=self.declare_every if self.declare_wait else 0)
         self.last_worlds = worlds
         self.searches += 1
         if best == 0:
