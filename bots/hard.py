@@ -17,11 +17,12 @@ exactly (``endgame_cards``); it is off by default (see bots/NOTES.md).
 
 Declaring can be searched too (``declare_search=True``, off by default: it was not shown to
 help, bots/NOTES.md "Turn 3"): where ``normal`` declares, or a more eager ``normal`` would
-(``declare_eager``), ``normal``'s choice, the pass and the strongest other options are
-played out over whole hands in sampled deals consistent with what the seat knows
+(``declare_eager``), ``normal``'s choice, the strongest other options and the pass (against
+a declaration of ``normal``'s only at the last chance, unless ``declare_wait``) are played
+out over whole hands in sampled deals consistent with what the seat knows
 (``declaring.search_declare``, sharing the post-hand analysis's play-out), and ``normal``'s
 choice stands unless another is better by ``declare_z`` standard errors. The table asks
-after every card, so a search is made at most every ``declare_every`` cards while the
+after every card, so a pass is searched at most every ``declare_every`` cards while the
 bidding stands; in between the last search's pass stands.
 
 The search is time-boxed: ``think_ms`` per decision (default 300 ms on a 2-core machine),
