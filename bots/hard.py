@@ -30,6 +30,7 @@ from .bidding import bury_options
 from .burying import search_bury
 from .endgame import solve
 from .inference import History, steer
+from .memory import MemoryTracker
 from .normal import NormalBot, NormalPolicy, checked
 from .plays import cheap_key, feed_key, follow, legal_follow_list, winning_plays
 from .reasons import honest
@@ -61,8 +62,9 @@ class HardBot(NormalBot):
                  min_gain: float = 0.02, steer_steps: int = STEER_STEPS,
                  endgame_cards: int = 0, sort_worlds: bool = True,
                  bury_candidates: int = BURY_CANDIDATES, bury_factor: float = BURY_FACTOR,
-                 steer_share: float = STEER_SHARE, steer_min_ms: float = STEER_MIN_MS, **_):
-        super().__init__(seat, rng, ruleset)
+                 steer_share: float = STEER_SHARE, steer_min_ms: float = STEER_MIN_MS,
+                 memory: MemoryTracker | None = None, **_):
+        super().__init__(seat, rng, ruleset, memory)
         if think_ms is None and samples is None:
             samples = 16
         self.think_ms = think_ms
