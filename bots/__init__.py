@@ -28,6 +28,7 @@ from game.core import Ruleset
 from .base import Bot, Reason, is_legal, legal_plays
 from .easy import EasyBot
 from .hard import DEFAULT_THINK_MS, EXPERT_THINK_MS, ExpertBot, HardBot
+from .memory import MemoryTracker
 from .normal import NormalBot
 from .random_bot import RandomBot
 
@@ -36,15 +37,19 @@ BOT_LEVELS: dict[str, type[Bot]] = {"random": RandomBot, "easy": EasyBot, "norma
 
 
 def make_bot(level: str, seat: int, rng: random.Random, ruleset: Ruleset,
-             think_ms: float | None = None, **options) -> Bot:
+             think_ms: float | None = None, memory: MemoryTracker | None = None, **options) -> Bot:
     """A bot of the named level. ``think_ms`` is the ``hard`` level's budget per decision
     (default ``DEFAULT_THINK_MS``); other levels ignore it. ``options`` go to ``HardBot``:
     ``samples=k`` without ``think_ms`` searches exactly k sampled worlds and no time box,
-    so its decisions are reproducible from the seed on any machine."""
+    so its decisions are reproducible from the seed on any machine. ``memory``: one
+    ``MemoryTracker`` the bots of one hand may share (``normal`` and above; the card memory
+    is public, so each play is then read once, not once per seat)."""
     try:
         cls = BOT_LEVELS[level]
     except KeyError:
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join(BOT_LEVELS)})") from None
+    if memory is not None and issubclass(cls, NormalBot):
+        options["memory"] = memory
     if cls is ExpertBot:
         # ``think_ms`` is the hard level's budget (the arena's --think-ms); the expert
         # thinks EXPERT_THINK_MS unless given ``expert_ms``.
@@ -54,8 +59,8 @@ def make_bot(level: str, seat: int, rng: random.Random, ruleset: Ruleset,
         if think_ms is None and "samples" not in options:
             think_ms = DEFAULT_THINK_MS
         return cls(seat, rng, ruleset, think_ms=think_ms, **options)
-    return cls(seat, rng, ruleset)
+    return cls(seat, rng, ruleset, **options)
 
 
-__all__ = ["BOT_LEVELS", "DEFAULT_THINK_MS", "EXPERT_THINK_MS", "Bot", "EasyBot", "ExpertBot", "HardBot", "NormalBot",
-           "RandomBot", "Reason", "is_legal", "legal_plays", "make_bot"]
+__all__ = ["BOT_LEVELS", "DEFAULT_THINK_MS", "EXPERT_THINK_MS", "Bot", "EasyBot", "ExpertBot", "HardBot",
+           "MemoryTracker", "NormalBot", "RandomBot", "Reason", "is_legal", "legal_plays", "make_bot"]

@@ -60,6 +60,7 @@ from .external import (
     split_command,
 )
 from .hard import DEFAULT_THINK_MS
+from .memory import MemoryTracker
 
 RANKS = [r for r in Rank if r <= Rank.ACE]
 Job = tuple[str, int, int, str, str, float | None]  # play_deal's first six arguments
@@ -131,12 +132,13 @@ def play_deal(ruleset_id: str, seed: int, index: int, level_a: str, level_b: str
         for attempt in range(50):
             setup = deal_setup(seed, index, attempt)
             bots, seat_levels = [], []
+            memory = MemoryTracker()  # public: one for the four seats of this hand
             for seat in range(4):
                 level = level_a if seat % 2 == a_parity else level_b
                 n = bot_seed(seed, index, play, attempt, seat)
                 rng = random.Random(n)
                 bot = seats.bot(seat, play, rng, ruleset, think_ms, seed=n) if seats else None
-                bots.append(bot or make_bot(level, seat, rng, ruleset, think_ms=think_ms))
+                bots.append(bot or make_bot(level, seat, rng, ruleset, think_ms=think_ms, memory=memory))
                 seat_levels.append(seats.specs.get(ArenaSeats.first_play_seat(seat, play), level)
                                    if seats else level)
             refused = len(seats.refusals) if seats else 0

@@ -24,6 +24,7 @@ import argparse
 from collections.abc import Sequence
 import random
 import time
+from typing import Any
 
 from game.core import Hand, HandSetup, Rank, get_ruleset
 from game.table import play_hand
@@ -40,7 +41,7 @@ def played_hand(ruleset_id: str, seed: int, levels: list[str], dealer: int = 0,
     while True:
         hand = Hand(ruleset, HandSetup(seed, first_hand, (Rank.TWO, Rank.TWO),
                                        None if first_hand else dealer, dealer))
-        options = {} if think_ms is not None else {"samples": 12}
+        options: dict[str, Any] = {} if think_ms is not None else {"samples": 12}
         bots = [make_bot(level, s, random.Random(seed * 10 + s), ruleset, think_ms=think_ms,
                          **(options if level == "hard" else {}))
                 for s, level in enumerate(levels)]

@@ -48,6 +48,7 @@ from .burying import search_bury
 from .declaring import declare_candidates, search_declare, worth_searching
 from .endgame import solve
 from .inference import History, steer
+from .memory import MemoryTracker
 from .normal import NormalBot, NormalPolicy, checked
 from .plays import cheap_key, feed_key, follow, legal_follow_list, winning_plays
 from .reasons import honest
@@ -96,8 +97,9 @@ class HardBot(NormalBot):
                  declare_search: bool = DECLARE_SEARCH,
                  declare_candidates: int = DECLARE_CANDIDATES,
                  declare_eager: float = DECLARE_EAGER, declare_every: int = DECLARE_EVERY,
-                 declare_z: float = DECLARE_Z, declare_wait: bool = False, **_):
-        super().__init__(seat, rng, ruleset)
+                 declare_z: float = DECLARE_Z, declare_wait: bool = False,
+                 memory: MemoryTracker | None = None, **_):
+        super().__init__(seat, rng, ruleset, memory)
         if think_ms is None and samples is None:
             samples = 16
         self.think_ms = think_ms

@@ -179,7 +179,9 @@ def _has_run(counts: Counter[Card], tab: Tables) -> bool:
 
 
 class MemoryTracker:
-    """Keeps a ``CardMemory`` in step with one seat's observations."""
+    """Keeps a ``CardMemory`` in step with a stream of observations: one seat's, or the four
+    seats' of one hand (the arena's bots share one, so each play is read once; what they
+    change for a search they copy first)."""
 
     def __init__(self) -> None:
         self.memory: CardMemory | None = None

@@ -309,10 +309,10 @@ class NormalBot(Bot):
     level = "normal"
     policy_class = NormalPolicy
 
-    def __init__(self, seat, rng, ruleset, **_):
+    def __init__(self, seat, rng, ruleset, memory: MemoryTracker | None = None, **_):
         super().__init__(seat, rng, ruleset)
         self.policy = self.policy_class()
-        self.tracker = MemoryTracker()
+        self.tracker = memory if memory is not None else MemoryTracker()
 
     def view(self, obs: Observation) -> View:
         mem = self.tracker.sync(obs)

@@ -94,24 +94,27 @@ class DeclaringRounds:
     def dealt(self, seat: int, card: Card) -> None:
         """``seat`` has just received ``card``: ask whoever must be asked now."""
         hand = self.hand
-        if not hand.bidding.declares_with(card, seat):
-            self._options_unchanged(seat)
+        if not hand.bidding.declares_with(card, seat) and self._options_unchanged(seat) \
+                and self.stops is None and self.inline_only:
+            return  # it could declare nothing before this card, nor now: nobody to ask
         if self.stops is None and self.inline_only:
             self._ask_receiver(seat)
         elif self.stops is None or hand.dealt in self.stops:
             self.start(seat, final=False)
             self.run()
 
-    def _options_unchanged(self, seat: int) -> None:
+    def _options_unchanged(self, seat: int) -> bool:
         """``seat`` received a card that declares nothing: what it may declare is what it could
-        just before."""
+        just before. True when that is known to be nothing."""
         cached = self._options.get(seat)
         if cached is None:
-            return
+            return False
         hand = self.hand
         size, shown, phase = cached[0]
         if size == len(hand.hands[seat]) - 1 and shown == len(hand.bidding.shown) and phase == hand.phase:
             self._options[seat] = ((size + 1, shown, phase), cached[1])
+            return not cached[1]
+        return False
 
     # ------------------------------------------------------------------ rounds
 

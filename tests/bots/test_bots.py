@@ -322,6 +322,24 @@ def test_memory_follows_a_stream_of_observations_and_restarts_on_a_new_hand():
                 hand.finish_deal()
 
 
+
+@pytest.mark.parametrize("ruleset_id", BUILTIN_IDS)
+def test_one_memory_shared_by_the_four_seats_plays_as_four(ruleset_id):
+    """The card memory is public: the arena's four seats share one tracker, and every hand
+    must go exactly as with a tracker per seat (hard included: it copies what it changes)."""
+    ruleset = get_ruleset(ruleset_id)
+    for seed in range(3):
+        logs = []
+        for shared in (None, MemoryTracker()):
+            bots = [make_bot("hard" if s == 1 else "normal", s, random.Random(seed * 4 + s),
+                             ruleset, think_ms=None, samples=2, memory=shared)
+                    for s in range(4)]
+            hand = Hand(ruleset, HandSetup(seed, False, (Rank.TWO, Rank.TWO), 1, 1))
+            play_hand(hand, bots, timing=False)
+            logs.append([(a.kind, a.seat, tuple(a.cards)) for a in hand.log])
+        assert logs[0] == logs[1]
+
+
 # ------------------------------------------------------------------------- heuristics
 
 def _hebi_obs_for_burying(seed=4):
