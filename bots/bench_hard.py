@@ -2,7 +2,9 @@
 
 ``duel``: the arena's duplicate deals (``arena.deal_setup``, its bot seeds) with team A and
 team B both ``HardBot`` with other options (``--a '{"steer_steps": 0}'``; ``{"level":
-"normal"}`` seats ``normal``), in one process. Prints levels per deal for A as it goes.
+"normal"}`` seats ``normal``; ``{"plays": "normal"}`` keeps ``hard``'s declaring with
+``normal``'s bury and plays, to duel declaring alone, fast), in one process; ``--first-hand``
+plays the deals as a match's first hand. Prints levels per deal for A as it goes.
 
 ``decisions``: hands played by ``normal`` at all seats; at every ``--every``-th play, each
 variant (``--cfg``, repeatable) decides in that seat's place, and when it plays otherwise
@@ -12,6 +14,13 @@ The paired difference is the variant's gain at that decision against players who
 how good the worlds are from how many there are.
 
 ``bury``: the same for the dealer's bury (each hand played out from its bury by ``normal``).
+
+``declare``: the same for declaring: hands played by ``normal`` at all seats, every time the
+table asks a seat to declare the variant (default ``{"declare_search": true}``) decides in
+its place, and where it chooses otherwise than ``normal`` both choices are played out in the
+TRUE deal (``declare_analysis.play_out``: the rest of the deal, the bidding, the bury and the
+play by ``normal``). Prints the gain per searched decision and per hand, and the variant's
+declaring times.
 """
 from __future__ import annotations
 
@@ -21,12 +30,13 @@ import random
 import statistics
 import time
 
-from game.core import BURYING, PLAY, REDEAL, Hand, get_ruleset, observe
+from game.core import AFTER_DEAL, BURYING, PLAY, REDEAL, Hand, HandSetup, Rank, get_ruleset, observe
 from game.table import play_hand
 
 from . import make_bot, sim
 from .arena import bot_seed, deal_setup
 from .base import step_hand
+from .declare_analysis import play_out
 from .hard import HardBot
 from .normal import NormalBot, NormalPolicy
 
@@ -35,12 +45,31 @@ def _key(cards) -> list[str]:
     return sorted(map(str, cards))
 
 
+class _NormalPlays(HardBot):
+    """``hard``'s declaring with ``normal``'s bury and plays: a duel of declaring alone,
+    at a fraction of the time (``{"plays": "normal"}``)."""
+
+    def decide_play(self, obs):
+        return NormalBot.decide_play(self, obs)
+
+    def decide_bury(self, obs):
+        return NormalBot.decide_bury(self, obs)
+
+
 def _hard(seat: int, rng: random.Random, ruleset, opts: dict, think_ms, samples):
     if opts.get("level") == "normal":
         return make_bot("normal", seat, rng, ruleset)
-    opts = {k: v for k, v in opts.items() if k != "level"}
-    return HardBot(seat, rng, ruleset, think_ms=think_ms if samples is None else None,
-                   samples=samples, **opts)
+    kind = _NormalPlays if opts.get("plays") == "normal" else HardBot
+    opts = {k: v for k, v in opts.items() if k not in ("level", "plays")}
+    return kind(seat, rng, ruleset, think_ms=think_ms if samples is None else None,
+                samples=samples, **opts)
+
+
+def _setup(args, index: int, attempt: int = 0) -> HandSetup:
+    setup = deal_setup(args.seed, index, attempt)
+    if args.first_hand:  # the match's first hand: a declaration takes the deal
+        setup = HandSetup(setup.seed, True, (Rank.TWO, Rank.TWO), None, setup.first_drawer)
+    return setup
 
 
 def _summary(values: list[float]) -> str:
@@ -63,7 +92,7 @@ def duel(args) -> None:
                 bots = [_hard(seat, random.Random(bot_seed(args.seed, index, play, attempt, seat)),
                               ruleset, a if seat % 2 == play else b, args.think_ms,
                               args.samples) for seat in range(4)]
-                report = play_hand(Hand(ruleset, deal_setup(args.seed, index, attempt)), bots)
+                report = play_hand(Hand(ruleset, _setup(args, index, attempt)), bots)
                 assert report.clean, (report.illegal, report.errors)
                 if report.hand.phase != REDEAL:
                     break
@@ -166,9 +195,89 @@ def bury(args) -> None:
     print(f"buries: changed {changed}; gain per hand {_summary(gains)}")
 
 
+class _Probe:
+    """A bot that records every declaring ask (observation, options, its answer)."""
+
+    def __init__(self, bot, asks: list) -> None:
+        self.bot, self.asks = bot, asks
+
+    def declare(self, obs, options):
+        choice = self.bot.declare(obs, options)
+        self.asks.append((obs, [list(o) for o in options], choice))
+        return choice
+
+    def __getattr__(self, name):
+        return getattr(self.bot, name)
+
+
+def _moments(hand: Hand) -> dict[tuple, int]:
+    """Where in the log each declaring state is: (cards dealt, declarations, phase) → the
+    number of actions applied."""
+    fresh = Hand(hand.ruleset, hand.setup)
+    out = {(0, 0, fresh.phase): 0}
+    for i, action in enumerate(hand.log):
+        fresh.apply(action)
+        if action.kind not in (PLAY,):
+            out[(fresh.dealt, len(fresh.bidding.shown), fresh.phase)] = i + 1
+    return out
+
+
+def declare(args) -> None:
+    ruleset = get_ruleset(args.ruleset)
+    cfg = json.loads(args.cfg[0]) if args.cfg else {"declare_search": True}
+    policy = NormalPolicy()
+    gains: list[float] = []  # per searched decision
+    per_hand: list[float] = []
+    times: list[float] = []
+    asked = searched = changed = 0
+    for index in range(args.start, args.start + args.hands):
+        asks: list = []
+        bots = [_Probe(make_bot("normal", s, random.Random(index * 4 + s), ruleset), asks)
+                for s in range(4)]
+        played = play_hand(Hand(ruleset, _setup(args, index)), bots).hand
+        if played.phase == REDEAL:
+            continue
+        where = _moments(played)
+        total = 0.0
+        # One variant per seat, asked as the table asked normal (it spaces its searches).
+        variants = [_hard(s, random.Random(index * 1000 + s), ruleset, cfg, args.think_ms,
+                          args.samples) for s in range(4)]
+        for obs, options, choice in asks:
+            asked += 1
+            bot = variants[obs.seat]
+            before = bot.searches
+            started = time.perf_counter()
+            move = bot.declare(obs, options)
+            spent = time.perf_counter() - started
+            if bot.searches == before:
+                continue
+            searched += 1
+            times.append(spent)
+            if _key(move or []) == _key(choice or []):
+                gains.append(0.0)
+                continue
+            changed += 1
+            final = obs.last_chance or obs.phase == AFTER_DEAL or obs.cards_dealt >= obs.cards_to_deal
+            upto = where[(obs.cards_dealt, len(obs.declarations), obs.phase)]
+            values = [play_out(played.replay(upto), obs.seat, tuple(m or ()), policy, final,
+                               obs.phase == AFTER_DEAL)[0] for m in (move, choice)]
+            gains.append(values[0] - values[1])
+            total += gains[-1]
+            print(f"hand {index} seat {obs.seat} dealt {obs.cards_dealt}: normal "
+                  f"{_key(choice or [])} -> {_key(move or [])} ({bot.last_worlds} worlds, "
+                  f"{spent * 1000:.0f} ms) gain {gains[-1]:+.3f}", flush=True)
+        per_hand.append(total)
+        print(f"hand {index}: asked {asked} searched {searched} changed {changed}; "
+              f"per decision {_summary(gains)}; per hand {_summary(per_hand)}", flush=True)
+    times.sort()
+    if times:
+        print(f"declaring ms (searched) p50 {1000 * times[len(times) // 2]:.0f} p95 "
+              f"{1000 * times[int(0.95 * len(times))]:.0f} max {1000 * times[-1]:.0f}")
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("what", choices=("duel", "decisions", "bury"))
+    ap.add_argument("what", choices=("duel", "decisions", "bury", "declare"))
     ap.add_argument("--ruleset", default="hebi-2010")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--start", type=int, default=0)
@@ -181,8 +290,10 @@ def main(argv=None) -> None:
     ap.add_argument("--samples", type=int, default=None, help="fixed worlds, no time box")
     ap.add_argument("--every", type=int, default=3, help="decisions: every n-th play")
     ap.add_argument("--max-cards", type=int, default=99, help="decisions: hands this small")
+    ap.add_argument("--first-hand", action="store_true",
+                    help="duel, declare: the match's first hands (a declaration takes the deal)")
     args = ap.parse_args(argv)
-    {"duel": duel, "decisions": decisions, "bury": bury}[args.what](args)
+    {"duel": duel, "decisions": decisions, "bury": bury, "declare": declare}[args.what](args)
 
 
 if __name__ == "__main__":

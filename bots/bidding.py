@@ -66,6 +66,24 @@ def option_context(option: Sequence[Card], rank: Rank) -> TrumpContext:
     return TrumpContext(rank, None)  # a pair of jokers: no-trump
 
 
+def option_strength(obs: Observation, option: Sequence[Card]) -> tuple[float, TrumpContext]:
+    """The seat's projected trump strength were ``option`` declared (how ``choose_declaration``
+    ranks the options), with the trump context it would set."""
+    hand = obs.hand
+    size = obs.ruleset.hand_size
+    rank = obs.rank
+    assert rank is not None  # the deal's level is known while declaring
+    if obs.phase == Phase.AFTER_DEAL:
+        lv = [c for c in option if not c.is_joker]
+        rank = lv[0].rank if lv else rank
+    ctx = option_context(option, rank)
+    tab = tables(ctx)
+    strength = projected(hand, tab, size)
+    if ctx.no_trump:
+        strength = 0.7 * strength + 1.2 * side_strength(hand, tab) * size / max(len(hand), 1)
+    return strength, ctx
+
+
 def choose_declaration(obs: Observation, options: Sequence[Sequence[Card]],
                        eagerness: float = 1.0) -> tuple[list[Card] | None, Reason]:
     """Pick a declaration by projected trump strength (``eagerness`` < 1 declares more)."""
@@ -81,15 +99,7 @@ def choose_declaration(obs: Observation, options: Sequence[Sequence[Card]],
     assert rank is not None  # the deal's level is known while declaring
     best: tuple[float, Sequence[Card], TrumpContext] | None = None
     for option in options:
-        opt_rank = rank
-        if after_deal:
-            lv = [c for c in option if not c.is_joker]
-            opt_rank = lv[0].rank if lv else rank
-        ctx = option_context(option, opt_rank)
-        tab = tables(ctx)
-        strength = projected(hand, tab, size)
-        if ctx.no_trump:
-            strength = 0.7 * strength + 1.2 * side_strength(hand, tab) * size / max(len(hand), 1)
+        strength, ctx = option_strength(obs, option)
         if best is None or strength > best[0]:
             best = (strength, option, ctx)
     assert best is not None  # options is not empty
@@ -254,6 +264,7 @@ __all__ = [
     "choose_bury",
     "choose_declaration",
     "keep_value",
+    "option_strength",
     "projected",
     "trump_strength",
 ]

@@ -21,10 +21,13 @@ from .tables import tables
 
 def search_bury(rng: random.Random, obs: Observation, candidates: list[list[Card]], policy,
                 deadline: float | None, samples: int | None, z: float = 1.5,
-                min_gain: float = 0.05, min_worlds: int = 4) -> tuple[int, int]:
+                min_gain: float = 0.05, min_worlds: int = 4,
+                hard_stop: float | None = None) -> tuple[int, int]:
     """The index of the best candidate (0 unless another is clearly better in at least
     ``min_worlds`` deals: fewer make a standard error a guess) and the number of deals
-    played."""
+    played. A deal is started only when it should end by ``deadline`` (judged by the deals
+    so far) and dropped past ``hard_stop`` (default: the deadline)."""
+    stop = hard_stop if hard_stop is not None else deadline
     assert obs.ctx is not None and obs.dealer is not None  # burying: trump is known
     tab = tables(obs.ctx)
     seat, dealer = obs.seat, obs.dealer
@@ -57,7 +60,7 @@ def search_bury(rng: random.Random, obs: Observation, candidates: list[list[Card
         hands = [sort_hand(h) for h in dealt[0]]
         values: list[float] = []
         for bury, mine in zip(candidates, kept, strict=True):
-            if deadline is not None and values and time.perf_counter() > deadline:
+            if stop is not None and values and time.perf_counter() > stop:
                 break
             world = [list(h) for h in hands]
             world[seat] = list(mine)

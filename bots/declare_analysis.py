@@ -25,6 +25,7 @@ deal is not charged. A re-deal counts as nothing won or lost.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 import random
 
@@ -128,68 +129,84 @@ class World:
              ) -> tuple[float, float]:
         """The candidate ``choice`` (() passes) played out on ``deck``: the seat's team's
         utility and its points (the defenders' points, signed for the team)."""
-        hand, seat, moment = self.hand, self.seat, self.moment
+        hand, moment = self.hand, self.moment
         h = Hand(hand.ruleset, hand.setup)
         h.deck = deck
         h.dealt_kitty = tuple(deck[h.to_deal:])
         h.kitty = list(h.dealt_kitty)
         for action in hand.log[:moment.upto]:
             h.apply(action)
-        asked: dict[int, tuple] = {}
+        return play_out(h, self.seat, choice, policy, moment.final, moment.window)
 
-        def stamp(s: int) -> tuple:
-            return (len(h.hands[s]), len(h.bidding.shown), h.phase)
 
-        def ask(s: int, final: bool) -> None:
-            st = stamp(s)
-            if not final and asked.get(s) == st:
-                return
-            asked[s] = st
-            options = h.declaration_options(s)
-            if options:
-                choice, _ = policy.declare(observe(h, s), options)
-                if choice:
-                    h.declare(s, choice)
+def play_out(h: Hand, seat: int, choice: Sequence[Card], policy: NormalPolicy, final: bool,
+             window: bool, wait_until: int = 0) -> tuple[float, float]:
+    """``seat`` declares ``choice`` (or passes: ``()``) in ``h`` (a hand in its deal or
+    after-deal window, asked in a round of the table's declaring protocol), and the hand is
+    completed by ``policy`` at every seat, asked as the table engine asks bots (see the
+    module's doc); ``final``: the deal is fully dealt (a last round), ``window``: in the
+    after-deal window. Returns the seat's team's utility and its points (the defenders'
+    points, signed for the team); a re-deal is ``(0, 0)``. ``h`` is changed.
 
-        if choice:
-            h.declare(seat, choice)
-        asked[seat] = stamp(seat)
-        for k in (1, 2, 3):  # the rest of the round the seat was asked in
-            ask((seat + k) % 4, moment.final)
-        while h.phase == DEALING and h.dealt < h.to_deal:
-            receiver = h.next_card_seat()
-            h.deal()
+    Shared by the post-hand analysis (a world replayed from the log) and ``hard``'s
+    declaring search (``bots.declaring``: a world dealt from an observation), whose "wait"
+    keeps ``seat`` from declaring while fewer than ``wait_until`` cards are dealt (not in
+    the last rounds)."""
+    asked: dict[int, tuple] = {}
+
+    def stamp(s: int) -> tuple:
+        return (len(h.hands[s]), len(h.bidding.shown), h.phase)
+
+    def ask(s: int, final: bool) -> None:
+        st = stamp(s)
+        if not final and (asked.get(s) == st or (s == seat and h.dealt < wait_until)):
+            return
+        asked[s] = st
+        options = h.declaration_options(s)
+        if options:
+            choice, _ = policy.declare(observe(h, s), options)
+            if choice:
+                h.declare(s, choice)
+
+    if choice:
+        h.declare(seat, choice)
+    asked[seat] = stamp(seat)
+    for k in (1, 2, 3):  # the rest of the round the seat was asked in
+        ask((seat + k) % 4, final)
+    while h.phase == DEALING and h.dealt < h.to_deal:
+        receiver = h.next_card_seat()
+        h.deal()
+        for k in range(4):
+            ask((receiver + k) % 4, False)
+    if h.phase == DEALING:
+        if not final:
+            last = (h.next_card_seat() - 1) % 4
             for k in range(4):
-                ask((receiver + k) % 4, False)
-        if h.phase == DEALING:
-            if not moment.final:
-                last = (h.next_card_seat() - 1) % 4
-                for k in range(4):
-                    ask((last + k) % 4, True)
-            h.finish_deal()
-        if h.phase == AFTER_DEAL:
-            if not moment.window:
-                start = ((h.dealer or 0) + 1) % 4
-                for k in range(4):
-                    ask((start + k) % 4, True)
-            h.finish_deal()
-        if h.phase != BURYING:
-            return 0.0, 0.0  # re-dealt: nothing won or lost
-        dealer, ctx = h.dealer, h.ctx
-        assert dealer is not None and ctx is not None
-        bury, _ = policy.bury(observe(h, dealer))
-        h.bury(dealer, bury)
-        state = h.play_state
-        assert state is not None
-        tab = tables(ctx)
-        mem = CardMemory(tab, hand.ruleset.decks, dealer)
-        for decl in h.bidding.shown:
-            mem.add_declared(decl.seat, decl.cards)
-        u = rollout(state, mem, tab, policy, seat, None, 0)
-        settled = state.settlement
-        assert settled is not None
-        sign = 1 if seat % 2 != dealer % 2 else -1
-        return u, float(sign * settled.total)
+                ask((last + k) % 4, True)
+        h.finish_deal()
+    if h.phase == AFTER_DEAL:
+        if not window:
+            start = ((h.dealer or 0) + 1) % 4
+            for k in range(4):
+                ask((start + k) % 4, True)
+        h.finish_deal()
+    if h.phase != BURYING:
+        return 0.0, 0.0  # re-dealt: nothing won or lost
+    dealer, ctx = h.dealer, h.ctx
+    assert dealer is not None and ctx is not None
+    bury, _ = policy.bury(observe(h, dealer))
+    h.bury(dealer, bury)
+    state = h.play_state
+    assert state is not None
+    tab = tables(ctx)
+    mem = CardMemory(tab, h.ruleset.decks, dealer)
+    for decl in h.bidding.shown:
+        mem.add_declared(decl.seat, decl.cards)
+    u = rollout(state, mem, tab, policy, seat, None, 0)
+    settled = state.settlement
+    assert settled is not None
+    sign = 1 if seat % 2 != dealer % 2 else -1
+    return u, float(sign * settled.total)
 
 
 def candidates(moment: Moment, limit: int) -> list[tuple[Card, ...]]:
@@ -206,4 +223,4 @@ def candidates(moment: Moment, limit: int) -> list[tuple[Card, ...]]:
     return out
 
 
-__all__ = ["Moment", "World", "candidates", "declaring_moments", "utility"]
+__all__ = ["Moment", "World", "candidates", "declaring_moments", "play_out", "utility"]

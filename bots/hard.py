@@ -15,19 +15,37 @@ As dealer it compares ``normal``'s bury with the next best ones by play-outs in 
 deals (``burying.search_bury``). ``endgame.solve`` can play the last tricks of each world
 exactly (``endgame_cards``); it is off by default (see bots/NOTES.md).
 
-The search is time-boxed: ``think_ms`` per decision (default 300 ms on a 2-core machine). A
-fixed number of worlds (``samples``) makes decisions reproducible from the seed whatever
-the machine's speed; the time box still caps it when ``think_ms`` is set too.
+Declaring can be searched too (``declare_search=True``, off by default: it was not shown to
+help, bots/NOTES.md "Turn 3"): where ``normal`` declares, or a more eager ``normal`` would
+(``declare_eager``), ``normal``'s choice, the strongest other options and the pass (against
+a declaration of ``normal``'s only at the last chance, unless ``declare_wait``) are played
+out over whole hands in sampled deals consistent with what the seat knows
+(``declaring.search_declare``, sharing the post-hand analysis's play-out), and ``normal``'s
+choice stands unless another is better by ``declare_z`` standard errors. The table asks
+after every card, so a pass is searched at most every ``declare_every`` cards while the
+bidding stands; in between the last search's pass stands.
+
+The search is time-boxed: ``think_ms`` per decision (default 300 ms on a 2-core machine),
+``bury_factor`` think times for the one bury of a hand. Every kind of decision (play, bury,
+declare) starts a sampled world only when it should end by the deadline and drops one past
+a hard stop (``budget.Budget``), and runs with the garbage collector's full collections
+moved to its start, where the deadline counts them (``budget.quiet_gc``): a decision
+overruns by at most one play-out, unless a due full collection alone outlasts the think
+time (its length grows with the objects the process holds). A fixed number of worlds (``samples``) makes decisions
+reproducible from the seed whatever the machine's speed; the time box still caps it when
+``think_ms`` is set too.
 """
 from __future__ import annotations
 
 import time
 
-from game.core import TRUMP, Card, Observation, PlayState
+from game.core import AFTER_DEAL, TRUMP, Card, Observation, PlayState
 
 from .base import Reason, is_legal_bury
 from .bidding import bury_options
+from .budget import Budget, quiet_gc
 from .burying import search_bury
+from .declaring import declare_candidates, search_declare, worth_searching
 from .endgame import solve
 from .inference import History, steer
 from .memory import MemoryTracker
@@ -49,8 +67,21 @@ STEER_MIN_MS = 200.0
 #: Buries compared by the dealer (``normal``'s and the next best by its own scoring), and
 #: the think times the one bury of a hand may take (p95 of decisions is unaffected).
 BURY_CANDIDATES = 3
-BURY_FACTOR = 2.0
+BURY_FACTOR = 1.8
+BURY_SLACK = 0.15  # the bury's hard stop: at most 1.95 think times and one play-out
 BURY_CAP_MS = 3000.0
+#: Declaring search (``declaring.search_declare``): off by default until it is shown to help
+#: (bots/NOTES.md, "Turn 3"); candidates compared (``normal``'s choice, the pass, the
+#: strongest other options); how eager a ``normal`` would have to be for a pass to be
+#: searched; and how many of its own cards must come between two searches while the
+#: bidding stands.
+DECLARE_SEARCH = False
+DECLARE_CANDIDATES = 3
+DECLARE_EAGER = 0.85
+DECLARE_EVERY = 3
+#: The margin a declaring candidate needs over ``normal``'s choice, in standard errors of
+#: the paired difference (a whole hand ahead: wider than a play's).
+DECLARE_Z = 1.5
 EXPERT_THINK_MS = 2000.0
 
 
@@ -63,6 +94,10 @@ class HardBot(NormalBot):
                  endgame_cards: int = 0, sort_worlds: bool = True,
                  bury_candidates: int = BURY_CANDIDATES, bury_factor: float = BURY_FACTOR,
                  steer_share: float = STEER_SHARE, steer_min_ms: float = STEER_MIN_MS,
+                 declare_search: bool = DECLARE_SEARCH,
+                 declare_candidates: int = DECLARE_CANDIDATES,
+                 declare_eager: float = DECLARE_EAGER, declare_every: int = DECLARE_EVERY,
+                 declare_z: float = DECLARE_Z, declare_wait: bool = False,
                  memory: MemoryTracker | None = None, **_):
         super().__init__(seat, rng, ruleset, memory)
         if think_ms is None and samples is None:
@@ -79,6 +114,19 @@ class HardBot(NormalBot):
         self.sort_worlds = sort_worlds
         self.bury_candidates = bury_candidates
         self.bury_factor = bury_factor
+        self.declare_search = declare_search
+        self.declare_candidates = declare_candidates
+        self.declare_eager = declare_eager
+        self.declare_every = declare_every
+        self.declare_z = declare_z
+        # May a pass overrule normal's declaration before the last chance? It is then played
+        # as waiting ``declare_every`` cards of its own, and held as long.
+        self.declare_wait = declare_wait
+        # A searching bot may take a think time to declare: the table asks it in its worker
+        # thread then (game.table.controllers), not in the drawing loop.
+        self.slow_declare = declare_search
+        # The last declaring search: (cards held, (declarations shown, phase)).
+        self._searched: tuple[int, tuple] | None = None
         self.rollout_policy = NormalPolicy()
         self.last_worlds = 0
         self.searches = 0  # decisions that ran a search
@@ -88,6 +136,28 @@ class HardBot(NormalBot):
 
     def decide_play(self, obs: Observation):
         start = time.perf_counter()
+        with quiet_gc():
+            return self._decide_play(obs, Budget.of(start, self.think_ms))
+
+    def decide_bury(self, obs: Observation):
+        """``normal``'s bury unless another sensible one plays out clearly better
+        (``burying.search_bury``), within ``bury_factor`` think times (capped for long
+        thinks: an outside program answers within 5 s)."""
+        start = time.perf_counter()
+        factor = self.bury_factor
+        if self.think_ms is not None and self.think_ms > 0:
+            factor = min(factor, max(1.0, BURY_CAP_MS / self.think_ms))
+        with quiet_gc():
+            return self._decide_bury(obs, Budget.of(start, self.think_ms, factor, BURY_SLACK))
+
+    def decide_declare(self, obs: Observation, options):
+        start = time.perf_counter()
+        if not self.declare_search or not options:
+            return super().decide_declare(obs, options)
+        with quiet_gc():
+            return self._decide_declare(obs, options, Budget.of(start, self.think_ms))
+
+    def _decide_play(self, obs: Observation, budget: Budget):
         v = self.view(obs)
         if v.plays:
             tr = v.trick
@@ -100,11 +170,10 @@ class HardBot(NormalBot):
         self.last_worlds = 0
         if len(candidates) < 2:
             return base
-        deadline = None if self.think_ms is None else start + self.think_ms / 1000.0
         steering = self.steer_steps > 0 and (self.think_ms is None
                                              or self.think_ms >= self.steer_min_ms)
         history = History(obs) if steering else None
-        best, worlds = self.search(v, candidates, deadline, history)
+        best, worlds = self.search(v, candidates, budget.deadline, history, budget.hard_stop)
         self.searches += 1
         if best == 0:
             return base
@@ -112,10 +181,58 @@ class HardBot(NormalBot):
         play = candidates[best]
         return checked(v, (play, Reason("search.best", {"worlds": worlds, "cards": play})))
 
-    def decide_bury(self, obs: Observation):
-        """``normal``'s bury unless another sensible one plays out clearly better
-        (``burying.search_bury``), within ``bury_factor`` think times."""
-        start = time.perf_counter()
+    def _decide_declare(self, obs: Observation, options, budget: Budget):
+        """``normal``'s declaration (or pass) unless another candidate plays out clearly
+        better (``declaring.search_declare``) within the think time. Searched only where the
+        choice is close (``declaring.worth_searching``). Where ``normal`` passes, since the
+        table asks after every card, at most every ``declare_every`` cards of its own while
+        the bidding stands (and at the last chance). A pass overrules ``normal``'s
+        declaration only at the last chance (``declare_wait`` allows it earlier)."""
+        base = super().decide_declare(obs, options)
+        if not self.declare_search or not options:
+            return base
+        other = worth_searching(obs, options, base[0], self.declare_eager)
+        if other is None:
+            return base
+        final = obs.last_chance or obs.phase == AFTER_DEAL or obs.cards_dealt >= obs.cards_to_deal
+        if not base[0] or self.declare_wait:
+            held, stamp = len(obs.hand), (len(obs.declarations), obs.phase)
+            last = self._searched
+            if last is not None and not final and last[1] == stamp \
+                    and last[0] <= held < last[0] + self.declare_every:
+                # Searched a card or two ago with the bidding as it is: that search passed
+                # (a declaration would have changed the bidding), and the pass stands.
+                return None, Reason("declare.pass")
+            self._searched = (held, stamp)
+        # Overruling normal's declaration with a pass only where passing is final
+        # (declaring.py's doc: the worlds would make waiting look free).
+        with_pass = not base[0] or final or self.declare_wait
+        candidates = declare_candidates(obs, options, base[0], self.declare_candidates,
+                                        with_pass)
+        if not base[0]:
+            # The eager choice is the one to weigh against the pass.
+            key = tuple(sorted(other))
+            rest = [c for c in candidates[2:] if tuple(sorted(c)) != key]
+            candidates = [candidates[0], tuple(other), *rest][:max(2, self.declare_candidates)]
+        if len(candidates) < 2:
+            return base
+        best, worlds = search_declare(self.rng, obs, candidates, self.rollout_policy,
+                                      budget.deadline, self.samples, budget.hard_stop,
+                                      z=self.declare_z,
+                                      wait_cards=self.declare_every if self.declare_wait else 0)
+        self.last_worlds = worlds
+        self.searches += 1
+        if best == 0:
+            return base
+        choice = list(candidates[best])
+        if choice and not any(sorted(choice) == sorted(o) for o in options):
+            return base  # never: every candidate is one of the options
+        self.changes += 1
+        if not choice:
+            return None, Reason("declare.pass")
+        return choice, Reason("search.best", {"worlds": worlds, "cards": choice})
+
+    def _decide_bury(self, obs: Observation, budget: Budget):
         base = super().decide_bury(obs)
         if self.bury_candidates < 2:
             return base
@@ -127,13 +244,8 @@ class HardBot(NormalBot):
                 candidates.append(bury)
         if len(candidates) < 2:
             return base
-        deadline = None
-        if self.think_ms is not None:
-            # Capped for long thinks (expert): an outside program answers within 5 s.
-            budget = min(self.bury_factor * self.think_ms, max(self.think_ms, BURY_CAP_MS))
-            deadline = start + budget / 1000.0
-        best, worlds = search_bury(self.rng, obs, candidates, self.rollout_policy, deadline,
-                                   self.samples)
+        best, worlds = search_bury(self.rng, obs, candidates, self.rollout_policy,
+                                   budget.deadline, self.samples, hard_stop=budget.hard_stop)
         if best == 0 or not is_legal_bury(obs, candidates[best]):
             return base
         return candidates[best], Reason("search.best", {"worlds": worlds,
@@ -188,7 +300,7 @@ class HardBot(NormalBot):
     # ------------------------------------------------------------------ search
 
     def search(self, v: View, candidates: list[list[Card]], deadline: float | None,
-               history: History | None = None):
+               history: History | None = None, hard_stop: float | None = None):
         """Play every candidate out in the same sampled worlds; the normal policy's choice
         (candidate 0) stands unless another beats it by a clear margin: the paired mean
         difference must exceed ``self.z`` standard errors. Clearly worse candidates drop out
@@ -205,9 +317,11 @@ class HardBot(NormalBot):
         known_kitty = list(v.kitty) if v.seat == v.dealer else None
         policy = self.rollout_policy
         # A world is started only when it should end by the deadline (judged by the worlds
-        # so far) and abandoned past a tenth of the budget more: decisions stay within
-        # about 1.1 budgets even when the machine is busy (p95 <= 1.2x is the target).
-        hard_stop = None if deadline is None or self.think_ms is None else deadline + self.think_ms / 10000.0
+        # so far) and abandoned past the hard stop (a tenth of the budget more by default:
+        # ``budget.Budget``): decisions stay within about 1.1 budgets even when the machine
+        # is busy (p95 <= 1.2x is the target).
+        if hard_stop is None and deadline is not None and self.think_ms is not None:
+            hard_stop = deadline + self.think_ms / 10000.0
         sort_hand = v.ctx.sort_hand
         exact = self.endgame_cards > 0 and len(v.hand) <= self.endgame_cards
         eval_time = 0.0  # in the play-outs of the worlds so far
@@ -238,6 +352,8 @@ class HardBot(NormalBot):
                 # As observations sort them: the policy breaks ties by the hand's order, so
                 # the roll-outs then play as the normal bots at the table do.
                 hands = [sort_hand(h) for h in hands]
+            if hard_stop is not None and time.perf_counter() > hard_stop:
+                break  # the sampling and steering of a slow world ran past the budget
             world = play_state_of(v, hands, kitty)
             table: dict = {}
             evaluating = time.perf_counter()

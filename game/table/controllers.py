@@ -115,8 +115,10 @@ class BotController(Controller):
         self.level = level
         self.threaded = threaded
         self.inline = not threaded
-        # An outside program may take a while to declare: ask it in the worker too.
-        self.slow_declare = threaded and str(level).startswith(EXTERNAL)
+        # An outside program may take a while to declare, and so may a bot that searches its
+        # declarations (it says so with ``slow_declare``): ask them in the worker too.
+        self.slow_declare = threaded and (str(level).startswith(EXTERNAL)
+                                          or bool(getattr(bot, "slow_declare", False)))
         self._job: Future[list[Card]] | _Done | None = None
         self._declaring: tuple[Any, Future[Any]] | None = None
 
