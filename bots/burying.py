@@ -15,7 +15,7 @@ import time
 from game.core import Card, Observation, PlayState
 
 from .memory import CardMemory
-from .sim import mean_se, rollout, sample_hands
+from .sim import paired_search, rollout, sample_hands
 from .tables import tables
 
 
@@ -29,6 +29,7 @@ def search_bury(rng: random.Random, obs: Observation, candidates: list[list[Card
     so far) and dropped past ``hard_stop`` (default: the deadline)."""
     stop = hard_stop if hard_stop is not None else deadline
     assert obs.ctx is not None and obs.dealer is not None  # burying: trump is known
+    ctx = obs.ctx
     tab = tables(obs.ctx)
     seat, dealer = obs.seat, obs.dealer
     mem = CardMemory(tab, obs.ruleset.decks, dealer)
@@ -43,20 +44,11 @@ def search_bury(rng: random.Random, obs: Observation, candidates: list[list[Card
         left = Counter(hand)
         left.subtract(bury)
         kept.append(sort_hand(list(left.elements())))
-    n = len(candidates)
-    diffs: list[list[float]] = [[] for _ in range(n)]
-    worlds = 0
-    limit = samples if samples is not None else 10_000
-    began = time.perf_counter()
-    while worlds < limit:
-        if deadline is not None:
-            now = time.perf_counter()
-            per_world = (now - began) / worlds if worlds else 0.0
-            if now + per_world > deadline:
-                break
+
+    def world_values() -> list[float] | None:
         dealt = sample_hands(rng, unseen, sizes, seat, mem, 0, tab)
         if dealt is None:
-            break
+            return None
         hands = [sort_hand(h) for h in dealt[0]]
         values: list[float] = []
         for bury, mine in zip(candidates, kept, strict=True):
@@ -64,22 +56,11 @@ def search_bury(rng: random.Random, obs: Observation, candidates: list[list[Card
                 break
             world = [list(h) for h in hands]
             world[seat] = list(mine)
-            state = PlayState(obs.ruleset, obs.ctx, dealer, world, list(bury), leader=dealer)
+            state = PlayState(obs.ruleset, ctx, dealer, world, list(bury), leader=dealer)
             values.append(rollout(state, mem.copy(), tab, policy, seat, None, 0))
-        if len(values) < n:
-            break
-        for i in range(1, n):
-            diffs[i].append(values[i] - values[0])
-        worlds += 1
-    best, best_low = 0, 0.0
-    for i in range(1, n):
-        if len(diffs[i]) < min(min_worlds, limit):
-            continue
-        m, se = mean_se(diffs[i])
-        low = m - z * se
-        if low > best_low and m > min_gain:
-            best, best_low = i, low
-    return best, worlds
+        return values
+    return paired_search(world_values, len(candidates), deadline, samples, min_worlds, z,
+                         min_gain)
 
 
 __all__ = ["search_bury"]

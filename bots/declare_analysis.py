@@ -47,6 +47,30 @@ from .sim import rollout, utility
 from .tables import tables
 
 
+def rigged_deck(rng: random.Random, pool: Sequence[Card], seat: int, mine: Sequence[Card],
+                known: dict[int, Counter], sizes: Sequence[int], first: int, dealt: int
+                ) -> list[Card]:
+    """A deck that deals ``seat`` its cards ``mine`` and every other seat what it showed
+    (``known``, first, so that its declarations were legal when made) and its share of the
+    shuffled ``pool`` (``sizes`` cards in all), in deal order from ``first`` for the ``dealt``
+    cards dealt so far; the rest of the pool follows."""
+    cards = list(pool)
+    rng.shuffle(cards)
+    held: dict[int, list[Card]] = {}
+    for s in range(4):
+        if s == seat:
+            held[s] = list(mine)
+            continue
+        shown = sorted(known[s].elements())
+        held[s] = shown + [cards.pop() for _ in range(sizes[s] - len(shown))]
+    deck: list[Card] = []
+    taken = [0, 0, 0, 0]
+    for i in range(dealt):
+        s = (first + i) % 4
+        deck.append(held[s][taken[s]])
+        taken[s] += 1
+    return deck + cards
+
 @dataclass(frozen=True)
 class Moment:
     """A declaring decision of ``seat``: the state after ``upto`` actions of the log."""
@@ -106,24 +130,8 @@ class World:
         self.pool = sorted(pool.elements())
 
     def deck(self, rng: random.Random) -> list[Card]:
-        pool = list(self.pool)
-        rng.shuffle(pool)
-        held: dict[int, list[Card]] = {}
-        for s in range(4):
-            if s == self.seat:
-                held[s] = list(self.mine)
-                continue
-            shown = sorted(self.known[s].elements())
-            # What it showed first, so that its declarations in the log were legal then.
-            held[s] = shown + [pool.pop() for _ in range(self.sizes[s] - len(shown))]
-        first = self.hand.setup.first_drawer
-        deck: list[Card] = []
-        taken = [0, 0, 0, 0]
-        for i in range(self.dealt):
-            s = (first + i) % 4
-            deck.append(held[s][taken[s]])
-            taken[s] += 1
-        return deck + pool
+        return rigged_deck(rng, self.pool, self.seat, self.mine, self.known, self.sizes,
+                           self.hand.setup.first_drawer, self.dealt)
 
     def play(self, deck: list[Card], choice: tuple[Card, ...], policy: NormalPolicy
              ) -> tuple[float, float]:
@@ -223,4 +231,4 @@ def candidates(moment: Moment, limit: int) -> list[tuple[Card, ...]]:
     return out
 
 
-__all__ = ["Moment", "World", "candidates", "declaring_moments", "play_out", "utility"]
+__all__ = ["Moment", "World", "candidates", "declaring_moments", "play_out", "rigged_deck", "utility"]

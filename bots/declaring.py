@@ -40,8 +40,8 @@ from game.core import (
 )
 
 from .bidding import choose_declaration, option_strength
-from .declare_analysis import play_out
-from .sim import mean_se
+from .declare_analysis import play_out, rigged_deck
+from .sim import paired_search
 
 
 def drawers(obs: Observation) -> list[int]:
@@ -71,22 +71,8 @@ def world_deck(obs: Observation, rng: random.Random, drawer: int) -> list[Card]:
     pool.subtract(obs.hand)
     for s in range(4):
         pool.subtract(known[s])
-    cards = sorted(pool.elements())
-    rng.shuffle(cards)
-    held: dict[int, list[Card]] = {}
-    for s in range(4):
-        if s == seat:
-            held[s] = list(obs.hand)
-            continue
-        shown = sorted(known[s].elements())
-        held[s] = shown + [cards.pop() for _ in range(obs.hand_sizes[s] - len(shown))]
-    deck: list[Card] = []
-    taken = [0, 0, 0, 0]
-    for i in range(obs.cards_dealt):
-        s = (drawer + i) % 4
-        deck.append(held[s][taken[s]])
-        taken[s] += 1
-    return deck + cards
+    return rigged_deck(rng, sorted(pool.elements()), seat, obs.hand, known, obs.hand_sizes,
+                       drawer, obs.cards_dealt)
 
 
 def hand_at(obs: Observation, deck: list[Card], drawer: int) -> Hand | None:
@@ -164,17 +150,8 @@ def search_declare(rng: random.Random, obs: Observation, candidates: Sequence[Se
         return 0, 0
     final = obs.last_chance or obs.phase == AFTER_DEAL or obs.cards_dealt >= obs.cards_to_deal
     window = obs.phase == AFTER_DEAL
-    n = len(candidates)
-    diffs: list[list[float]] = [[] for _ in range(n)]
-    worlds = 0
-    limit = samples if samples is not None else 10_000
-    began = time.perf_counter()
-    while worlds < limit:
-        if deadline is not None:
-            now = time.perf_counter()
-            per_world = (now - began) / worlds if worlds else 0.0
-            if now + per_world > deadline:
-                break
+
+    def world_values() -> list[float] | None:
         # The first drawer is known but for a first hand dealt to a multiple of four.
         drawer = fits[0] if len(fits) == 1 or obs.dealer in fits else rng.choice(fits)
         deck = world_deck(obs, rng, drawer)
@@ -187,20 +164,9 @@ def search_declare(rng: random.Random, obs: Observation, candidates: Sequence[Se
                 break
             wait = 0 if choice or final else obs.cards_dealt + 4 * wait_cards
             values.append(play_out(h, obs.seat, choice, policy, final, window, wait)[0])
-        if len(values) < n:
-            break
-        for i in range(1, n):
-            diffs[i].append(values[i] - values[0])
-        worlds += 1
-    best, best_low = 0, 0.0
-    for i in range(1, n):
-        if len(diffs[i]) < min(min_worlds, limit):
-            continue
-        m, se = mean_se(diffs[i])
-        low = m - z * se
-        if low > best_low and m > min_gain:
-            best, best_low = i, low
-    return best, worlds
+        return values
+    return paired_search(world_values, len(candidates), deadline, samples, min_worlds, z,
+                         min_gain)
 
 
 __all__ = ["declare_candidates", "drawers", "hand_at", "search_declare", "world_deck",

@@ -52,7 +52,7 @@ from .memory import MemoryTracker
 from .normal import NormalBot, NormalPolicy, checked
 from .plays import cheap_key, feed_key, follow, legal_follow_list, winning_plays
 from .reasons import honest
-from .sim import mean_se, play_state_of, rollout, sample_hands
+from .sim import mean_se, play_state_of, rollout, sample_hands, surely_better
 from .view import View
 
 DEFAULT_THINK_MS = 300.0
@@ -373,19 +373,11 @@ class HardBot(NormalBot):
             if not whole:
                 break
             if worlds >= 6 and len(alive) > 1:
-                stats = {i: _mean_se(diffs[i]) for i in alive}
+                stats = {i: mean_se(diffs[i]) for i in alive}
                 floor = max(0.0, *(m - 2 * se for m, se in stats.values()))
                 alive = [i for i in alive if stats[i][0] + 2 * stats[i][1] >= floor]
         self.last_worlds = worlds
-        best, best_low = 0, 0.0
-        for i in range(1, n):
-            if len(diffs[i]) < max(2, worlds // 2):
-                continue
-            m, se = _mean_se(diffs[i])
-            low = m - self.z * se
-            if low > best_low and m > self.min_gain:
-                best, best_low = i, low
-        return best, worlds
+        return surely_better(diffs, max(2, worlds // 2), self.z, self.min_gain), worlds
 
 
     def evaluate(self, v: View, world: PlayState, move: list[Card], exact: bool,
@@ -414,8 +406,6 @@ class ExpertBot(HardBot):
         super().__init__(seat, rng, ruleset, think_ms=think_ms, samples=samples,
                          max_candidates=max_candidates, **options)
 
-
-_mean_se = mean_se
 
 
 def _key(play) -> tuple:
