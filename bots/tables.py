@@ -65,7 +65,7 @@ class Tables:
         key = tuple(sorted(cards))  # cards are ints: a C-level sort
         got = self._units.get(key)
         if got is None:
-            if len(self._units) > 20000:
+            if len(self._units) > 10_000:  # bounded for the garbage collector: see CONTEXTS_KEPT
                 self._units.clear()
             got = self._units[key] = decompose(list(cards), self.ctx)
         return got
@@ -82,9 +82,16 @@ class Tables:
 _CACHE: dict[TrumpContext, Tables] = {}
 
 
+#: Contexts whose tables are kept: a hand has one, and a long run (the arena, a match)
+#: moves on to others; each table's unit memo is objects a full garbage collection walks.
+CONTEXTS_KEPT = 4
+
+
 def tables(ctx: TrumpContext) -> Tables:
     got = _CACHE.get(ctx)
     if got is None:
+        if len(_CACHE) >= CONTEXTS_KEPT:
+            del _CACHE[next(iter(_CACHE))]  # the oldest
         got = _CACHE[ctx] = Tables(ctx)
     return got
 

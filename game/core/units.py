@@ -104,6 +104,11 @@ def runs(positions: Iterable[int]) -> list[tuple[int, int]]:
 
 _DECOMPOSED: dict[tuple[TrumpContext, tuple[Card, ...]], tuple[Unit, ...]] = {}
 _FORMATS: dict[tuple[TrumpContext, tuple[Card, ...]], Format] = {}
+#: Entries a memo keeps before it starts again. Plays repeat a lot within a hand, so a
+#: small memo hits well; each entry is a few objects that every full garbage collection
+#: walks, and a searching bot fills the memos fast: at 50,000 a long arena run held a
+#: million objects and one collection took a second (bots/NOTES.md, "Turn 3").
+MEMO_LIMIT = 20_000
 
 
 def format_of(cards: Sequence[Card], ctx: TrumpContext) -> Format:
@@ -112,7 +117,7 @@ def format_of(cards: Sequence[Card], ctx: TrumpContext) -> Format:
     key = (ctx, tuple(cards))
     got = _FORMATS.get(key)
     if got is None:
-        if len(_FORMATS) > 50_000:
+        if len(_FORMATS) > MEMO_LIMIT:
             _FORMATS.clear()
         got = _FORMATS[key] = Format.of(decompose(cards, ctx))
     return got
@@ -123,7 +128,7 @@ def decompose(cards: Sequence[Card], ctx: TrumpContext) -> list[Unit]:
     key = (ctx, tuple(cards))
     got = _DECOMPOSED.get(key)
     if got is None:
-        if len(_DECOMPOSED) > 50_000:  # plays repeat a lot within a hand; bound the memory
+        if len(_DECOMPOSED) > MEMO_LIMIT:
             _DECOMPOSED.clear()
         got = _DECOMPOSED[key] = tuple(_decompose(cards, ctx))
     return list(got)

@@ -451,3 +451,14 @@ def test_the_quick_move_is_the_explained_move(ruleset_id, level):
     for seat, obs, choice in plays:
         twin = make_bot(level, seat, random.Random(seat), ruleset)
         assert list(choice) == twin.decide_play(obs)[0]
+
+
+def test_the_bots_keep_tables_for_a_few_trump_contexts_only():
+    """A long run meets many contexts; only the recent ones keep their tables (and memos)."""
+    from bots import tables as tables_module
+    from game.core import TrumpContext
+    contexts = [TrumpContext.parse(level, "H") for level in ("2", "3", "4", "5", "6", "7")]
+    for c in contexts:
+        assert tables_module.tables(c).ctx == c
+    assert len(tables_module._CACHE) <= tables_module.CONTEXTS_KEPT
+    assert contexts[-1] in tables_module._CACHE and contexts[0] not in tables_module._CACHE

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 import pytest
 
 from game.core.cards import ONE_DECK, cards
-from game.core.units import Format, decompose, max_tractor_pairs, pair_count, runs, shape_codes
+from game.core.units import Format, decompose, format_of, max_tractor_pairs, pair_count, runs, shape_codes
 from tests.support import ctx, shape, suit
 
 # ------------------------------------------------------------ seed 001 二 (playing 10)
@@ -250,3 +250,19 @@ def test_decomposition_is_order_independent():
     for _ in range(20):
         rng.shuffle(hand)
         assert shape_codes(decompose(hand, c)) == expected
+
+
+def test_the_memos_stay_bounded(monkeypatch):
+    """A searching bot decomposes many plays; the memos start again past their limit, so a
+    long run's garbage collections stay short."""
+    from game.core import units
+    monkeypatch.setattr(units, "MEMO_LIMIT", 10)
+    monkeypatch.setattr(units, "_DECOMPOSED", {})
+    monkeypatch.setattr(units, "_FORMATS", {})
+    playing = ctx("2", "S")
+    for text in ["3H", "4H 4H", "5H", "6H 6H", "7H", "8H 8H", "9H", "10H 10H", "JH", "QH QH",
+                 "KH", "AH AH", "3D", "4D 4D", "5D", "6D 6D", "7D", "8D 8D"] * 2:
+        play = cards(text)
+        assert decompose(play, playing)[0].cards[0] == play[0]
+        assert format_of(play, playing).total_pairs == len(play) - 1
+        assert len(units._DECOMPOSED) <= 11 and len(units._FORMATS) <= 11
