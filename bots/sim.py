@@ -9,7 +9,8 @@ policy is the ``normal`` heuristics, each seat seeing only its own hand and that
 ``sample_hands`` deals the cards a seat has not seen consistently with everything
 observed: hand sizes, shown voids, the pairs and tractors a seat showed not to hold (where
 possible), the cards shown in declarations and failed throws, and — for the dealer — the
-kitty it buried.
+kitty it buried. Another seat's kitty is drawn as dealers bury: low side cards, seldom a
+trump, an ace or a card that counts (``Tables.bury_weight``).
 """
 from __future__ import annotations
 
@@ -37,9 +38,11 @@ def play_state_of(view: View, hands: list[list[Card]], kitty: list[Card]) -> Pla
 
 
 def rollout(state: PlayState, mem: CardMemory, tab: Tables, policy, seat: int,
-            first: Sequence[Card] | None, tricks_done: int) -> float:
-    """Play ``state`` out (``first`` is ``seat``'s move now) and score it for ``seat``.
-    ``state`` and ``mem`` are changed: pass copies."""
+            first: Sequence[Card] | None, tricks_done: int, point_weight: float = 1.0,
+            deal_value: float = 0.5) -> float:
+    """Play ``state`` out (``first`` is ``seat``'s move now) and score it for ``seat``
+    (``utility`` with ``point_weight`` and ``deal_value``). ``state`` and ``mem`` are
+    changed: pass copies."""
     current = state.current_trick
     trick = TrickState(current.plays, tab) if current is not None else None
     hands = state.hands
@@ -73,18 +76,20 @@ def rollout(state: PlayState, mem: CardMemory, tab: Tables, policy, seat: int,
             tricks_done += 1
         move = None
     settled = state.settlement
-    return utility(ruleset, seat, dealer, settled.total, settled.up_levels, settled.up_side)
+    return utility(ruleset, seat, dealer, settled.total, settled.up_levels, settled.up_side,
+                   point_weight, deal_value)
 
 
 def utility(ruleset: Ruleset, seat: int, dealer: int, total: int, levels: int, side: str,
-            point_weight: float = 1.0) -> float:
+            point_weight: float = 1.0, deal_value: float = 0.5) -> float:
     """The hand's value for ``seat``'s team: levels won minus lost, the deal changing hands
-    as half a level, and the defenders' points at a level per settlement step — a smooth
-    companion of the level table that makes few samples tell moves apart."""
+    as half a level (``deal_value``), and the defenders' points at ``point_weight`` levels
+    per settlement step — a smooth companion of the level table that makes few samples tell
+    moves apart. With both at 0 it is the arena's score: levels alone."""
     defenders = seat % 2 != dealer % 2
     value: float = levels if side == "defenders" else -levels
     if side == "defenders":
-        value += 0.5  # the deal changes hands
+        value += deal_value
     value += point_weight * total / ruleset.step
     return value if defenders else -value
 
@@ -92,8 +97,8 @@ def utility(ruleset: Ruleset, seat: int, dealer: int, total: int, levels: int, s
 # ------------------------------------------------------------------------------ sampling
 
 def sample_hands(rng: random.Random, unseen: Counter, sizes: Sequence[int], seat: int,
-                 mem: CardMemory, kitty_size: int, tab: Tables, tries: int = 30
-                 ) -> tuple[list[list[Card]], list[Card]] | None:
+                 mem: CardMemory, kitty_size: int, tab: Tables, tries: int = 30,
+                 bury_model: bool = True) -> tuple[list[list[Card]], list[Card]] | None:
     """Deal ``unseen`` to the other seats (``sizes``) and, if ``kitty_size``, the kitty,
     respecting voids and known cards; nopair/notractor are kept when a few tries allow."""
     others = [s for s in range(4) if s != seat]
@@ -112,6 +117,16 @@ def sample_hands(rng: random.Random, unseen: Counter, sizes: Sequence[int], seat
                         cap[s] -= 1
         kitty: list[Card] = []
         kcap = kitty_size
+        if kcap and bury_model:
+            # The dealer buried the kitty: mostly low side cards, seldom points or trumps
+            # (``Tables.bury_weight``). Weighted draws without replacement: the cards with
+            # the largest random() ** (1 / weight).
+            weight = tab.bury_weight
+            keyed = sorted(range(len(pool)), key=lambda i: rng.random() ** (1.0 / weight[pool[i]]))
+            chosen = set(keyed[-kcap:])
+            kitty = [pool[i] for i in sorted(chosen)]
+            pool = [c for i, c in enumerate(pool) if i not in chosen]
+            kcap = 0
         rng.shuffle(pool)
         # Cards that fewer seats may hold go first.
         elig = {}
@@ -159,14 +174,26 @@ def sample_hands(rng: random.Random, unseen: Counter, sizes: Sequence[int], seat
     return out, kitty
 
 
-def mean_se(values: list[float]) -> tuple[float, float]:
-    """The mean of paired differences and its standard error (infinite for one value)."""
+def mean_se(values: Sequence[float], weights: Sequence[float] | None = None
+            ) -> tuple[float, float]:
+    """The mean of paired differences and its standard error (infinite for one value).
+    With ``weights`` (one per world) the weighted mean, and its error by the effective
+    number of worlds, (sum w)^2 / sum w^2."""
     k = len(values)
-    m = sum(values) / k
-    if k < 2:
+    if weights is None:
+        m = sum(values) / k
+        if k < 2:
+            return m, float("inf")
+        var = sum((x - m) ** 2 for x in values) / (k - 1)
+        return m, (var / k) ** 0.5
+    w = weights[:k]
+    total = sum(w)
+    m = sum(wi * x for wi, x in zip(w, values)) / total
+    n_eff = total * total / sum(wi * wi for wi in w)
+    if n_eff < 1.5:
         return m, float("inf")
-    var = sum((x - m) ** 2 for x in values) / (k - 1)
-    return m, (var / k) ** 0.5
+    var = sum(wi * (x - m) ** 2 for wi, x in zip(w, values)) / total * n_eff / (n_eff - 1)
+    return m, (var / n_eff) ** 0.5
 
 
 def paired_search(world_values: Callable[[], list[float] | None], n: int,
@@ -196,7 +223,7 @@ def paired_search(world_values: Callable[[], list[float] | None], n: int,
 
 
 def surely_better(diffs: Sequence[Sequence[float]], min_worlds: int, z: float,
-                  min_gain: float) -> int:
+                  min_gain: float, weights: Sequence[float] | None = None) -> int:
     """The candidate (an index from 1) that beats candidate 0 surely and most: the lower end
     of its paired gain (the mean less ``z`` standard errors) is the highest above 0, over
     at least ``min_worlds`` worlds, and the mean above ``min_gain``; 0 when none does."""
@@ -204,7 +231,7 @@ def surely_better(diffs: Sequence[Sequence[float]], min_worlds: int, z: float,
     for i in range(1, len(diffs)):
         if len(diffs[i]) < min_worlds:
             continue
-        m, se = mean_se(list(diffs[i]))
+        m, se = mean_se(diffs[i], weights)
         low = m - z * se
         if low > best_low and m > min_gain:
             best, best_low = i, low

@@ -15,11 +15,25 @@ from game.core import TRUMP, Card, Rank, TrumpContext, Unit, decompose, make_dec
 ONE_DECK: tuple[Card, ...] = tuple(make_deck(1))
 
 
+#: How likely a dealer buries a side card of each rank, relative to a low one: measured on
+#: ``normal``'s buries (hebi-2010, 40 hands: 2, 3, 4 and 6 about equally, fewer 7s and 8s,
+#: a few nines, jacks and queens, almost never a ten, a king, an ace or a trump), which is
+#: also how people bury: the kitty is where the cheap cards go.
+_SIDE_BURY = {Rank.SEVEN: 0.8, Rank.EIGHT: 0.5, Rank.NINE: 0.3, Rank.JACK: 0.2,
+              Rank.QUEEN: 0.08, Rank.FIVE: 0.1, Rank.TEN: 0.01, Rank.KING: 0.01,
+              Rank.ACE: 0.01}
+
+
+def _bury_weight(card: Card, trump: bool) -> float:
+    return 0.01 if trump else _SIDE_BURY.get(card.rank, 1.0)
+
+
 class Tables:
     """Effective suit, position and sorting strength of every card under one context."""
 
     __slots__ = (
         "_units",
+        "bury_weight",
         "by_suit",
         "ctx",
         "honour",
@@ -50,6 +64,8 @@ class Tables:
         self.level = ctx.level
         # Jokers and level cards: the cards a player should not waste.
         self.honour: dict[Card, bool] = {c: c.is_joker or c.rank == ctx.level for c in ONE_DECK}
+        self.bury_weight: dict[Card, float] = {c: _bury_weight(c, self.is_trump[c])
+                                               for c in ONE_DECK}
         self._units: dict[tuple[Card, ...], list[Unit]] = {}
 
     def split(self, cards: Iterable[Card]) -> dict[str, list[Card]]:
