@@ -11,6 +11,11 @@ accumulate, so the budget goes to the close calls.
 Each sampled world is steered towards deals that explain the other seats' recent plays
 (``inference.steer``: the ``normal`` policy replayed at their past decisions) and its hands
 are sorted as observations sort them, so the roll-outs play as the bots at the table do.
+The worlds of one search are carried to the next (``inference.carry``: the cards played
+since leave their hands, exchanged into place where the world had put them elsewhere), so
+what a world learned from earlier plays is kept and steering starts from it. A defender
+imagines the kitty as dealers bury it, cheap side cards (``Tables.bury_weight``), not a
+uniform eighth of the unseen cards with its trumps and points.
 As dealer it compares ``normal``'s bury with the next best ones by play-outs in sampled
 deals (``burying.search_bury``). ``endgame.solve`` can play the last tricks of each world
 exactly (``endgame_cards``); it is off by default (see bots/NOTES.md).
@@ -37,6 +42,7 @@ reproducible from the seed whatever the machine's speed; the time box still caps
 """
 from __future__ import annotations
 
+from collections import Counter
 import time
 
 from game.core import AFTER_DEAL, TRUMP, Card, Observation, PlayState
@@ -47,7 +53,7 @@ from .budget import Budget, quiet_gc
 from .burying import search_bury
 from .declaring import declare_candidates, search_declare, worth_searching
 from .endgame import solve
-from .inference import History, steer
+from .inference import WINDOW, History, carry, plays_of, steer
 from .memory import MemoryTracker
 from .normal import NormalBot, NormalPolicy, checked
 from .plays import cheap_key, feed_key, follow, legal_follow_list, winning_plays
@@ -83,13 +89,20 @@ DECLARE_EVERY = 3
 #: the paired difference (a whole hand ahead: wider than a play's).
 DECLARE_Z = 1.5
 EXPERT_THINK_MS = 2000.0
+#: The margin another move needs over ``normal``'s, in standard errors of the paired
+#: difference over the sampled worlds.
+Z = 0.5
+#: Carry each search's worlds to the next decision (``inference.carry``).
+CARRY_WORLDS = True
+#: Steering steps spent on one unexplained play before the next (``inference.steer``).
+STEER_PATIENCE = 3
 
 
 class HardBot(NormalBot):
     level = "hard"
 
     def __init__(self, seat, rng, ruleset, think_ms: float | None = DEFAULT_THINK_MS,
-                 samples: int | None = None, max_candidates: int = 5, z: float = 1.0,
+                 samples: int | None = None, max_candidates: int = 5, z: float = Z,
                  min_gain: float = 0.02, steer_steps: int = STEER_STEPS,
                  endgame_cards: int = 0, sort_worlds: bool = True,
                  bury_candidates: int = BURY_CANDIDATES, bury_factor: float = BURY_FACTOR,
@@ -98,6 +111,9 @@ class HardBot(NormalBot):
                  declare_candidates: int = DECLARE_CANDIDATES,
                  declare_eager: float = DECLARE_EAGER, declare_every: int = DECLARE_EVERY,
                  declare_z: float = DECLARE_Z, declare_wait: bool = False,
+                 point_weight: float = 1.0, carry_worlds: bool = CARRY_WORLDS,
+                 window: int = WINDOW, steer_patience: int = STEER_PATIENCE,
+                 mismatch_weight: float = 1.0, bury_model: bool = True,
                  memory: MemoryTracker | None = None, **_):
         super().__init__(seat, rng, ruleset, memory)
         if think_ms is None and samples is None:
@@ -112,6 +128,15 @@ class HardBot(NormalBot):
         self.steer_min_ms = steer_min_ms
         self.endgame_cards = endgame_cards
         self.sort_worlds = sort_worlds
+        self.point_weight = point_weight
+        self.carry_worlds = carry_worlds
+        self.window = window
+        self.steer_patience = steer_patience
+        self.mismatch_weight = mismatch_weight
+        self.bury_model = bury_model
+        # The worlds of the last search, carried to the next (``inference.carry``): the
+        # plays of the hand then, and each world's hands of the others and kitty.
+        self._carried: tuple[list, list[tuple[list[list[Card]], list[Card]]]] | None = None
         self.bury_candidates = bury_candidates
         self.bury_factor = bury_factor
         self.declare_search = declare_search
@@ -172,8 +197,9 @@ class HardBot(NormalBot):
             return base
         steering = self.steer_steps > 0 and (self.think_ms is None
                                              or self.think_ms >= self.steer_min_ms)
-        history = History(obs) if steering else None
-        best, worlds = self.search(v, candidates, budget.deadline, history, budget.hard_stop)
+        history = History(obs, self.window) if steering else None
+        best, worlds = self.search(v, candidates, budget.deadline, history, budget.hard_stop,
+                                   obs)
         self.searches += 1
         if best == 0:
             return base
@@ -299,8 +325,40 @@ class HardBot(NormalBot):
 
     # ------------------------------------------------------------------ search
 
+    def _carried_worlds(self, obs: Observation | None, v: View) -> tuple[list, list]:
+        """The last search's worlds brought up to now (``inference.carry``), and this
+        hand's plays so far. A world that does not deal exactly the cards unseen now, in
+        the hands' sizes now (the plays since are not a continuation: another hand), is
+        dropped."""
+        if obs is None or not self.carry_worlds:
+            return [], []
+        plays = plays_of(obs)
+        last = self._carried
+        if last is None or len(last[0]) > len(plays) or plays[:len(last[0])] != last[0]:
+            return [], plays
+        since = plays[len(last[0]):]
+        seat = v.seat
+        use_kitty = seat != v.dealer
+        sizes = v.hand_sizes
+        unseen = v.unseen
+        out = []
+        for hands, kitty in last[1]:
+            hands = [list(h) for h in hands]
+            kitty = list(kitty)
+            if not carry(self.rng, hands, kitty, since, seat, v.mem, use_kitty):
+                continue
+            if any(len(hands[s]) != sizes[s] for s in range(4) if s != seat):
+                continue
+            dealt = Counter(c for s in range(4) if s != seat for c in hands[s])
+            if use_kitty:
+                dealt.update(kitty)
+            if dealt == unseen:
+                out.append((hands, kitty))
+        return out, plays
+
     def search(self, v: View, candidates: list[list[Card]], deadline: float | None,
-               history: History | None = None, hard_stop: float | None = None):
+               history: History | None = None, hard_stop: float | None = None,
+               obs: Observation | None = None):
         """Play every candidate out in the same sampled worlds; the normal policy's choice
         (candidate 0) stands unless another beats it by a clear margin: the paired mean
         difference must exceed ``self.z`` standard errors. Clearly worse candidates drop out
@@ -326,16 +384,27 @@ class HardBot(NormalBot):
         exact = self.endgame_cards > 0 and len(v.hand) <= self.endgame_cards
         eval_time = 0.0  # in the play-outs of the worlds so far
         began = time.perf_counter()
+        carried, plays = self._carried_worlds(obs, v)
+        carried.reverse()  # popped from the end: in the order they were searched
+        self.world_mismatches: list[int] = []
+        # A world's weight: mismatch_weight to the power of the plays it leaves unexplained
+        # (1 for all when it is 1: the plain mean).
+        weights: list[float] = []
+        kept: list[tuple[list[list[Card]], list[Card]]] = []
         while worlds < limit and alive:
             if deadline is not None:
                 now = time.perf_counter()
                 per_world = (now - began) / worlds if worlds else 0.0
                 if now + per_world > deadline:
                     break
-            dealt = sample_hands(self.rng, unseen, sizes, v.seat, mem, kitty_size, v.tab)
-            if dealt is None:
-                break
-            hands, kitty = dealt
+            if carried:
+                hands, kitty = carried.pop()
+            else:
+                dealt = sample_hands(self.rng, unseen, sizes, v.seat, mem, kitty_size, v.tab,
+                                     bury_model=self.bury_model)
+                if dealt is None:
+                    break
+                hands, kitty = dealt
             hands[v.seat] = list(v.hand)
             if known_kitty is not None:
                 kitty = list(known_kitty)
@@ -346,8 +415,12 @@ class HardBot(NormalBot):
                 if deadline is not None and worlds and eval_time > 0:
                     until = min(deadline,
                                 time.perf_counter() + self.steer_share * eval_time / worlds)
-                steer(self.rng, history, hands, kitty, v.seat, mem, policy, self.steer_steps,
-                      until=until)
+                left = steer(self.rng, history, hands, kitty, v.seat, mem, policy,
+                             self.steer_steps, until=until, patience=self.steer_patience)
+            else:
+                left = 0
+            self.world_mismatches.append(left)
+            kept.append(([list(h) for h in hands], list(kitty)))
             if self.sort_worlds:
                 # As observations sort them: the policy breaks ties by the hand's order, so
                 # the roll-outs then play as the normal bots at the table do.
@@ -367,17 +440,23 @@ class HardBot(NormalBot):
             else:
                 for i, d in got:
                     diffs[i].append(d)
+                weights.append(self.mismatch_weight ** left)
                 worlds += 1
                 eval_time += time.perf_counter() - evaluating
                 whole = True
             if not whole:
                 break
+            wts = weights if self.mismatch_weight != 1.0 else None
             if worlds >= 6 and len(alive) > 1:
-                stats = {i: mean_se(diffs[i]) for i in alive}
+                stats = {i: mean_se(diffs[i], wts) for i in alive}
                 floor = max(0.0, *(m - 2 * se for m, se in stats.values()))
                 alive = [i for i in alive if stats[i][0] + 2 * stats[i][1] >= floor]
         self.last_worlds = worlds
-        return surely_better(diffs, max(2, worlds // 2), self.z, self.min_gain), worlds
+        self.last_world_list = kept
+        if self.carry_worlds:
+            self._carried = (plays, kept)
+        return surely_better(diffs, max(2, worlds // 2), self.z, self.min_gain,
+                             weights if self.mismatch_weight != 1.0 else None), worlds
 
 
     def evaluate(self, v: View, world: PlayState, move: list[Card], exact: bool,
@@ -389,7 +468,7 @@ class HardBot(NormalBot):
             state.apply(v.seat, move)
             return solve(state, v.seat, table=table)
         return rollout(world.copy(), v.mem.copy(), v.tab, self.rollout_policy, v.seat, move,
-                       v.tricks_done)
+                       v.tricks_done, self.point_weight)
 
 
 class ExpertBot(HardBot):

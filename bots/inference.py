@@ -30,6 +30,11 @@ from .view import View
 #: Completed tricks replayed before the current one (cost grows with it; old plays were
 #: made with many more cards in hand, where the policy is a weaker model).
 WINDOW = 6
+#: A card ``steer`` may move into the kitty is one a dealer buries at least this often
+#: relative to a low side card (``Tables.bury_weight``): not a trump, an ace or a ten.
+BURY_PLAUSIBLE = 0.2
+#: Steps spent on one unexplained decision before ``steer`` moves on to the next.
+PATIENCE = 1_000
 
 
 @dataclass(slots=True)
@@ -134,14 +139,17 @@ def _key(cards: Sequence[Card], tab: Tables) -> tuple:
 
 
 def steer(rng: random.Random, history: History, hands: list[list[Card]], kitty: list[Card],
-          seat: int, mem: CardMemory, policy, steps: int, until: float | None = None) -> int:
+          seat: int, mem: CardMemory, policy, steps: int, until: float | None = None,
+          patience: int = PATIENCE) -> int:
     """Local search towards worlds that explain the plays: at the most recent decision the
     world does not explain, the policy would have played some card the seat did not; move
     that card to another holder that may hold it (in exchange for one of its cards the
     seat may hold) and keep the exchange unless it explains fewer decisions. Only the
-    decisions of the two holders are replayed after an exchange. Changes ``hands``/``kitty``
-    in place; returns the mismatches left. ``until``: a ``time.perf_counter()`` past which
-    no step starts."""
+    decisions of the two holders are replayed after an exchange. A decision still
+    unexplained after ``patience`` steps is left for the next one: some plays no world
+    explains (a partner who searched, a person), and a step costs a dozen replays.
+    Changes ``hands``/``kitty`` in place; returns the mismatches left. ``until``: a
+    ``time.perf_counter()`` past which no step starts."""
     suit = history.tab.suit
     others = [s for s in range(4) if s != seat]
     dealer = history.dealer
@@ -151,25 +159,30 @@ def steer(rng: random.Random, history: History, hands: list[list[Card]], kitty: 
     for i, d in enumerate(decisions):
         by_seat[d.seat].append(i)
     status = [history.replay(i, hands, kitty, policy) for i in range(len(decisions))]
+    tried = [0] * len(decisions)
     for _ in range(steps):
         if until is not None and time.perf_counter() > until:
             break
-        first = next((i for i, m in enumerate(status) if m is not None), None)
+        first = next((i for i, m in enumerate(status) if m is not None and tried[i] < patience),
+                     None)
         if first is None:
             break
+        tried[first] += 1
         s = decisions[first].seat
         move = status[first]
         assert move is not None
         mine = hands[s]
         wrong = [c for c in move if c in mine and not mem.known[s][c]]
         if not wrong:
-            break
+            tried[first] = patience  # no exchange can explain it
+            continue
         c = rng.choice(wrong)
         targets: list[int | None] = [o for o in others if o != s and suit[c] not in mem.void[o]]
-        if use_kitty:
+        if use_kitty and history.tab.bury_weight[c] >= BURY_PLAUSIBLE:
             targets.append(None)
         if not targets:
-            break
+            tried[first] = patience
+            continue
         owner = rng.choice(targets)
         dest = kitty if owner is None else hands[owner]
         swaps = [j for j, x in enumerate(dest) if x != c and suit[x] not in mem.void[s]
@@ -199,4 +212,83 @@ def steer(rng: random.Random, history: History, hands: list[list[Card]], kitty: 
     return sum(1 for m in status if m is not None)
 
 
-__all__ = ["WINDOW", "History", "PastDecision", "steer"]
+def plays_of(obs: Observation) -> list[tuple[int, tuple[Card, ...]]]:
+    """Every play of the hand so far, in order: (seat, cards)."""
+    out = [(s, tuple(cards)) for trick in obs.tricks for s, cards in trick.plays]
+    if obs.current is not None:
+        out += [(s, tuple(cards)) for s, cards in obs.current.plays]
+    return out
+
+
+def carry(rng: random.Random, hands: list[list[Card]], kitty: list[Card],
+          since: Sequence[tuple[int, Sequence[Card]]], seat: int, mem: CardMemory,
+          use_kitty: bool) -> bool:
+    """Bring a world of an earlier decision up to now: every card another seat played
+    since (``since``) leaves its hand; where the world had put that card elsewhere it is
+    first exchanged into the seat's hand (for a card of the seat's that the other holder
+    may hold); then cards the world gives a seat against a void or a shown card it now
+    knows of are exchanged the same way. A world steered to explain the earlier plays
+    keeps most of what it learned, so the next decision's steering starts from it rather
+    than from a uniform deal. Changes ``hands``/``kitty`` in place; False when a card
+    cannot be placed (the world is then dropped)."""
+    suit = mem.tab.suit
+    others = [s for s in range(4) if s != seat]
+    for s, cards in since:
+        if s == seat:
+            continue
+        for c in cards:
+            if c not in hands[s] and not _bring(rng, hands, kitty, c, s, others, mem, suit,
+                                                use_kitty):
+                return False
+            hands[s].remove(c)
+    for s in others:
+        for c, n in mem.known[s].items():
+            while hands[s].count(c) < n:
+                if not _bring(rng, hands, kitty, c, s, others, mem, suit, use_kitty):
+                    return False
+        void = mem.void[s]
+        if not void:
+            continue
+        for c in [c for c in hands[s] if suit[c] in void]:
+            holders: list[int | None] = [o for o in others if o != s
+                                         and suit[c] not in mem.void[o]]
+            if use_kitty:
+                holders.append(None)
+            rng.shuffle(holders)
+            for h in holders:
+                dest = kitty if h is None else hands[h]
+                swaps = [j for j, y in enumerate(dest) if suit[y] not in void
+                         and (h is None or not mem.known[h][y])]
+                if swaps:
+                    j = rng.choice(swaps)
+                    i = hands[s].index(c)
+                    hands[s][i], dest[j] = dest[j], c
+                    break
+            else:
+                return False
+    return True
+
+
+def _bring(rng: random.Random, hands: list[list[Card]], kitty: list[Card], c: Card, s: int,
+           others: list[int], mem: CardMemory, suit, use_kitty: bool) -> bool:
+    """Exchange card ``c`` into seat ``s``'s hand from whoever holds it in the world."""
+    holders: list[int | None] = [o for o in others if o != s and c in hands[o]]
+    if use_kitty and c in kitty:
+        holders.append(None)
+    if not holders:
+        return False
+    h = rng.choice(holders)
+    src = kitty if h is None else hands[h]
+    mine = hands[s]
+    keep = mem.known[s]
+    swaps = [i for i, x in enumerate(mine) if x != c and not keep[x]
+             and (h is None or suit[x] not in mem.void[h])]
+    if not swaps:
+        return False
+    i = rng.choice(swaps)
+    j = src.index(c)
+    mine[i], src[j] = c, mine[i]
+    return True
+
+
+__all__ = ["WINDOW", "History", "PastDecision", "carry", "plays_of", "steer"]

@@ -8,7 +8,7 @@ from bots import make_bot, sim
 from bots.base import step_hand
 from bots.endgame import solve
 from bots.hard import HardBot
-from bots.inference import History, steer
+from bots.inference import History, carry, plays_of, steer
 from bots.normal import NormalPolicy
 from game.core import (
     BURYING,
@@ -207,5 +207,104 @@ def test_the_hard_bench_runs(capsys):
     bench_hard.main(["decisions", "--seed", "7", "--start", "1", "--hands", "1",
                      "--every", "20", "--samples", "1"])
     bench_hard.main(["bury", "--seed", "7", "--hands", "1", "--samples", "1"])
+    bench_hard.main(["worlds", "--ruleset", "logistics-2015", "--hands", "1", "--samples", "2",
+                     "--cfg", "{}", "--cfg", '{"carry_worlds": false}'])
     out = capsys.readouterr().out
     assert "gain/decision" in out and "buries:" in out
+    assert out.count("placed n ") == 2 and "ms a world" in out
+
+
+def _deal_consistent(hands, kitty, v):
+    """The world deals exactly the cards ``v``'s seat has not seen, as the table allows."""
+    assert [len(h) for h in hands] == list(v.hand_sizes)
+    others = Counter(c for s in range(4) if s != v.seat for c in hands[s])
+    if v.seat == v.dealer:
+        assert others == v.unseen
+    else:
+        assert others + Counter(kitty) == v.unseen
+    for s in range(4):
+        if s != v.seat:
+            assert not any(v.tab.suit[c] in v.mem.void[s] for c in hands[s])
+            assert not v.mem.known[s] - Counter(hands[s])
+
+
+@pytest.mark.parametrize("ruleset_id", ["hebi-2010", "logistics-2015", "lanzhou-2010"])
+def test_carried_worlds_are_brought_up_to_date_consistently(ruleset_id):
+    """A world of an earlier decision, carried over the plays since, deals the cards now
+    unseen: each seat lost exactly the cards it played, and new voids are respected."""
+    policy = NormalPolicy()
+    for seed in (2, 5):
+        hand = _played_to(ruleset_id, seed, lambda h: h.phase == PLAYING
+                          and len(h.tricks) >= 3 and h.current_trick is None)
+        seat = (hand.to_act() + 1) % 4
+        obs = observe(hand, seat)
+        bot = make_bot("hard", seat, random.Random(seed), hand.ruleset, think_ms=None,
+                       samples=1)
+        v = bot.view(obs)
+        rng = random.Random(seed)
+        kitty_size = 0 if seat == v.dealer else v.ruleset.kitty
+        worlds = []
+        for _ in range(4):
+            hands, kitty = sim.sample_hands(rng, v.unseen, v.hand_sizes, seat, v.mem,
+                                            kitty_size, v.tab)
+            hands[seat] = list(v.hand)
+            if seat == v.dealer:
+                kitty = list(v.kitty)
+            steer(rng, History(obs), hands, kitty, seat, v.mem, policy, 12)
+            worlds.append((hands, kitty))
+        before = plays_of(obs)
+        bots = [make_bot("normal", s, random.Random(seed * 4 + s), hand.ruleset)
+                for s in range(4)]
+        while not hand.finished and len(hand.tricks) < 7:
+            step_hand(hand, bots)
+        obs = observe(hand, seat)
+        v = bot.view(obs)
+        now = plays_of(obs)
+        assert now[:len(before)] == before
+        for hands, kitty in worlds:
+            assert carry(rng, hands, kitty, now[len(before):], seat, v.mem, seat != v.dealer)
+            hands[seat] = list(v.hand)
+            _deal_consistent(hands, kitty, v)
+
+
+def test_the_kitty_a_defender_imagines_holds_cheap_cards():
+    """The dealer buries low side cards: sampled kitties seldom hold trumps or points,
+    where a uniform deal would put about a third trumps and a tenth of the points in it."""
+    hand, _obs, v = _position("hebi-2010", 3, 1)
+    if v.seat == v.dealer:
+        defender = (v.seat + 1) % 4
+        v = make_bot("hard", defender, random.Random(0), hand.ruleset, think_ms=None,
+                     samples=1).view(observe(hand, defender))
+    rng = random.Random(1)
+    counts = {}
+    for model in (True, False):
+        trumps = points = 0
+        for _ in range(100):
+            hands, kitty = sim.sample_hands(rng, v.unseen, v.hand_sizes, v.seat, v.mem,
+                                            v.ruleset.kitty, v.tab, bury_model=model)
+            hands[v.seat] = list(v.hand)
+            _deal_consistent(hands, kitty, v)
+            trumps += sum(v.tab.is_trump[c] for c in kitty)
+            points += sum(c.points for c in kitty)
+        counts[model] = (trumps / 100, points / 100)
+    assert counts[True][0] < 0.2 and counts[True][1] < 3
+    assert counts[False][0] > 1.5 and counts[False][1] > 8
+
+
+def test_a_bot_carries_no_world_into_another_hand():
+    """Worlds carried from the first lead of one hand (no plays yet: a prefix of every
+    hand's plays) must not leak into the next hand's search."""
+    first = _played_to("hebi-2010", 4, lambda h: h.phase == PLAYING)
+    seat = first.to_act()
+    bot = HardBot(seat, random.Random(0), first.ruleset, think_ms=None, samples=3)
+    bot.play(observe(first, seat))
+    assert bot._carried is not None and bot._carried[0] == []
+    later = _played_to("hebi-2010", 9, lambda h: h.phase == PLAYING and len(h.tricks) >= 4
+                       and h.to_act() == seat and h.current_trick is None)
+    obs = observe(later, seat)
+    bot.play(obs)
+    v = bot.view(obs)
+    assert bot.last_worlds > 0
+    for hands, kitty in bot.last_world_list:
+        hands[seat] = list(v.hand)
+        _deal_consistent(hands, kitty, v)
