@@ -15,6 +15,14 @@ how good the worlds are from how many there are.
 
 ``bury``: the same for the dealer's bury (each hand played out from its bury by ``normal``).
 
+``worlds``: how well ``hard`` guesses the hidden cards. In hands where seat 0 plays as
+``normal`` (its partner is ``hard`` with 4 worlds, a searching player whose plays ``normal``
+does not always explain; the opponents are ``normal``), every variant (``--cfg``) searches
+each of seat 0's decisions with ``--samples`` worlds, and the worlds it searched are scored
+against the true deal: the share of the other seats' cards placed with their true holder
+(in hands of at most ``--max-cards`` cards), and the milliseconds a world costs. Every
+variant meets the same positions.
+
 ``declare``: the same for declaring: hands played by ``normal`` at all seats, every time the
 table asks a seat to declare the variant (default ``{"declare_search": true}``) decides in
 its place, and where it chooses otherwise than ``normal`` both choices are played out in the
@@ -25,12 +33,24 @@ declaring times.
 from __future__ import annotations
 
 import argparse
+from collections import Counter
 import json
 import random
 import statistics
 import time
 
-from game.core import AFTER_DEAL, BURYING, PLAY, REDEAL, Hand, HandSetup, Rank, get_ruleset, observe
+from game.core import (
+    AFTER_DEAL,
+    BURYING,
+    PLAY,
+    PLAYING,
+    REDEAL,
+    Hand,
+    HandSetup,
+    Rank,
+    get_ruleset,
+    observe,
+)
 from game.table import play_hand
 
 from . import make_bot, sim
@@ -121,12 +141,16 @@ def decisions(args) -> None:
     policy = NormalPolicy()
     cfgs = [json.loads(c) for c in args.cfg or ["{}"]]
     gains: list[list[float]] = [[] for _ in cfgs]
+    levels: list[list[float]] = [[] for _ in cfgs]  # the arena's score alone
     changed = [0] * len(cfgs)
     for index in range(args.start, args.start + args.hands):
         played = _normal_hand(ruleset, args.seed, index)
         if played is None:
             continue
         hand = Hand(ruleset, played.setup)
+        # One bot per variant and seat for the hand: a bot may carry what it learned from
+        # one decision to the next (``carry_worlds``).
+        variants: dict[tuple[int, int], HardBot] = {}
         k = 0
         for action in played.log:
             if action.kind == PLAY and action.seat is not None:
@@ -138,22 +162,28 @@ def decisions(args) -> None:
                     base = normal.play(obs)
                     v = normal.view(obs)
                     for i, cfg in enumerate(cfgs):
-                        bot = _hard(seat, random.Random(index * 1000 + k), ruleset, cfg,
-                                    args.think_ms, args.samples)
+                        bot = variants.get((i, seat))
+                        if bot is None:
+                            bot = variants[(i, seat)] = _hard(
+                                seat, random.Random(index * 1000 + seat), ruleset, cfg,
+                                args.think_ms, args.samples)
                         move = bot.play(obs)
                         if _key(move) == _key(base):
                             gains[i].append(0.0)
+                            levels[i].append(0.0)
                             continue
                         changed[i] += 1
                         assert hand.play_state is not None
-                        values = [sim.rollout(hand.play_state.copy(), v.mem.copy(), v.tab,
-                                              policy, seat, m, v.tricks_done)
-                                  for m in (move, base)]
-                        gains[i].append(values[0] - values[1])
+                        for out, weights in ((gains[i], (1.0, 0.5)), (levels[i], (0.0, 0.0))):
+                            values = [sim.rollout(hand.play_state.copy(), v.mem.copy(), v.tab,
+                                                  policy, seat, m, v.tricks_done, *weights)
+                                      for m in (move, base)]
+                            out.append(values[0] - values[1])
             hand.apply(action)
         for i in range(len(cfgs)):
             print(f"hand {index} cfg {i}: changed {changed[i]} gain/decision "
-                  f"{_summary(gains[i])} total {sum(gains[i]):+.2f}", flush=True)
+                  f"{_summary(gains[i])} total {sum(gains[i]):+.2f}; levels alone "
+                  f"{_summary(levels[i])}", flush=True)
 
 
 def _finish(hand: Hand, bury, index: int) -> float:
@@ -275,9 +305,49 @@ def declare(args) -> None:
               f"{1000 * times[int(0.95 * len(times))]:.0f} max {1000 * times[-1]:.0f}")
 
 
+def worlds(args) -> None:
+    ruleset = get_ruleset(args.ruleset)
+    cfgs = [json.loads(c) for c in args.cfg or ["{}"]]
+    placed: list[list[float]] = [[] for _ in cfgs]
+    spent = [0.0] * len(cfgs)
+    searched = [0] * len(cfgs)
+    samples = args.samples or 12
+    for index in range(args.start, args.start + args.hands):
+        variants = [HardBot(0, random.Random(index), ruleset, think_ms=None, samples=samples,
+                            **cfg) for cfg in cfgs]
+        normal = make_bot("normal", 0, random.Random(index * 4), ruleset)
+        hand = Hand(ruleset, deal_setup(args.seed, index))
+        bots = [normal, make_bot("normal", 1, random.Random(index * 4 + 1), ruleset),
+                HardBot(2, random.Random(index * 4 + 2), ruleset, think_ms=None, samples=4,
+                        steer_steps=0),
+                make_bot("normal", 3, random.Random(index * 4 + 3), ruleset)]
+        while not hand.finished:
+            seat = hand.to_act()
+            if hand.phase == PLAYING and seat == 0:
+                obs = observe(hand, 0)
+                for i, bot in enumerate(variants):
+                    started = time.perf_counter()
+                    bot.play(obs)
+                    spent[i] += time.perf_counter() - started
+                    searched[i] += bot.last_worlds
+                    if not bot.last_worlds or len(obs.hand) > args.max_cards:
+                        continue
+                    for world, _kitty in bot.last_world_list:
+                        right = total = 0
+                        for s in (1, 2, 3):
+                            right += sum((Counter(world[s]) & Counter(hand.hands[s])).values())
+                            total += len(hand.hands[s])
+                        if total:
+                            placed[i].append(right / total)
+            step_hand(hand, bots)
+        for i, cfg in enumerate(cfgs):
+            print(f"hand {index} cfg {i} {json.dumps(cfg)}: placed {_summary(placed[i])}; "
+                  f"{1000 * spent[i] / max(1, searched[i]):.1f} ms a world", flush=True)
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("what", choices=("duel", "decisions", "bury", "declare"))
+    ap.add_argument("what", choices=("duel", "decisions", "bury", "declare", "worlds"))
     ap.add_argument("--ruleset", default="hebi-2010")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--start", type=int, default=0)
@@ -289,11 +359,12 @@ def main(argv=None) -> None:
     ap.add_argument("--think-ms", type=float, default=100.0)
     ap.add_argument("--samples", type=int, default=None, help="fixed worlds, no time box")
     ap.add_argument("--every", type=int, default=3, help="decisions: every n-th play")
-    ap.add_argument("--max-cards", type=int, default=99, help="decisions: hands this small")
+    ap.add_argument("--max-cards", type=int, default=99, help="decisions, worlds: hands this small")
     ap.add_argument("--first-hand", action="store_true",
                     help="duel, declare: the match's first hands (a declaration takes the deal)")
     args = ap.parse_args(argv)
-    {"duel": duel, "decisions": decisions, "bury": bury, "declare": declare}[args.what](args)
+    {"duel": duel, "decisions": decisions, "bury": bury, "declare": declare,
+     "worlds": worlds}[args.what](args)
 
 
 if __name__ == "__main__":
