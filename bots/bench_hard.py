@@ -3,7 +3,8 @@
 ``duel``: the arena's duplicate deals (``arena.deal_setup``, its bot seeds) with team A and
 team B both ``HardBot`` with other options (``--a '{"steer_steps": 0}'``; ``{"level":
 "normal"}`` seats ``normal``; ``{"plays": "normal"}`` keeps ``hard``'s declaring with
-``normal``'s bury and plays, to duel declaring alone, fast), in one process; ``--first-hand``
+``normal``'s bury and plays, to duel declaring alone, fast; ``{"clairvoyant": true}``
+searches the true deal, the ceiling of guessing the hidden cards), in one process; ``--first-hand``
 plays the deals as a match's first hand. Prints levels per deal for A as it goes.
 
 ``decisions``: hands played by ``normal`` at all seats; at every ``--every``-th play, each
@@ -76,11 +77,28 @@ class _NormalPlays(HardBot):
         return NormalBot.decide_bury(self, obs)
 
 
+class _Clairvoyant(HardBot):
+    """``hard`` searching the true deal only (``{"clairvoyant": true}``; set ``hand``): what
+    knowing every card would be worth, the ceiling of better guessing. Only a benchmark:
+    the bots at the table see observations, never a ``Hand``."""
+
+    hand: Hand | None = None
+
+    def deal_world(self, v, unseen, sizes, kitty_size):
+        assert self.hand is not None
+        return [list(h) for h in self.hand.hands], list(self.hand.kitty)
+
+
 def _hard(seat: int, rng: random.Random, ruleset, opts: dict, think_ms, samples):
     if opts.get("level") == "normal":
         return make_bot("normal", seat, rng, ruleset)
-    kind = _NormalPlays if opts.get("plays") == "normal" else HardBot
-    opts = {k: v for k, v in opts.items() if k not in ("level", "plays")}
+    kind: type[HardBot] = HardBot
+    if opts.get("plays") == "normal":
+        kind = _NormalPlays
+    elif opts.get("clairvoyant"):
+        kind = _Clairvoyant
+        opts = {"steer_steps": 0, "carry_worlds": False, **opts}
+    opts = {k: v for k, v in opts.items() if k not in ("level", "plays", "clairvoyant")}
     return kind(seat, rng, ruleset, think_ms=think_ms if samples is None else None,
                 samples=samples, **opts)
 
@@ -112,7 +130,11 @@ def duel(args) -> None:
                 bots = [_hard(seat, random.Random(bot_seed(args.seed, index, play, attempt, seat)),
                               ruleset, a if seat % 2 == play else b, args.think_ms,
                               args.samples) for seat in range(4)]
-                report = play_hand(Hand(ruleset, _setup(args, index, attempt)), bots)
+                hand = Hand(ruleset, _setup(args, index, attempt))
+                for bot in bots:
+                    if isinstance(bot, _Clairvoyant):
+                        bot.hand = hand
+                report = play_hand(hand, bots)
                 assert report.clean, (report.illegal, report.errors)
                 if report.hand.phase != REDEAL:
                     break

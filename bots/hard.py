@@ -400,8 +400,7 @@ class HardBot(NormalBot):
             if carried:
                 hands, kitty = carried.pop()
             else:
-                dealt = sample_hands(self.rng, unseen, sizes, v.seat, mem, kitty_size, v.tab,
-                                     bury_model=self.bury_model)
+                dealt = self.deal_world(v, unseen, sizes, kitty_size)
                 if dealt is None:
                     break
                 hands, kitty = dealt
@@ -458,6 +457,12 @@ class HardBot(NormalBot):
         return surely_better(diffs, max(2, worlds // 2), self.z, self.min_gain,
                              weights if self.mismatch_weight != 1.0 else None), worlds
 
+
+    def deal_world(self, v: View, unseen: Counter, sizes, kitty_size: int
+                   ) -> tuple[list[list[Card]], list[Card]] | None:
+        """One fresh world: the unseen cards dealt as everything observed allows."""
+        return sample_hands(self.rng, unseen, sizes, v.seat, v.mem, kitty_size, v.tab,
+                            bury_model=self.bury_model)
 
     def evaluate(self, v: View, world: PlayState, move: list[Card], exact: bool,
                  table: dict) -> float:

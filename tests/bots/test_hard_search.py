@@ -209,8 +209,10 @@ def test_the_hard_bench_runs(capsys):
     bench_hard.main(["bury", "--seed", "7", "--hands", "1", "--samples", "1"])
     bench_hard.main(["worlds", "--ruleset", "logistics-2015", "--hands", "1", "--samples", "2",
                      "--cfg", "{}", "--cfg", '{"carry_worlds": false}'])
+    bench_hard.main(["duel", "--ruleset", "logistics-2015", "--deals", "1", "--samples", "2",
+                     "--a", '{"clairvoyant": true}', "--b", '{"level": "normal"}'])
     out = capsys.readouterr().out
-    assert "gain/decision" in out and "buries:" in out
+    assert "gain/decision" in out and "buries:" in out and "deal 0:" in out
     assert out.count("placed n ") == 2 and "ms a world" in out
 
 
