@@ -89,6 +89,8 @@ DECLARE_EVERY = 3
 #: the paired difference (a whole hand ahead: wider than a play's).
 DECLARE_Z = 1.5
 EXPERT_THINK_MS = 2000.0
+#: Moves compared in a play search, ``normal``'s first.
+MAX_CANDIDATES = 6
 #: The margin another move needs over ``normal``'s, in standard errors of the paired
 #: difference over the sampled worlds.
 Z = 0.5
@@ -102,7 +104,7 @@ class HardBot(NormalBot):
     level = "hard"
 
     def __init__(self, seat, rng, ruleset, think_ms: float | None = DEFAULT_THINK_MS,
-                 samples: int | None = None, max_candidates: int = 5, z: float = Z,
+                 samples: int | None = None, max_candidates: int = MAX_CANDIDATES, z: float = Z,
                  min_gain: float = 0.02, steer_steps: int = STEER_STEPS,
                  endgame_cards: int = 0, sort_worlds: bool = True,
                  bury_candidates: int = BURY_CANDIDATES, bury_factor: float = BURY_FACTOR,
