@@ -30,9 +30,21 @@ from game.table import PRACTICE, Mode, TableDriver, TableSettings, make_controll
 EXTERNAL = "external:"
 RNG_KEY = "duplicate_rng"  # TableSettings.extra: the bots' random states as the deal began
 BOT_LEVELS = ("random", "easy", "normal", "hard", "expert")
+#: The rulesets on which the new-match screen offers ``expert``: where the arena measured it
+#: above ``hard`` (ci95 above 0; bots/NOTES.md, "Turn 5"). Since turn 4's ``hard``, a 2 s
+#: think showed no gain on hebi-2010 or lanzhou-2010, and a player is not asked to wait
+#: seven times as long for nothing shown. Saves, replays and ``--bot-level`` still take it.
+EXPERT_RULESETS = frozenset({"logistics-2015"})
 _SEAT_KEYS = ("south", "east", "north", "west")  # hotseat.seat_<key>: a seat's name for everyone
 
 Driver = TableDriver  # the table engine the game runs
+
+
+def offered_levels(ruleset_id: str) -> tuple[str, ...]:
+    """The bot levels a new match on ``ruleset_id`` offers, weakest first."""
+    if ruleset_id in EXPERT_RULESETS:
+        return BOT_LEVELS
+    return tuple(level for level in BOT_LEVELS if level != "expert")
 
 
 class SessionError(Exception):

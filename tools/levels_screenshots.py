@@ -1,4 +1,5 @@
-"""Screenshots of the new-match screen with the ``expert`` level chosen, in both languages.
+"""Screenshots of the new-match screen in both languages: ``expert`` chosen on a ruleset that
+offers it (``game.session.EXPERT_RULESETS``), then a ruleset that does not (its seats play ``hard``).
 
     SDL_VIDEODRIVER=dummy python tools/levels_screenshots.py --out /tmp/levels-shots
 """
@@ -17,6 +18,7 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
+from game.session import EXPERT_RULESETS  # noqa: E402
 from game.ui.navigation import make_app  # noqa: E402
 from game.ui.scene import Options  # noqa: E402
 
@@ -35,11 +37,21 @@ def main() -> int:
         from game.ui.new_match import NewMatchScene
         scene = NewMatchScene(app)
         app.push(scene)
-        scene.levels[1] = scene.levels[3] = "expert"
-        scene.levels[2] = "hard"
+        ids = [r.id for r in scene.rulesets]
+        if EXPERT_RULESETS:
+            scene.select(ids.index(min(EXPERT_RULESETS)))
+            scene.levels[1] = scene.levels[3] = "expert"
+            scene.levels[2] = "hard"
+            for _ in range(6):
+                app.step(1 / 60, [])
+            pygame.image.save(app.surface, str(args.out / f"new-match-expert-{lang}-{size[0]}.png"))
+        else:
+            scene.levels[1] = scene.levels[3] = "expert"  # remembered from before: shown as hard
+        scene.select(ids.index(min(set(ids) - EXPERT_RULESETS)))
+        app.dirty = True  # a still screen is not redrawn unless told
         for _ in range(6):
             app.step(1 / 60, [])
-        pygame.image.save(app.surface, str(args.out / f"new-match-expert-{lang}-{size[0]}.png"))
+        pygame.image.save(app.surface, str(args.out / f"new-match-no-expert-{lang}-{size[0]}.png"))
     return 0
 
 

@@ -6,8 +6,7 @@ import pygame
 from game.core import all_rulesets
 from game.duplicate import LEVELS as DUPLICATE_LEVELS
 from game.i18n import tr
-from game.session import MatchChoice
-from game.storage import BOT_LEVELS
+from game.session import MatchChoice, offered_levels
 from game.ui import ruleset_text, theme
 from game.ui.names import COMPASS, level_name
 from game.ui.scene import Scene
@@ -33,8 +32,9 @@ class NewMatchScene(Scene):
         self.seat_choice = Choice(range(4), lambda s: tr("seat." + COMPASS[s]), lambda: self.seat, self._set_seat)
         # "human" seats beside yours make a hot-seat match (several people at this screen).
         self.level_choices = [
-            Choice(("human",) + BOT_LEVELS, lambda v: tr("player.human") if v == "human" else level_name(v),
+            Choice((), lambda v: tr("player.human") if v == "human" else level_name(v),
                    lambda s=s: self.levels[s], lambda v, s=s: self._set_level(s, v)) for s in range(4)]
+        self._offer_levels()
         self.mode_choice = Choice(("practice", "tournament"), lambda v: tr("new_match.mode_" + v),
                                   lambda: self.mode, lambda v: setattr(self, "mode", v))
         self.length_choice = Choice(self.ruleset.match_options, lambda n: ruleset_text.length_label(self.ruleset, n),
@@ -65,6 +65,14 @@ class NewMatchScene(Scene):
         self.index = index
         self.length_choice.options = list(self.ruleset.match_options)
         self.length = self.ruleset.match_options[0]
+        self._offer_levels()
+
+    def _offer_levels(self) -> None:
+        """The levels this ruleset offers; a seat at a level it does not offer plays ``hard``."""
+        offered = offered_levels(self.ruleset.id)
+        for choice in self.level_choices:
+            choice.options = ["human", *offered]
+        self.levels = [v if v == "human" or v in offered else "hard" for v in self.levels]
 
     def humans(self) -> list[int]:
         """Your seat and every seat set to Player."""
