@@ -7,7 +7,7 @@ import pytest
 from bots import make_bot, sim
 from bots.base import step_hand
 from bots.endgame import solve
-from bots.hard import HardBot
+from bots.hard import EXPERT_STEERING, ExpertBot, HardBot
 from bots.inference import History, carry, plays_of, steer
 from bots.normal import NormalPolicy
 from game.core import (
@@ -315,3 +315,44 @@ def test_a_bot_carries_no_world_into_another_hand():
     for hands, kitty in bot.last_world_list:
         hands[seat] = list(v.hand)
         _deal_consistent(hands, kitty, v)
+
+
+def test_expert_steers_with_its_own_settings_unless_told_otherwise():
+    ruleset = get_ruleset("hebi-2010")
+    expert = make_bot("expert", 0, random.Random(0), ruleset)
+    for name, value in EXPERT_STEERING.items():
+        assert getattr(expert, name) == value
+    hard = make_bot("hard", 0, random.Random(0), ruleset)
+    assert (hard.steer_steps, hard.window) != (expert.steer_steps, expert.window)
+    told = ExpertBot(0, random.Random(0), ruleset, window=3)
+    assert told.window == 3 and told.steer_steps == EXPERT_STEERING["steer_steps"]
+
+
+def test_expert_steering_places_more_hidden_cards_with_their_holder():
+    """From the same sampled worlds, expert's harder steering (``EXPERT_STEERING``) puts
+    more of the other seats' cards where the true deal has them than hard's."""
+    policy = NormalPolicy()
+    placed = {"hard": 0, "expert": 0}
+    for seed in (3, 6, 7, 8, 9, 10):
+        hand, obs, v = _position("hebi-2010", seed, 12)
+        kitty_size = 0 if v.seat == v.dealer else v.ruleset.kitty
+        histories = {"hard": (History(obs), 12, 3),
+                     "expert": (History(obs, EXPERT_STEERING["window"]),
+                                EXPERT_STEERING["steer_steps"],
+                                EXPERT_STEERING["steer_patience"])}
+        rng = random.Random(seed)
+        for world in range(6):
+            dealt = sim.sample_hands(rng, v.unseen, v.hand_sizes, v.seat, v.mem, kitty_size,
+                                     v.tab)
+            assert dealt is not None
+            for level, (history, steps, patience) in histories.items():
+                hands = [list(h) for h in dealt[0]]
+                kitty = list(dealt[1])
+                hands[v.seat] = list(v.hand)
+                if v.seat == v.dealer:
+                    kitty = list(v.kitty)
+                steer(random.Random(world), history, hands, kitty, v.seat, v.mem, policy,
+                      steps, patience=patience)
+                placed[level] += sum(sum((Counter(hands[s]) & Counter(hand.hands[s])).values())
+                                     for s in range(4) if s != v.seat)
+    assert placed["expert"] > placed["hard"]
