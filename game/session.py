@@ -31,10 +31,10 @@ EXTERNAL = "external:"
 RNG_KEY = "duplicate_rng"  # TableSettings.extra: the bots' random states as the deal began
 BOT_LEVELS = ("random", "easy", "normal", "hard", "expert")
 #: The rulesets on which the new-match screen offers ``expert``: where the arena measured it
-#: above ``hard`` (ci95 above 0; bots/NOTES.md, "Turn 5"). Since turn 4's ``hard``, a 2 s
-#: think showed no gain on hebi-2010 or lanzhou-2010, and a player is not asked to wait
-#: seven times as long for nothing shown. Saves, replays and ``--bot-level`` still take it.
-EXPERT_RULESETS = frozenset({"logistics-2015"})
+#: above ``hard`` (ci95 above 0; bots/NOTES.md, "Turn 5" and "Turn 6"): a player is not
+#: asked to wait seven times as long for a gain nobody has shown. Since turn 6's steering,
+#: every ruleset. Saves, replays and ``--bot-level`` take it everywhere.
+EXPERT_RULESETS = frozenset({"hebi-2010", "lanzhou-2010", "logistics-2015"})
 _SEAT_KEYS = ("south", "east", "north", "west")  # hotseat.seat_<key>: a seat's name for everyone
 
 Driver = TableDriver  # the table engine the game runs

@@ -47,7 +47,10 @@ def main() -> int:
             pygame.image.save(app.surface, str(args.out / f"new-match-expert-{lang}-{size[0]}.png"))
         else:
             scene.levels[1] = scene.levels[3] = "expert"  # remembered from before: shown as hard
-        scene.select(ids.index(min(set(ids) - EXPERT_RULESETS)))
+        without = set(ids) - EXPERT_RULESETS
+        if not without:
+            continue  # every ruleset offers expert: no second screen to show
+        scene.select(ids.index(min(without)))
         app.dirty = True  # a still screen is not redrawn unless told
         for _ in range(6):
             app.step(1 / 60, [])
