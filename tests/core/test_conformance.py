@@ -1,6 +1,9 @@
-"""Referee conformance files (shared/conformance/*.jsonl), run like check.py does.
+"""Referee conformance files, run like check.py does.
 
-The shared folder sits beside the clone (``../shared``); without it these tests skip.
+The public cases and ``check.py`` are copied into ``tests/core/data/conformance`` so every
+run (the GitHub workflow too) checks them. When the shared folder sits beside the clone
+(``../shared``, or ``SHENGJI_SHARED``), its files are run as well and the copy is checked
+against it, so a case added there is never silently missed here.
 """
 from collections import Counter
 import json
@@ -17,17 +20,22 @@ _CANDIDATES = [Path(__file__).resolve().parents[3] / "shared",
 if os.environ.get("SHENGJI_SHARED"):
     _CANDIDATES.insert(0, Path(os.environ["SHENGJI_SHARED"]))
 SHARED = next((p for p in _CANDIDATES if (p / "conformance").is_dir()), None)
-CONFORMANCE = SHARED / "conformance" if SHARED else None
+SHARED_CONFORMANCE = SHARED / "conformance" if SHARED else None
+COPY = Path(__file__).resolve().parent / "data" / "conformance"
 
-pytestmark = pytest.mark.skipif(CONFORMANCE is None,
-                                reason="no shared/conformance folder beside the clone")
+
+def _case_files() -> list[Path]:
+    """The copied files, then any file of the shared folder that the copy does not hold."""
+    files = sorted(COPY.glob("*.jsonl"))
+    if SHARED_CONFORMANCE is not None:
+        copied = {p.name for p in files}
+        files += [p for p in sorted(SHARED_CONFORMANCE.glob("*.jsonl")) if p.name not in copied]
+    return files
 
 
 def _cases():
-    if CONFORMANCE is None:
-        return []
     out = []
-    for path in sorted(CONFORMANCE.glob("*.jsonl")):
+    for path in _case_files():
         with open(path, encoding="utf-8") as f:
             for n, line in enumerate(f, 1):
                 if line.strip():
@@ -81,11 +89,20 @@ def test_case(case, answers, request):
         assert not diff, f"expected vs got: {diff}"
 
 
+def test_the_copied_cases_are_the_shared_ones():
+    if SHARED_CONFORMANCE is None:
+        pytest.skip("no shared/conformance folder beside the clone to compare the copy with")
+    for name in ("public.jsonl", "check.py"):
+        shared = SHARED_CONFORMANCE / name
+        if shared.exists():
+            assert (COPY / name).read_bytes() == shared.read_bytes(), f"copy {name} again from {shared}"
+
+
 def test_check_py_passes():
-    check = CONFORMANCE / "check.py"
+    check = (SHARED_CONFORMANCE / "check.py") if SHARED_CONFORMANCE else COPY / "check.py"
     if not check.exists():
-        pytest.skip("no check.py")
-    files = [str(p) for p in sorted(CONFORMANCE.glob("*.jsonl"))]
+        check = COPY / "check.py"
+    files = [str(p) for p in _case_files()]
     proc = subprocess.run([sys.executable, str(check), *files, "--referee",
                            f"{sys.executable} -m game.referee"],
                           capture_output=True, text=True, timeout=120, cwd=REPO,

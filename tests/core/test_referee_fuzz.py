@@ -7,13 +7,13 @@ from hypothesis import strategies as st
 
 from game.referee import answer
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
+PUBLIC_CASES = Path(__file__).resolve().parent / "data" / "conformance" / "public.jsonl"
 EXAMPLE = {"op": "settle", "ruleset": "hebi-2010", "level": "2", "trump": "S", "points": 60,
            "kitty": ["5H", "10C", "KD", "2S", "3S", "4S", "6S", "7S"],
            "last": {"side": "defenders", "lead": ["9H", "9H"]}}
 REQUESTS = [EXAMPLE]
-if (SHARED / "conformance" / "public.jsonl").exists():
-    for line in (SHARED / "conformance" / "public.jsonl").read_text().splitlines():
+for line in PUBLIC_CASES.read_text(encoding="utf-8").splitlines():
+    if line.strip():
         request = json.loads(line)["request"]
         if isinstance(request, dict):
             REQUESTS.append(request)
