@@ -128,6 +128,7 @@ def test_labels_follow_the_thresholds():
         assert label_of(limit) == name
 
 
+@pytest.mark.bench
 def test_random_costs_far_more_than_normal_and_hard():
     """A small version of ``python -m bots.bench_analysis validity`` (deals 100-105 there).
     ``normal`` against ``hard`` is below what six hands resolve: on these seeds the
