@@ -1,20 +1,31 @@
 """Starting an outside program so that none of its processes outlives it.
 
 A program may start children, and a child may leave the program's process group
-(``setsid``) and fork again so that its parent is gone. ``ProcessTree`` starts the program
-and, when it is ended, ends every process it started:
+(``setsid``), fork again so that its parent is gone, and start itself again without the
+program's environment. ``ProcessTree`` starts the program and, when it is ended, ends every
+process it started:
 
 * POSIX: the program leads a new session and process group, which is killed as a whole;
-* Linux, in addition: the program's environment carries a token (``SHENGJI_PROGRAM``) that
-  every descendant inherits, and ``kill`` sweeps ``/proc`` for it and for the program's
-  descendants by parent, until none is left — a child that left the group is found by its
-  token even when its parent has exited;
+* Linux, in addition: the process that starts programs makes itself a *child subreaper*
+  (``prctl(PR_SET_CHILD_SUBREAPER)``), so a process whose parent exits is adopted by it
+  rather than by init: whatever a program's processes do to their group, session or
+  environment, each stays a descendant either of the program or of the game. ``kill`` sweeps
+  ``/proc`` for the program's descendants, for the processes the game adopted (in another
+  session than the game's, started no earlier than the program, not carrying another
+  program's token) and their descendants, and for every process carrying the program's token
+  (``SHENGJI_PROGRAM``), until none is left; the adopted ones it killed it reaps itself;
 * Windows: the program is put in a job object that kills every process in it when the job
   is ended (or when the game's handle to it closes, however the game ends).
 
-What is not caught: on Linux, a descendant that leaves the process group *and* replaces
-its whole environment *and* whose parent has exited; on macOS and the BSDs, a descendant that
-leaves the process group (there is no ``/proc`` to sweep).
+Adopted processes carry nothing that says which program they came from once they shed the
+token: one that left several programs started together is ended with the first of them to
+end. The processes the game starts otherwise (none, in the game and the arena) are told
+apart by their session, their start time, or as a program's own process.
+
+What is not caught is said in ``docs/bot-protocol.md`` ("Processes"): a process started by
+something outside the tree (a service manager, a terminal multiplexer's server, a scheduler);
+one that runs as another user; everything once the game itself is killed; on macOS and the
+BSDs a descendant that leaves the process group.
 """
 from __future__ import annotations
 
@@ -24,10 +35,35 @@ import secrets
 import signal
 import subprocess
 import sys
-from typing import Any
+import threading
+import time
+from typing import Any, NamedTuple
+import weakref
 
 TOKEN_VAR = "SHENGJI_PROGRAM"
 _LINUX = sys.platform.startswith("linux")
+_PR_SET_CHILD_SUBREAPER = 36
+REAP_S = 1.0
+"""How long ``kill`` waits for the adopted processes it killed to die before it goes on (the
+ones still dying are reaped at the next ``kill``)."""
+
+_subreaper: bool | None = None  # None: not asked yet
+_trees: weakref.WeakSet[ProcessTree] = weakref.WeakSet()
+_unreaped: set[int] = set()  # adopted processes killed and not reaped yet
+_reap_lock = threading.Lock()
+
+
+def _become_subreaper() -> bool:
+    """Make this process adopt the orphans among its descendants (Linux 3.4 and later)."""
+    global _subreaper
+    if _subreaper is None:
+        try:
+            import ctypes
+            libc = ctypes.CDLL(None, use_errno=True)
+            _subreaper = libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
+        except (OSError, AttributeError):  # pragma: no cover - no prctl
+            _subreaper = False
+    return _subreaper
 
 
 def start(argv: Sequence[str] | str, cwd: str | None = None,
@@ -37,6 +73,8 @@ def start(argv: Sequence[str] | str, cwd: str | None = None,
     full_env = dict(os.environ if env is None else env)
     full_env[TOKEN_VAR] = token
     options: dict[str, Any] = {}
+    if _LINUX:
+        _become_subreaper()
     if os.name == "posix":
         options["start_new_session"] = True
     proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -51,6 +89,8 @@ class ProcessTree:
         self.proc = proc
         self.token = token
         self.job = _WindowsJob(proc) if sys.platform == "win32" else None
+        self.started = _start_time(proc.pid) if _LINUX else 0
+        _trees.add(self)
 
     def kill(self) -> None:
         """End the program and every process it started (safe to call more than once)."""
@@ -58,7 +98,7 @@ class ProcessTree:
             if self.job is not None:
                 self.job.kill()
         else:
-            descendants = _sweep_linux(self.proc.pid, self.token) if _LINUX else set()
+            descendants = self._sweep() if _LINUX else set()
             try:
                 os.killpg(self.proc.pid, signal.SIGKILL)  # its own group: a shell script's children too
             except OSError:  # the group is gone already
@@ -75,16 +115,52 @@ class ProcessTree:
             pass
         if _LINUX:
             for _ in range(20):  # a process forking as it is swept: sweep until none is left
-                found = _sweep_linux(self.proc.pid, self.token)
+                found = self._sweep()
                 if not found:
                     break
                 _kill_all(found)
+            _reap()
 
     def alive(self) -> list[int]:
         """The processes of the tree still running (Linux; elsewhere the program alone)."""
         if _LINUX:
-            return sorted(_sweep_linux(self.proc.pid, self.token))  # the program carries the token too
+            return sorted(self._sweep(adopt=False))  # the program carries the token too
         return [self.proc.pid] if self.proc.poll() is None else []
+
+    def _sweep(self, adopt: bool = True) -> set[int]:
+        """The tree's living processes; with ``adopt``, the adopted ones among them (dead or
+        alive) are noted to be reaped."""
+        living, adopted = _sweep_linux(self.proc.pid, self.token, self.started, _programs())
+        if adopt and adopted:
+            with _reap_lock:
+                _unreaped.update(adopted)
+        return living
+
+
+def _programs() -> set[int]:
+    """The programs started here and not yet reaped: children of this process, but no orphans."""
+    return {tree.proc.pid for tree in list(_trees) if tree.proc.returncode is None}
+
+
+def _reap() -> None:
+    """Reap the adopted processes that were killed, waiting at most ``REAP_S`` for them to die.
+    Only these pids: ``os.wait()`` would also take the exit status of a program (or of any
+    other child) from the ``subprocess.Popen`` waiting for it."""
+    deadline = time.monotonic() + REAP_S
+    while True:
+        with _reap_lock:
+            for pid in list(_unreaped):
+                try:
+                    done, _ = os.waitpid(pid, os.WNOHANG)
+                except ChildProcessError:  # not ours (any more)
+                    done = pid
+                if done:
+                    _unreaped.discard(pid)
+            if not _unreaped:
+                return
+        if time.monotonic() >= deadline:
+            return
+        time.sleep(0.01)
 
 
 def _kill_all(pids: set[int]) -> None:
@@ -95,46 +171,76 @@ def _kill_all(pids: set[int]) -> None:
             pass
 
 
-def _sweep_linux(root: int, token: str) -> set[int]:
-    """Living processes that carry ``token`` in their environment or descend from ``root``."""
-    needle = f"{TOKEN_VAR}={token}".encode()
-    parents: dict[int, int] = {}
-    marked: set[int] = set()
+def _start_time(pid: int) -> int:
+    """When ``pid`` started, in clock ticks since boot (0 when it cannot be read)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            return int(f.read().rsplit(b")", 1)[1].split()[19])
+    except (OSError, IndexError, ValueError):
+        return 0
+
+
+class _Process(NamedTuple):
+    parent: int
+    session: int
+    started: int
+    dead: bool
+    token: bytes | None
+
+
+def _processes() -> dict[int, _Process]:
+    """Every process this user can see in ``/proc``, this one left out."""
+    prefix = f"{TOKEN_VAR}=".encode()
     me = os.getpid()
+    found: dict[int, _Process] = {}
     try:
         entries = os.listdir("/proc")
     except OSError:  # pragma: no cover - no /proc
-        return set()
+        return found
     for entry in entries:
-        if not entry.isdigit():
-            continue
-        pid = int(entry)
-        if pid == me:
+        if not entry.isdigit() or int(entry) == me:
             continue
         try:
             with open(f"/proc/{entry}/stat", "rb") as f:
                 fields = f.read().rsplit(b")", 1)[1].split()
-        except (OSError, IndexError):
+            parent, session, started = int(fields[1]), int(fields[3]), int(fields[19])
+        except (OSError, IndexError, ValueError):
             continue
-        if fields[0] in (b"Z", b"X"):  # dead already, waiting to be reaped
-            continue
-        parents[pid] = int(fields[1])
-        try:
-            with open(f"/proc/{entry}/environ", "rb") as f:
-                if needle in f.read().split(b"\0"):
-                    marked.add(pid)
-        except OSError:
-            pass
+        dead = fields[0] in (b"Z", b"X")  # waiting to be reaped
+        token = None
+        if not dead:
+            try:
+                with open(f"/proc/{entry}/environ", "rb") as f:
+                    token = next((v[len(prefix):] for v in f.read().split(b"\0") if v.startswith(prefix)), None)
+            except OSError:
+                pass
+        found[int(entry)] = _Process(parent, session, started, dead, token)
+    return found
+
+
+def _sweep_linux(root: int, token: str, started: int, programs: set[int]) -> tuple[set[int], set[int]]:
+    """The living processes of the program ``root``: those that carry ``token``, descend from
+    ``root``, or were adopted by this process after ``root`` started (and descend from one of
+    them); and those adopted ones, dead or alive, which are this process's own to reap."""
+    me, my_session, mark = os.getpid(), os.getsid(0), token.encode()
+    processes = _processes()
+    adopted = {pid for pid, p in processes.items()
+               if p.parent == me and pid not in programs and p.session != my_session
+               and p.started >= started and p.token in (None, mark)}
     children: dict[int, list[int]] = {}
-    for pid, parent in parents.items():
-        children.setdefault(parent, []).append(pid)
-    stack = [root]
+    for pid, p in processes.items():
+        children.setdefault(p.parent, []).append(pid)
+    tree = {pid for pid, p in processes.items() if p.token == mark} | adopted
+    stack = list(adopted)
+    if root in processes and (not started or processes[root].started == started):  # not a reused pid
+        tree.add(root)
+        stack.append(root)
     while stack:
         for child in children.get(stack.pop(), ()):
-            if child not in marked:
-                marked.add(child)
+            if child not in tree:
+                tree.add(child)
                 stack.append(child)
-    return marked
+    return {pid for pid in tree if not processes[pid].dead}, adopted
 
 
 class _WindowsJob:  # pragma: no cover - Windows

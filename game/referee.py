@@ -7,10 +7,16 @@ next line is read as usual: whatever a line holds (text that is not UTF-8, lone 
 escapes, numbers too large to use, deep nesting, a line over ``MAX_LINE`` bytes), the answer
 is one error line and the process goes on. Imports only the rules core (no pygame), so it
 starts fast.
+
+Exit status: 0 at the end of the input (also when standard input is closed); 141 when the
+reader of the answers went away (a broken pipe: ``... | python -m game.referee | head -1``),
+silently; 2 when the answers cannot be written or the requests read (standard output closed,
+a full disk, an I/O error), with one line on standard error saying why. Never a traceback.
 """
 from __future__ import annotations
 
 import json
+import os
 import sys
 from typing import Any
 
@@ -302,19 +308,70 @@ def read_lines(stdin, limit: int):
         yield None
 
 
+EXIT_OK = 0
+"""Every input line was answered."""
+EXIT_CANNOT_WRITE = 2
+"""The answers (or the requests) could not be written (read): standard output closed, a full
+disk, an I/O error. One line on standard error says so."""
+EXIT_READER_GONE = 141
+"""The reader of the answers went away (a broken pipe, as in ``... | head -1``): nothing is
+said, and the status is the one a shell gives a tool that SIGPIPE ended (128 + 13)."""
+
+
 def main(stdin=None, stdout=None) -> int:
     """Answer every line of ``stdin`` (binary) on ``stdout`` (binary), UTF-8 both ways
-    whatever the platform's locale."""
-    stdin = stdin or sys.stdin.buffer
-    stdout = stdout or sys.stdout.buffer
-    for raw in read_lines(stdin, MAX_LINE):
+    whatever the platform's locale. Returns one of the ``EXIT_`` statuses."""
+    if stdin is None:
+        if sys.stdin is None:  # started with its standard input closed: no requests
+            return EXIT_OK
+        stdin = sys.stdin.buffer
+    if stdout is None:
+        if sys.stdout is None:
+            return _cannot("write the answers", "standard output is closed")
+        stdout = sys.stdout.buffer
+    lines = read_lines(stdin, MAX_LINE)
+    while True:
+        try:
+            raw = next(lines)
+        except StopIteration:
+            return EXIT_OK
+        except OSError as e:
+            return _cannot("read the requests", e.strerror or str(e))
         if raw is None:
             line = encode({"error": f"the line is longer than {MAX_LINE} bytes; it was skipped"})
         else:
             line = respond(raw)
-        stdout.write(line)
-        stdout.flush()
-    return 0
+        try:
+            stdout.write(line)
+            stdout.flush()
+        except BrokenPipeError:
+            _drop_unwritten(stdout)
+            return EXIT_READER_GONE
+        except (OSError, ValueError) as e:  # ValueError: a stream closed under it
+            _drop_unwritten(stdout)
+            return _cannot("write the answers", getattr(e, "strerror", None) or str(e))
+
+
+def _cannot(what: str, why: str) -> int:
+    try:
+        print(f"referee: cannot {what}: {why}", file=sys.stderr, flush=True)
+    except (OSError, ValueError, AttributeError):  # standard error is gone too: stop quietly
+        pass
+    return EXIT_CANNOT_WRITE
+
+
+def _drop_unwritten(stdout) -> None:
+    """Point the process's standard output at the null device: an answer left in a buffer
+    would otherwise fail again in the interpreter's flush at exit, which prints a traceback
+    (what Python's documentation on SIGPIPE advises)."""
+    if sys.stdout is None or stdout is not sys.stdout.buffer:
+        return
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, stdout.fileno())
+        os.close(null)
+    except OSError:  # pragma: no cover - no null device
+        pass
 
 
 if __name__ == "__main__":

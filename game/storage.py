@@ -200,7 +200,10 @@ class FolderLock:
         entry[1] -= 1
         if entry[1] <= 0:
             del cls._held[key]
-            entry[0].close()  # closing the file drops the lock
+            try:
+                entry[0].close()  # closing the file drops the lock
+            except OSError:  # the pid left unwritten on a full disk: the file is closed all the same
+                pass
 
 
 def _lock_file(f) -> None:

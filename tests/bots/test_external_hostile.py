@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 import random
 import shlex
+import subprocess
 import sys
 import textwrap
 import time
@@ -64,6 +65,39 @@ ESCAPES = """
         os._exit(0)  # the middle child: the grandchild's parent is gone
     for line in sys.stdin:
         pass
+"""
+
+SHEDS_THE_MARKER = """
+    import os, sys, time
+    if len(sys.argv) > 2:  # the grandchild, started again without the marker
+        with open(sys.argv[1], "w") as f:
+            f.write(str(os.getpid()))
+        time.sleep(120)
+        sys.exit(0)
+    if os.fork() == 0:
+        os.setsid()
+        if os.fork() == 0:
+            env = {k: v for k, v in os.environ.items() if k != "SHENGJI_PROGRAM"}
+            os.execve(sys.executable, [sys.executable, sys.argv[0], sys.argv[1], "again"], env)
+        os._exit(0)
+    for line in sys.stdin:
+        pass
+"""
+
+SHEDS_THEN_PLAYS = f"""
+    import os, sys, time
+    if len(sys.argv) > 2:
+        with open(sys.argv[1], "w") as f:
+            f.write(str(os.getpid()))
+        time.sleep(120)
+        sys.exit(0)
+    if os.fork() == 0:
+        os.setsid()
+        if os.fork() == 0:
+            env = {{k: v for k, v in os.environ.items() if k != "SHENGJI_PROGRAM"}}
+            os.execve(sys.executable, [sys.executable, sys.argv[0], sys.argv[1], "again"], env)
+        os._exit(0)
+    os.execv(sys.executable, [sys.executable, {str(EXAMPLE)!r}, "5"])  # and plays
 """
 
 DIES_CHILD_HOLDS_PIPE = """
@@ -144,6 +178,70 @@ def test_a_child_that_leaves_the_group_and_forks_again_does_not_survive(tmp_path
         time.sleep(0.02)
     assert gone(grandchild)
     assert program.tree.alive() == []
+
+
+def without_marker(pid: int) -> bool:
+    with open(f"/proc/{pid}/environ", "rb") as f:
+        return not any(v.startswith(b"SHENGJI_PROGRAM=") for v in f.read().split(b"\0"))
+
+
+@linux_only
+def test_a_grandchild_that_leaves_the_group_and_sheds_the_marker_does_not_survive(tmp_path):
+    pid_file = tmp_path / "grandchild.pid"
+    program = start_program(command(script(tmp_path, "sheds", SHEDS_THE_MARKER), pid_file), 0,
+                            get_ruleset("hebi-2010"), 500)
+    grandchild = wait_for_file(pid_file)
+    assert not gone(grandchild) and without_marker(grandchild)
+    assert os.getsid(grandchild) != os.getsid(program.proc.pid)
+    assert grandchild in program.tree.alive()
+    program.close()
+    deadline = time.monotonic() + 5
+    while not gone(grandchild) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert gone(grandchild)
+    assert program.tree.alive() == []
+    with pytest.raises(OSError):  # not even a zombie: the game reaped what it adopted
+        os.stat(f"/proc/{grandchild}")
+
+
+@linux_only
+def test_ending_a_program_leaves_other_children_and_their_exit_status_alone(tmp_path):
+    pid_file = tmp_path / "grandchild.pid"
+    other = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read(); sys.exit(3)"],
+                             stdin=subprocess.PIPE, start_new_session=True)
+    exits = start_program(command("-c", "import sys; sys.exit(4)"), 1, get_ruleset("hebi-2010"), 500)
+    deadline = time.monotonic() + 5
+    while not gone(exits.proc.pid) and time.monotonic() < deadline:  # a zombie, not yet reaped
+        time.sleep(0.02)
+    hostile = start_program(command(script(tmp_path, "sheds", SHEDS_THE_MARKER), pid_file), 0,
+                            get_ruleset("hebi-2010"), 500)
+    grandchild = wait_for_file(pid_file)
+    hostile.close()
+    deadline = time.monotonic() + 5
+    while not gone(grandchild) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert gone(grandchild)
+    assert other.poll() is None  # started before the program: not taken for one of its processes
+    other.communicate(timeout=5)
+    assert other.returncode == 3
+    assert exits.proc.wait(timeout=5) == 4
+    exits.close()
+
+
+@linux_only
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_grandchild_that_sheds_the_marker_does_not_survive_the_arena(tmp_path, jobs):
+    pid_file = tmp_path / "grandchild.pid"
+    program = command(script(tmp_path, "sheds", SHEDS_THEN_PLAYS), pid_file)
+    done = subprocess.run([sys.executable, "-m", "bots.arena", "--ruleset", "logistics-2015", "--deals", "1",
+                           "--jobs", jobs, "--seat", f"0=external:{program}", "--json"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    grandchild = wait_for_file(pid_file)
+    deadline = time.monotonic() + 5
+    while not gone(grandchild) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert gone(grandchild)
 
 
 @linux_only
