@@ -1,6 +1,10 @@
 """The arena: two bot levels play seeded duplicate deals.
 
-    python -m bots.arena --ruleset hebi-2010 --deals 400 --seed 1 --a normal --b easy --json
+    python -m bots.arena --ruleset hebi-2010 --deals 400 --a normal --b easy --json
+
+The deals follow from the run's seed (``--seed``; by default a fresh 128-bit one, given in
+the summary so the run can be repeated with ``--seed``) through a keyed hash, and so do the
+seeds the bots — and the seated programs — get: a program cannot compute the hidden cards.
 
 Each deal is played twice with the same cards, the teams swapping seats (team A sits at
 seats 0 and 2 in the first play, at 1 and 3 in the second), so the luck of the cards
@@ -45,12 +49,15 @@ from game.core import (
     Hand,
     HandSetup,
     Rank,
+    derive,
+    fresh_seed,
     get_ruleset,
 )
+from game.core.seeds import WIDE
 from game.table import HandReport, play_hand
 
 from . import BOT_LEVELS, make_bot
-from .arena_io import DealLog, Progress, mean_ci, record_hand
+from .arena_io import DealLog, Progress, mean_ci, record_hand, run_seed
 from .external import (
     DEFAULT_EXTERNAL_MS,
     ArenaSeats,
@@ -105,21 +112,23 @@ class DealResult:
 
 
 def deal_setup(seed: int, index: int, attempt: int = 0) -> HandSetup:
-    """The seed-chosen start of a deal: levels, dealer and the shuffle."""
-    rng = random.Random(f"arena:{seed}:{index}")
-    dealer = rng.randrange(4)
-    dealer_level = RANKS[(index + seed) % len(RANKS)]
-    other_level = rng.choice(RANKS)
+    """The seed-chosen start of a deal: levels, dealer and the shuffle. Each is a keyed hash
+    of the run's seed (``game.core.derive``), so a seated program that knows its own cards,
+    or the ``seed`` it is sent, cannot search its way back to the run's seed or the deal."""
+    dealer = derive(seed, "arena-dealer", index) % 4
+    dealer_level = RANKS[(index + derive(seed, "arena-cycle")) % len(RANKS)]
+    other_level = RANKS[derive(seed, "arena-level", index) % len(RANKS)]
     levels = [other_level, other_level]
     levels[dealer % 2] = dealer_level
-    shuffle = random.Random(f"arena:{seed}:{index}:{attempt}").getrandbits(48)
+    shuffle = derive(seed, "arena-deal", index, attempt)
     return HandSetup(shuffle, False, (levels[0], levels[1]), dealer, dealer)
 
 
 def bot_seed(seed: int, index: int, play: int, attempt: int, seat: int) -> int:
-    """The seed of one seat's bot in one hand (48 bits: exact in any JSON reader). An outside
-    program gets it as ``seed``, so ``bots.engine`` plays as the in-process bot does."""
-    return random.Random(f"bot:{seed}:{index}:{play}:{attempt}:{seat}").getrandbits(48)
+    """The seed of one seat's bot in one hand: 64 bits, a keyed hash in its own domain, so
+    it says nothing about the deal. An outside program gets it as ``seed``, so
+    ``bots.engine`` plays as the in-process bot does."""
+    return derive(seed, "arena-bot", index, play, attempt, seat, bits=64)
 
 
 def play_deal(ruleset_id: str, seed: int, index: int, level_a: str, level_b: str,
@@ -397,7 +406,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="duplicate deals to play (default 100, or no limit with --minutes)")
     p.add_argument("--minutes", type=float, default=None, metavar="M",
                    help="start no deal after M minutes, then summarise what was played")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=int, default=None,
+                   help="the run's seed: the deals and the bots' seeds follow from it (default: "
+                        "a fresh 128-bit seed, or the --resume file's; the summary gives it, "
+                        "so the run can be repeated)")
     p.add_argument("--a", default="normal", choices=sorted(BOT_LEVELS))
     p.add_argument("--b", default="easy", choices=sorted(BOT_LEVELS))
     p.add_argument("--think-ms", type=float, default=None,
@@ -448,9 +460,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         p.error("--resume goes on with an --out file: give it")
     args.progress = not args.no_progress and (args.progress or not args.json
                                               or sys.stderr.isatty())
+    if args.seed is None and args.resume and args.out:
+        args.seed = run_seed(args.out)
+    if args.seed is None:
+        args.seed = fresh_seed()
+    elif args.seed < WIDE and any(external_command(v) for v in args.seat_specs.values()):
+        print(f"warning: --seed {args.seed} is small enough to search for: a seated program "
+              f"could find it from its own cards and know every hand; without --seed a fresh "
+              f"128-bit seed is drawn (and given in the summary)", file=sys.stderr)
     log, previous = None, []
     if args.out:
-        run_key = {"ruleset": args.ruleset, "seed": args.seed, "a": args.a, "b": args.b,
+        # "deals": 2, the keyed-hash deals: a file of the older deals is not resumed with these.
+        run_key = {"ruleset": args.ruleset, "seed": args.seed, "deals": 2, "a": args.a, "b": args.b,
                    "think_ms": args.think_ms,
                    "seats": {str(k): v for k, v in sorted(args.seat_specs.items())}}
         try:

@@ -85,6 +85,22 @@ class Progress:
 
 # ---------------------------------------------------------------------------- --out
 
+def run_seed(path: Path | str) -> int | None:
+    """The seed of the run an ``--out`` file holds (None: no file, or no deal in it yet)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None  # DealLog says what is wrong with the file
+    for line in text.splitlines():
+        try:
+            seed = json.loads(line)["run"]["seed"]
+        except (ValueError, KeyError, TypeError):
+            continue
+        if isinstance(seed, int) and not isinstance(seed, bool):
+            return seed
+    return None
+
+
 class DealLog:
     """``--out FILE.jsonl``: one JSON object per finished deal, written as it finishes (and
     flushed, so the file can be watched); ``--resume`` reads back the deals already played.

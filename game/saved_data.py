@@ -20,6 +20,8 @@ from pathlib import Path
 import time
 from typing import Any
 
+from game.core.seeds import SEED_LIMIT
+
 MAX_FILE = 32 << 20  # far above a long match's save (about 1 MB after 100 hands)
 MAX_INT = 10 ** 12
 MAX_NAME = 200  # characters in a typed name
@@ -215,7 +217,7 @@ def check_hand_data(data: Any, what: str = "a hand") -> dict:
     labels = {r.label for r in PLAIN_RANKS}
     data = _obj(data, what)
     setup = _obj(data.get("setup"), f"{what}'s setup")
-    need(is_int(setup.get("seed"), 0, 2 ** 64), f"{what}'s seed is not valid")
+    need(is_int(setup.get("seed"), 0, SEED_LIMIT), f"{what}'s seed is not valid")
     need(isinstance(setup.get("first_hand"), bool), f"{what}'s setup is not valid")
     _list(setup.get("levels"), f"{what}'s levels", 2, lambda v: v in labels)
     need(seat_or_none(setup.get("dealer")) and is_int(setup.get("first_drawer"), 0, 3),
@@ -246,7 +248,7 @@ def check_match(data: Any):
     labels = {r.label for r in PLAIN_RANKS}
     data = _obj(data, "the match")
     ruleset = check_ruleset(data.get("ruleset"))
-    need(is_int(data.get("seed"), -2 ** 64, 2 ** 64), "the match's seed is not valid")
+    need(is_int(data.get("seed"), -SEED_LIMIT, SEED_LIMIT), "the match's seed is not valid")
     need(data.get("length") is None or is_int(data["length"], 1, 100_000), "the match's length is not valid")
     _list(data.get("start_levels"), "the match's start levels", 2, lambda v: v in labels)
     elapsed = data.get("elapsed", 0.0)
@@ -288,7 +290,7 @@ def check_table(data: Any) -> None:
     for key in ("ruleset", "mode"):
         need(data.get(key) is None or is_text(data[key], 100), f"the table's {key} is not valid")
     need(data.get("length") is None or is_int(data["length"], 1, 100_000), "the table's length is not valid")
-    need(data.get("seed") is None or is_int(data["seed"], -2 ** 64, 2 ** 64), "the table's seed is not valid")
+    need(data.get("seed") is None or is_int(data["seed"], -SEED_LIMIT, SEED_LIMIT), "the table's seed is not valid")
     for key in ("autoplay", "deal_only"):
         need(isinstance(data.get(key, False), bool), f"the table's {key} is not valid")
     check_names(data.get("names"))
@@ -330,7 +332,7 @@ def check_replay_file(data: Any, version: int) -> dict:
     need(data.get("version") == version, "unsupported version")
     need(is_text(data.get("time", ""), 40) and is_text(data.get("kind", ""), 20), "the replay's header is not valid")
     need(is_int(data.get("number", 0), 0, 100_000), "the replay's number is not valid")
-    need(data.get("match_seed") is None or is_int(data["match_seed"], -2 ** 64, 2 ** 64),
+    need(data.get("match_seed") is None or is_int(data["match_seed"], -SEED_LIMIT, SEED_LIMIT),
          "the replay's seed is not valid")
     _list(data.get("humans", []), "the people's seats", None, lambda v: is_int(v, 0, 3))
     check_names(data.get("names") or None)

@@ -17,9 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-import random
 
-from game.core import Hand, HandSetup, HandSummary, Match, Ruleset, get_ruleset
+from game.core import Hand, HandSetup, HandSummary, Match, Ruleset, fresh_seed, get_ruleset
 from game.duplicate import DEFAULT_LEVEL, DuplicateJob, decode_states, duplicate_bots, encode_states, rng_states
 from game.i18n import tr
 from game.records import Records
@@ -151,7 +150,7 @@ class Session:
 
     def start_match(self, choice: MatchChoice) -> Started:
         """Deal the first hand of a new match (saved at once, unless bots play alone for show)."""
-        seed = choice.seed if choice.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
+        seed = choice.seed if choice.seed is not None else fresh_seed()
         match = Match(get_ruleset(choice.ruleset_id), seed, choice.length)
         humans = sorted(set(([] if choice.human is None else [choice.human]) + list(choice.humans)))
         humans, levels = self._seat_overrides(humans, list(choice.levels))

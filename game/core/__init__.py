@@ -27,6 +27,7 @@ from .phases import AFTER_DEAL, BURYING, DEALING, PLAYING, REDEAL, SETTLED, Phas
 from .play import PlayState, Trick, TrickView, legal_buries
 from .refusal import IllegalActionError, Refusal
 from .ruleset import BUILTIN_IDS, Ruleset, RulesetError, all_rulesets, get_ruleset, load_ruleset_file
+from .seeds import SEED_LIMIT, derive, fresh_seed
 from .settlement import Settlement, kitty_multiplier, level_change, next_dealer, settle
 from .tricks import (
                     ThrowResult,
@@ -56,6 +57,7 @@ __all__ = [
                     "PLAY",
                     "PLAYING",
                     "REDEAL",
+                    "SEED_LIMIT",
                     "SETTLED",
                     "SMALL_JOKER",
                     "SUITS",
@@ -94,11 +96,13 @@ __all__ = [
                     "check_lead",
                     "check_play_cards",
                     "decompose",
+                    "derive",
                     "fallback_bury",
                     "fallback_play",
                     "follow_score",
                     "format_cards",
                     "format_of",
+                    "fresh_seed",
                     "get_ruleset",
                     "kitty_multiplier",
                     "legal_buries",

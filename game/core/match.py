@@ -1,20 +1,21 @@
 """A match: team levels, the dealer's rotation, hands played or time used, the winner.
 
-A match owns one seeded ``random.Random``; every hand's deal seed and the first hand's first
-drawer come from it, so a match is rebuilt exactly from its seed and its hands' logs
+A match draws every hand's deal seed and the first hand's first drawer from its seed
+(``seeds.MatchDraws``: keyed hashes of a wide seed, so a seat that knows its own cards
+cannot search for the others), so a match is rebuilt exactly from its seed and its hands' logs
 (``Match.from_dict``). The match clock is fed from outside (``add_time``) and recorded, so
 a timed match replays too.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-import random
 from typing import Any
 
 from .cards import Rank
 from .hand import Hand, HandSetup
 from .phases import REDEAL, SETTLED
 from .ruleset import Ruleset, get_ruleset
+from .seeds import MatchDraws
 from .settlement import DEALERS, next_dealer, raise_level
 
 SAVE_VERSION = 1
@@ -51,11 +52,11 @@ class Match:
         self.seed = seed
         self.length = length
         self.start_levels = start_levels
-        self.rng = random.Random(seed)
+        self.rng = MatchDraws(seed)
         self.levels = list(start_levels)
         self.gained = [0, 0]
         self.dealer: int | None = None
-        self.first_drawer = self.rng.randrange(4)
+        self.first_drawer = self.rng.lot(4)
         self.history: list[HandSummary] = []
         self.finished_hands: list[dict[str, Any]] = []  # each finished hand's to_dict(), for replays
         self.elapsed = 0.0
@@ -70,7 +71,7 @@ class Match:
 
     def _new_hand(self) -> Hand:
         first_hand = self.dealer is None
-        setup = HandSetup(seed=self.rng.getrandbits(48), first_hand=first_hand,
+        setup = HandSetup(seed=self.rng.deal_seed(), first_hand=first_hand,
                           levels=(self.levels[0], self.levels[1]), dealer=self.dealer,
                           first_drawer=self.first_drawer if self.dealer is None else self.dealer)
         return Hand(self.ruleset, setup)
@@ -137,7 +138,7 @@ class Match:
         if self.ruleset.tie == "extra-hand-by-lot":
             # The regulation (RULES.md §10): the extra hand's dealer is drawn by lot (the match's seeded
             # generator, so a saved match replays the same draw); it is dealt as a later hand.
-            self.dealer = self.lot_dealer = self.rng.randrange(4)
+            self.dealer = self.lot_dealer = self.rng.lot(4)
         return None  # one more hand decides
 
     # ------------------------------------------------------------------ match clock

@@ -361,7 +361,9 @@ class ReplayScene(Scene):
         meta = self.replay.meta
         title = "  ·  ".join([tr("replay.title"), self.replay.ruleset.text(self.replay.ruleset.name, get_language()),
                               tr("table.hand_number", n=meta.get("number", "?")), str(meta.get("time", "")),
-                              tr("replay.step", n=self.step, total=len(self.replay.steps) - 1)])
+                              tr("replay.step", n=self.step, total=len(self.replay.steps) - 1),
+                              tr("hand_end.deal_seed", seed=hand.setup.seed)])
+        title = fit_text(title, round(15 * s), self.back.rect.x - round(28 * s))
         blit_text(surface, title, round(15 * s), (round(14 * s), bar.centery), theme.INK_DIM, anchor="midleft")
         regions = self.regions()
         self.draw_info(surface, regions["info"], hand)

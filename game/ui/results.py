@@ -97,8 +97,13 @@ class HandEndScene(Scene):
         cx = box.centerx
         y = box.y + round(18 * s)
         blit_text(surface, tr("hand_end.title"), round(30 * s), (cx, y), theme.GOLD, True, anchor="midtop")
-        y += round(50 * s)
+        y += round(44 * s)
         hand, st = self.hand, self.hand.settlement
+        # The hand's own seed, now that its cards are all known: it tells nothing about the
+        # next deals (each is a keyed hash of the match's seed, which stays hidden).
+        seed = theme.fit_text(tr("hand_end.deal_seed", seed=hand.setup.seed), round(13 * s), box.w - round(40 * s))
+        blit_text(surface, seed, round(13 * s), (cx, y), theme.INK_DIM, anchor="midtop")
+        y += round(22 * s)
         # The kitty, face up at last.
         kitty = list(hand.kitty)
         h = round(70 * s)

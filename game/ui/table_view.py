@@ -128,16 +128,16 @@ class TableView:
                           anchor="midright")
             x = r.left - round(22 * s)
         room = x - round(14 * s)
-        # What the line can lose first: the seed, then the long ruleset name, then the mode.
+        # What the line can lose first: the long ruleset name, then the mode. No seed: whoever
+        # sits here could compute every hidden hand from it (the hand's end panel shows its own).
         full = match.ruleset.text(match.ruleset.name, get_language())
-        seed = tr("table.seed", seed=match.seed)
         mode = tr("new_match.mode_" + scene.driver.settings.mode)
         rest = [tr("table.hand_number", n=scene.hand_number)]
         if scene.minutes_left is not None and not match.time_up:
             rest.append(tr("table.time_left", minutes=scene.minutes_left))
         rest += scene.bar_parts()  # the modes: hand n of N, the match score
         short = full.split(" · ")[0]
-        for parts in ([full, *rest[:1], seed, mode, *rest[1:]], [full, *rest[:1], mode, *rest[1:]],
+        for parts in ([full, *rest[:1], mode, *rest[1:]],
                       [short, *rest[:1], mode, *rest[1:]], [short, *rest], rest):
             left = "  ·  ".join(parts)
             if theme.text(left, lay.font_small).get_width() <= room:
