@@ -8,7 +8,8 @@ points unless the hand is very strong in trumps.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from itertools import combinations
 
 from game.core import BIG_JOKER, SMALL_JOKER, SUITS, TRUMP, Card, Observation, Phase, Rank, TrumpContext
@@ -140,107 +141,146 @@ def choose_declaration(obs: Observation, options: Sequence[Sequence[Card]],
 
 # ------------------------------------------------------------------------------ burying
 
-def keep_value(card: Card, tab: Tables, counts: Counter) -> float:
+@dataclass(frozen=True)
+class BuryWeights:
+    """The numbers of the bury rules. A bury is scored as the side suits it leaves void
+    (``bury_score``) less what the buried cards were worth keeping (``keep_value``, plus a
+    price on their points); ``choose_bury`` buries the best-scored cards."""
+
+    void: float = 9.0  # per side suit left void: a void lets me trump that suit
+    # What a card is worth keeping (``keep_value``), on the scale of its rank position.
+    trump: float = 40.0  # a trump, above every side card: trumps win tricks and guard
+    top: float = 10.0  # the top card of a side suit (an ace): a sure winner
+    second: float = 3.0  # the card just below it: a winner once the top is out
+    pair: float = 6.0  # a card of a pair: pairs win tricks and break the others' pairs
+    pair_rank: float = 0.3  # and per rank position of the pair
+    # The price of the points buried, per 10 (``point_cost``): the kitty's points go to the
+    # defenders, multiplied, if they win the last trick.
+    points: float = 40.0  # a usual hand keeps its points
+    points_strong: float = 4.0  # a hand very strong in trumps wins the last trick anyway
+    # Very strong in trumps (``very_strong``): this share of the hand after the bury in
+    # trumps, with this many jokers and level cards, in a game of at least this many decks.
+    strong_share: float = 0.5
+    strong_honours: int = 3
+    strong_decks: int = 2
+
+
+BURY_WEIGHTS = BuryWeights()
+
+
+def keep_value(card: Card, tab: Tables, counts: Counter, w: BuryWeights = BURY_WEIGHTS) -> float:
     """How much a card is worth keeping, for burying."""
     pos = tab.pos[card]
     if tab.is_trump[card]:
-        return 40 + pos
+        return w.trump + pos
     top = tab.top_pos[tab.suit[card]]
     v = float(pos)
     if pos == top:
-        v += 10
+        v += w.top
     elif pos == top - 1:
-        v += 3
+        v += w.second
     if counts[card] >= 2:
-        v += 6 + pos * 0.3
+        v += w.pair + pos * w.pair_rank
     return v
+
+
+def very_strong(obs: Observation, tab: Tables, trumps: Sequence[Card],
+                w: BuryWeights = BURY_WEIGHTS) -> bool:
+    """Strong enough in trumps to bury points: the last trick is mine anyway."""
+    after = len(obs.hand) - obs.ruleset.kitty
+    return len(trumps) >= w.strong_share * after \
+        and sum(1 for c in trumps if tab.is_honour(c)) >= w.strong_honours \
+        and obs.ruleset.decks >= w.strong_decks
+
+
+def point_cost(obs: Observation, tab: Tables, trumps: Sequence[Card],
+               w: BuryWeights = BURY_WEIGHTS) -> float:
+    """The price of burying 10 points."""
+    return w.points_strong if very_strong(obs, tab, trumps, w) else w.points
+
+
+def bury_cost(tab: Tables, counts: Counter, price: float,
+              w: BuryWeights = BURY_WEIGHTS) -> Callable[[Card], float]:
+    """A card's cost to bury: its keep value and, at ``price`` per 10, its points."""
+    def cost(c: Card) -> float:
+        return keep_value(c, tab, counts, w) + price * c.points / 10
+    return cost
+
+
+def fill_bury(hand: Sequence[Card], tab: Tables, split: dict[str, list[Card]], k: int,
+              combo: Sequence[str], cost: Callable[[Card], float]) -> list[Card] | None:
+    """The ``k`` cards to bury voiding the side suits ``combo``: all their cards, then the
+    cheapest other side cards, then the cheapest trumps (None: the suits hold more than
+    ``k``)."""
+    voided = [c for s in combo for c in split[s]]
+    if len(voided) > k:
+        return None
+    rest = [c for c in hand if tab.suit[c] not in combo]
+    fill = pick([c for c in rest if not tab.is_trump[c]], k - len(voided), cost)
+    if len(voided) + len(fill) < k:
+        fill += pick([c for c in rest if tab.is_trump[c]], k - len(voided) - len(fill), cost)
+    return voided + fill
+
+
+def voids_made(hand: Sequence[Card], chosen: Sequence[Card], split: dict[str, list[Card]],
+               sides: Sequence[str]) -> list[str]:
+    """The side suits ``sides`` held that burying ``chosen`` leaves void (the fill's count
+    too)."""
+    left = Counter(hand)
+    left.subtract(chosen)
+    return [s for s in sides if not any(left[c] for c in split[s])]
+
+
+def bury_score(voids: int, chosen: Sequence[Card], cost: Callable[[Card], float],
+               w: BuryWeights = BURY_WEIGHTS) -> float:
+    return w.void * voids - sum(cost(c) for c in chosen)
+
+
+def scored_buries(obs: Observation, price: float, careful: bool = True,
+                  w: BuryWeights = BURY_WEIGHTS) -> list[tuple[float, list[Card], list[str]]]:
+    """(score, cards, suits voided) of the bury for each set of side suits to void (only the
+    empty set unless ``careful``), smaller sets first; ``price``: see ``point_cost``."""
+    assert obs.ctx is not None  # the trump is known once the dealer buries
+    tab = tables(obs.ctx)
+    hand = list(obs.hand)
+    split = tab.split(hand)
+    cost = bury_cost(tab, Counter(hand), price, w)
+    sides = [s for s in tab.side_suits if split[s]]
+    combos = [combo for r in range(len(sides) + 1) for combo in combinations(sides, r)] \
+        if careful else [()]
+    out = []
+    for combo in combos:
+        chosen = fill_bury(hand, tab, split, obs.ruleset.kitty, combo, cost)
+        if chosen is not None:
+            gone = voids_made(hand, chosen, split, sides)
+            out.append((bury_score(len(gone), chosen, cost, w), chosen, gone))
+    return out
 
 
 def choose_bury(obs: Observation, careful: bool = True) -> tuple[list[Card], Reason]:
     """Void short side suits; keep points unless very strong in trumps (``careful``)."""
     assert obs.ctx is not None  # the trump is known once the dealer buries
     tab = tables(obs.ctx)
-    hand = list(obs.hand)
-    k = obs.ruleset.kitty
-    counts = Counter(hand)
-    split = tab.split(hand)
-    trumps = split[TRUMP]
-    after = len(hand) - k
-    very_strong = len(trumps) >= 0.5 * after and sum(1 for c in trumps if tab.is_honour(c)) >= 3 \
-        and obs.ruleset.decks >= 2
-    point_cost = 4.0 if very_strong else 40.0
-
-    def cost(c: Card) -> float:
-        return keep_value(c, tab, counts) + point_cost * c.points / 10
-
-    sides = [s for s in tab.side_suits if split[s]]
-    best: tuple[float, list[Card], int] | None = None
-    subsets: list[tuple[str, ...]] = [()]
-    if careful:
-        subsets = [combo for r in range(len(sides) + 1) for combo in combinations(sides, r)]
-    for combo in subsets:
-        voided = [c for s in combo for c in split[s]]
-        if len(voided) > k:
-            continue
-        rest = [c for c in hand if tab.suit[c] not in combo]
-        side_rest = [c for c in rest if not tab.is_trump[c]]
-        fill = pick(side_rest, k - len(voided), cost)
-        if len(voided) + len(fill) < k:
-            trump_rest = [c for c in rest if tab.is_trump[c]]
-            fill += pick(trump_rest, k - len(voided) - len(fill), cost)
-        chosen = voided + fill
-        # Voids made by the fill count too.
-        left = Counter(hand)
-        left.subtract(chosen)
-        voids = sum(1 for s in sides if not any(left[c] for c in split[s]))
-        score = 9.0 * voids - sum(cost(c) for c in chosen)
-        if best is None or score > best[0]:
-            best = (score, chosen, voids)
-    assert best is not None  # the empty set of voids always fits
-    _, chosen, voids = best
-    if voids:
-        left = Counter(hand)
-        left.subtract(chosen)
-        gone = [s for s in sides if not any(left[c] for c in split[s])]
+    price = point_cost(obs, tab, tab.split(obs.hand)[TRUMP])
+    # The first of the best: the empty set of voids always fits.
+    _, chosen, gone = max(scored_buries(obs, price, careful), key=lambda b: b[0])
+    if gone:
         return chosen, Reason("bury.void", {"suits": "".join(_SYMBOL.get(s, s) for s in gone)})
     return chosen, Reason("bury.cheap")
 
 
-def bury_options(obs: Observation, point_costs: Sequence[float] = (4.0, 40.0),
+def bury_options(obs: Observation,
+                 point_costs: Sequence[float] = (BURY_WEIGHTS.points_strong, BURY_WEIGHTS.points),
                  limit: int = 6) -> list[list[Card]]:
     """Other sensible buries than ``choose_bury``'s, for a search to compare: for each
     weight of the points kept (bury points or keep them) and each set of short side suits
     to void, the bury scored as ``choose_bury`` scores it; ``limit`` distinct ones, the
     best of each weight first."""
-    assert obs.ctx is not None  # the trump is known once the dealer buries
-    tab = tables(obs.ctx)
-    hand = list(obs.hand)
-    k = obs.ruleset.kitty
-    counts = Counter(hand)
-    split = tab.split(hand)
-    sides = [s for s in tab.side_suits if split[s]]
     ranked: list[list[list[Card]]] = []
-    for point_cost in point_costs:
-        scored: list[tuple[float, list[Card]]] = []
-        def cost(c: Card, point_cost: float = point_cost) -> float:
-            return keep_value(c, tab, counts) + point_cost * c.points / 10
-
-        for combo in (c for r in range(len(sides) + 1) for c in combinations(sides, r)):
-            voided = [c for s in combo for c in split[s]]
-            if len(voided) > k:
-                continue
-            rest = [c for c in hand if tab.suit[c] not in combo]
-            fill = pick([c for c in rest if not tab.is_trump[c]], k - len(voided), cost)
-            if len(voided) + len(fill) < k:
-                fill += pick([c for c in rest if tab.is_trump[c]], k - len(voided) - len(fill),
-                             cost)
-            chosen = voided + fill
-            left = Counter(hand)
-            left.subtract(chosen)
-            voids = sum(1 for s in sides if not any(left[c] for c in split[s]))
-            scored.append((9.0 * voids - sum(cost(c) for c in chosen), chosen))
+    for price in point_costs:
+        scored = scored_buries(obs, price)
         scored.sort(key=lambda x: -x[0])  # stable: the first of equals, as choose_bury
-        ranked.append([chosen for _, chosen in scored])
+        ranked.append([chosen for _, chosen, _ in scored])
     out: list[list[Card]] = []
     seen: set[tuple[str, ...]] = set()
     # The best of each point weight in turn, then the second best of each, and so on.
@@ -259,12 +299,21 @@ _SYMBOL: dict[str, str] = {s: s.symbol for s in SUITS}
 
 __all__ = [
     "BIG_JOKER",
+    "BURY_WEIGHTS",
     "SMALL_JOKER",
+    "BuryWeights",
+    "bury_cost",
     "bury_options",
+    "bury_score",
     "choose_bury",
     "choose_declaration",
+    "fill_bury",
     "keep_value",
     "option_strength",
+    "point_cost",
     "projected",
+    "scored_buries",
     "trump_strength",
+    "very_strong",
+    "voids_made",
 ]

@@ -138,6 +138,112 @@ def _key(cards: Sequence[Card], tab: Tables) -> tuple:
             tuple(sorted(counts.values())))
 
 
+class _Steering:
+    """One world being steered: which decisions it explains, how often each was tried."""
+
+    __slots__ = (
+        "by_seat",
+        "hands",
+        "history",
+        "kitty",
+        "mem",
+        "others",
+        "policy",
+        "seat",
+        "status",
+        "tried",
+        "use_kitty",
+    )
+
+    def __init__(self, history: History, hands: list[list[Card]], kitty: list[Card], seat: int,
+                 mem: CardMemory, policy) -> None:
+        self.history, self.hands, self.kitty, self.mem, self.policy = \
+            history, hands, kitty, mem, policy
+        self.seat = seat
+        self.others = [s for s in range(4) if s != seat]
+        self.use_kitty = bool(kitty) and seat != history.dealer
+        self.by_seat: dict[int, list[int]] = {s: [] for s in range(4)}
+        for i, d in enumerate(history.decisions):
+            self.by_seat[d.seat].append(i)
+        # The move the policy would have made instead, per decision (None: explained).
+        self.status = [history.replay(i, hands, kitty, policy)
+                       for i in range(len(history.decisions))]
+        self.tried = [0] * len(history.decisions)
+
+    def next_unexplained(self, patience: int) -> int | None:
+        """The first decision the world does not explain, unless given up on."""
+        return next((i for i, m in enumerate(self.status) if m is not None
+                     and self.tried[i] < patience), None)
+
+    def card_to_move(self, rng: random.Random, s: int, move: Sequence[Card]) -> Card | None:
+        """A card the policy would have played that ``s`` holds here, not known to be his."""
+        mine = self.hands[s]
+        wrong = [c for c in move if c in mine and not self.mem.known[s][c]]
+        return rng.choice(wrong) if wrong else None
+
+    def holders(self, c: Card, s: int) -> list[int | None]:
+        """Who else may hold ``c`` (None: the kitty, for a card a dealer would bury)."""
+        suit = self.history.tab.suit
+        targets: list[int | None] = [o for o in self.others
+                                     if o != s and suit[c] not in self.mem.void[o]]
+        if self.use_kitty and self.history.tab.bury_weight[c] >= BURY_PLAUSIBLE:
+            targets.append(None)
+        return targets
+
+    def swaps(self, c: Card, s: int, owner: int | None) -> list[int]:
+        """The cards of ``owner`` that ``s`` may hold, to give him for ``c``."""
+        suit, mem = self.history.tab.suit, self.mem
+        dest = self.kitty if owner is None else self.hands[owner]
+        return [j for j, x in enumerate(dest) if x != c and suit[x] not in mem.void[s]
+                and (owner is None or not mem.known[owner][x])]
+
+    def affected(self, s: int, owner: int | None) -> list[int]:
+        """The decisions an exchange between ``s`` and ``owner`` may change."""
+        dealer = self.history.dealer
+        return self.by_seat[s] + (self.by_seat[owner] if owner is not None else
+                                  self.by_seat[dealer] if dealer != s else [])
+
+    def keeps(self, affected: list[int]) -> bool:
+        """Replay ``affected`` after an exchange: keep it (and the new status) unless it
+        explains fewer of them."""
+        allowed = sum(1 for k in affected if self.status[k] is not None)
+        new: dict[int, list[Card] | None] = {}
+        worse = 0
+        for k in affected:
+            got = new[k] = self.history.replay(k, self.hands, self.kitty, self.policy)
+            if got is not None:
+                worse += 1
+                if worse > allowed:
+                    return False
+        for k, got in new.items():
+            self.status[k] = got
+        return True
+
+    def step(self, rng: random.Random, first: int, patience: int) -> None:
+        """One exchange for the unexplained decision ``first``."""
+        self.tried[first] += 1
+        s = self.history.decisions[first].seat
+        move = self.status[first]
+        assert move is not None
+        c = self.card_to_move(rng, s, move)
+        targets = self.holders(c, s) if c is not None else []
+        if c is None or not targets:
+            self.tried[first] = patience  # no exchange can explain it
+            return
+        owner = rng.choice(targets)
+        swaps = self.swaps(c, s, owner)
+        if not swaps:
+            return
+        j = rng.choice(swaps)
+        mine = self.hands[s]
+        dest = self.kitty if owner is None else self.hands[owner]
+        i = mine.index(c)
+        x = dest[j]
+        mine[i], dest[j] = x, c
+        if not self.keeps(self.affected(s, owner)):
+            mine[i], dest[j] = c, x
+
+
 def steer(rng: random.Random, history: History, hands: list[list[Card]], kitty: list[Card],
           seat: int, mem: CardMemory, policy, steps: int, until: float | None = None,
           patience: int = PATIENCE) -> int:
@@ -150,66 +256,15 @@ def steer(rng: random.Random, history: History, hands: list[list[Card]], kitty: 
     explains (a partner who searched, a person), and a step costs a dozen replays.
     Changes ``hands``/``kitty`` in place; returns the mismatches left. ``until``: a
     ``time.perf_counter()`` past which no step starts."""
-    suit = history.tab.suit
-    others = [s for s in range(4) if s != seat]
-    dealer = history.dealer
-    use_kitty = bool(kitty) and seat != dealer
-    decisions = history.decisions
-    by_seat: dict[int, list[int]] = {s: [] for s in range(4)}
-    for i, d in enumerate(decisions):
-        by_seat[d.seat].append(i)
-    status = [history.replay(i, hands, kitty, policy) for i in range(len(decisions))]
-    tried = [0] * len(decisions)
+    world = _Steering(history, hands, kitty, seat, mem, policy)
     for _ in range(steps):
         if until is not None and time.perf_counter() > until:
             break
-        first = next((i for i, m in enumerate(status) if m is not None and tried[i] < patience),
-                     None)
+        first = world.next_unexplained(patience)
         if first is None:
             break
-        tried[first] += 1
-        s = decisions[first].seat
-        move = status[first]
-        assert move is not None
-        mine = hands[s]
-        wrong = [c for c in move if c in mine and not mem.known[s][c]]
-        if not wrong:
-            tried[first] = patience  # no exchange can explain it
-            continue
-        c = rng.choice(wrong)
-        targets: list[int | None] = [o for o in others if o != s and suit[c] not in mem.void[o]]
-        if use_kitty and history.tab.bury_weight[c] >= BURY_PLAUSIBLE:
-            targets.append(None)
-        if not targets:
-            tried[first] = patience
-            continue
-        owner = rng.choice(targets)
-        dest = kitty if owner is None else hands[owner]
-        swaps = [j for j, x in enumerate(dest) if x != c and suit[x] not in mem.void[s]
-                 and (owner is None or not mem.known[owner][x])]
-        if not swaps:
-            continue
-        j = rng.choice(swaps)
-        i = mine.index(c)
-        x = dest[j]
-        mine[i], dest[j] = x, c
-        affected = by_seat[s] + (by_seat[owner] if owner is not None else
-                                 by_seat[dealer] if dealer != s else [])
-        allowed = sum(1 for k in affected if status[k] is not None)
-        new: dict[int, list[Card] | None] = {}
-        worse = 0
-        for k in affected:
-            got = new[k] = history.replay(k, hands, kitty, policy)
-            if got is not None:
-                worse += 1
-                if worse > allowed:
-                    break
-        if worse <= allowed:
-            for k, got in new.items():
-                status[k] = got
-        else:
-            mine[i], dest[j] = c, x
-    return sum(1 for m in status if m is not None)
+        world.step(rng, first, patience)
+    return sum(1 for m in world.status if m is not None)
 
 
 def plays_of(obs: Observation) -> list[tuple[int, tuple[Card, ...]]]:

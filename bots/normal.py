@@ -15,17 +15,41 @@ very same heuristics without building observations.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from game.core import TRUMP, Card, Observation, check_play_cards, fallback_play
 
 from .base import Bot, Reason
 from .bidding import choose_bury, choose_declaration
+from .follows import (
+    FOLLOW_WEIGHTS,
+    FollowState,
+    FollowWeights,
+    Win,
+    best_win,
+    contest,
+    feed_for,
+    opponent_stake,
+    partner_stake,
+    takes_over,
+    trick_is_safe,
+    win_cost,
+)
+from .leads import (
+    LEAD_WEIGHTS,
+    LeadWeights,
+    Offer,
+    SuitLead,
+    low_lead,
+    low_pair_lead,
+    low_trump_leads,
+    partner_ruff_lead,
+    side_boss_leads,
+    throw_lead,
+    trump_boss_leads,
+)
 from .memory import MemoryTracker
-from .plays import cheap_key, feed_key, follow, winning_plays
+from .plays import cheap_key, follow, winning_plays
 from .reasons import honest
-from .tables import Tables
-from .view import TrickState, View
+from .view import View
 
 Decision = tuple[list[Card], Reason]
 
@@ -38,38 +62,24 @@ def endgame_cards(view: View, table: dict[int, int] = ENDGAME_CARDS) -> int:
     return table.get(view.ruleset.decks, 4)
 
 
-def win_cost(play: Sequence[Card], tab: Tables, trumping: bool) -> float:
-    """What taking the trick with ``play`` spends: jokers and level cards most."""
-    cost = 0.0
-    for c in play:
-        if tab.honour[c]:
-            cost += 7.0
-        elif tab.is_trump[c]:
-            cost += 3.0 if trumping else 1.0
-    return cost
-
-
 class NormalPolicy:
-    """The heuristics, on a ``View``. ``memory=False`` makes the ``easy`` variant."""
+    """The heuristics, on a ``View``. ``memory=False`` makes the ``easy`` variant.
 
-    throws = True
-    partner_ruff = True
-    contest_end = True
-    cautious = True
-    later_points = 3.0  # points the players still to come may add to a trick
-    ruff_bonus = 6.0  # worth of ruffing a suit the partner led into my void
-    low_trump_lead = True
+    The class attributes switch rules on and off (a subclass, or ``tools/normal_variants.py``,
+    changes them); the numbers of the rules are in ``lead_weights`` (``leads.LeadWeights``)
+    and ``follow_weights`` (``follows.FollowWeights``)."""
+
+    throws = True  # rule 1 of the leads: safe throws
+    partner_ruff = True  # rule 4 of the leads: into the partner's void
+    contest_end = True  # contest every winnable trick near the end
+    cautious = True  # see ``View.threatened``
+    low_trump_lead = True  # rule 3 of the leads: a low trump rather than points into the opponents
     endgame = ENDGAME_CARDS
-    feed_defender = (3.0, 14.0)  # feed_key (point weight, honour cost) for defenders
-    feed_dealer = (3.0, 20.0)  # and for the dealer side
     trump_throw_honours = False  # may a safe throw in trumps spend jokers and level cards?
     eagerness = 1.0  # below 1 declares more readily
-    boss_single = 26.0  # score of leading a side-suit single nobody can beat
-    low_pair = 32.0  # base score of leading a pair that may be beaten (was 8, issue 11)
-    low_trump = -4.0  # base score of leading a low trump (not drawing trumps)
-    trump_pull = 12.0  # score of drawing trumps with a low one when long in them
     bank_points = True  # win a sure trick with point cards when they win as well
-    bank_cost = 1.0  # a point banked against a unit of win_cost
+    lead_weights: LeadWeights = LEAD_WEIGHTS
+    follow_weights: FollowWeights = FOLLOW_WEIGHTS
 
     # ------------------------------------------------------------------ play
 
@@ -78,101 +88,65 @@ class NormalPolicy:
             return self.follow(v)
         return self.lead(v)
 
+    def _endgame(self, v: View) -> bool:
+        return self.contest_end and len(v.hand) <= endgame_cards(v, self.endgame)
+
     # ------------------------------------------------------------------ following
 
     def follow(self, v: View) -> Decision:
-        tab = v.tab
-        tr = v.trick
-        assert tr is not None  # a follow: the trick has its lead
         mine = v.mine()
-        hand = v.hand
-        lengths: dict[str, int] = {s: len(mine[s]) for s in tab.side_suits}
-        ck = cheap_key(tab, lengths)
-        held = mine[tr.suit]
-        after = v.after_me()
-        opps_after = [s for s in after if not v.is_partner(s)]
-        endgame = self.contest_end and len(hand) <= endgame_cards(v, self.endgame)
-        void = not held
-        trumping = void and tr.suit != TRUMP
-        if tr.winner == v.partner:
-            safe = not v.threatened(opps_after, tr, tr.best_value, self.cautious)
-            if safe or not opps_after:
-                # Points count for the defenders only: the dealer side merely keeps them
-                # from the defenders, so it feeds less eagerly.
-                fk = feed_key(tab, *(self.feed_dealer if v.dealer_side else self.feed_defender))
-                play = follow(mine, hand, tr.suit, tr.fmt, tr.n, tab, fk, fk)
-                pts = sum(c.points for c in play)
-                code = ("discard.feed" if void else "follow.feed") if pts else \
-                    ("discard.cheap" if void else "follow.cheap")
-                return play, Reason(code, {"cards": play})
-            # The partner may lose it: take it over when that secures points, or ruff the
-            # suit he led for me to trump.
-            stake = tr.points + (self.later_points if opps_after else 0.0)
-            if trumping and tr.leader == v.partner:
-                stake += self.ruff_bonus
-            wins = winning_plays(mine, tr, tab, ck)  # not before: a safe partner needs none
-            best = self._best_win(v, tr, wins, opps_after, trumping)
-            if best is not None and best[1] and stake >= best[2] + 4.0:
-                return best[0], Reason("follow.secure", {"cards": best[0]})
-            return self._cheap(v, tr, mine, ck)
+        f = FollowState(v, cheap_key(v.tab, {s: len(mine[s]) for s in v.tab.side_suits}),
+                        self._endgame(v))
+        if f.tr.winner == v.partner:
+            return self._follow_partner(f)
+        return self._follow_opponent(f)
+
+    def _follow_partner(self, f: FollowState) -> Decision:
+        w = self.follow_weights
+        if trick_is_safe(f, self.cautious):
+            fk = feed_for(f.v, w)
+            play = self._follow_by(f, fk)
+            pts = sum(c.points for c in play)
+            code = ("discard.feed" if f.void else "follow.feed") if pts else \
+                ("discard.cheap" if f.void else "follow.cheap")
+            return play, Reason(code, {"cards": play})
+        # The partner may lose it: take it over when that secures points, or ruff the suit
+        # he led for me to trump. (Not before: a safe partner needs no winning plays.)
+        win = self._best_win(f)
+        if takes_over(win, partner_stake(f, w), w):
+            assert win is not None  # takes_over says so
+            return win.play, Reason("follow.secure", {"cards": win.play})
+        return self._cheap(f)
+
+    def _follow_opponent(self, f: FollowState) -> Decision:
         # An opponent is winning (or nobody has played but the leader, an opponent).
-        wins = winning_plays(mine, tr, tab, ck)
-        best = self._best_win(v, tr, wins, opps_after, trumping)
-        if best is not None:
-            play, secure, cost = best
-            stake = tr.points + 1.0 + (self.later_points if opps_after else 0.0)
-            if secure:
-                stake += sum(c.points for c in play)
-            if endgame:
-                stake += 12.0 + self._kitty_stake(v)
-            if secure and stake >= cost:
-                code = "follow.endgame" if endgame and tr.points == 0 else \
-                    ("trump.win" if trumping else "follow.win")
-                return play, Reason(code, {"cards": play})
-            if not secure and (tr.points >= 15 or endgame):
-                strongest = wins[-1]
-                if win_cost(strongest, tab, trumping) <= tr.points + (12 if endgame else 0):
-                    return strongest, Reason("follow.contest", {"cards": strongest})
-        return self._cheap(v, tr, mine, ck)
+        w = self.follow_weights
+        wins = winning_plays(f.mine, f.tr, f.v.tab, f.cheap)
+        win = best_win(f, wins, w, self.cautious, self.bank_points)
+        if win is None:
+            return self._cheap(f)
+        if win.secure:
+            if opponent_stake(f, win, w) >= win.cost:
+                code = "follow.endgame" if f.endgame and f.tr.points == 0 else \
+                    ("trump.win" if f.trumping else "follow.win")
+                return win.play, Reason(code, {"cards": win.play})
+            return self._cheap(f)
+        strongest = contest(f, wins, w)
+        if strongest is not None:
+            return strongest, Reason("follow.contest", {"cards": strongest})
+        return self._cheap(f)
 
-    def _best_win(self, v: View, tr: TrickState, wins: list[list[Card]], opps_after,
-                  trumping: bool):
-        """(play, secure, cost): the cheapest secure winning play, else the cheapest one."""
-        if not wins:
-            return None
-        tab = v.tab
-        cheapest = None
-        banked = None
-        for play in wins:
-            value = tr.value_of(play, tab)
-            if value is None:
-                continue
-            # Wins come lowest first: above a secure one, every one is secure.
-            secure = banked is not None or not v.threatened(opps_after, tr, value, self.cautious)
-            cost = win_cost(play, tab, trumping) + 0.05 * sum(tab.pos[c] for c in play)
-            if secure:
-                if not self.bank_points:
-                    return play, True, cost
-                # A sure win may as well carry my own points home: they could be lost later.
-                worth = sum(c.points for c in play) - self.bank_cost * cost
-                if banked is None or worth > banked[0]:
-                    banked = (worth, play, cost)
-                continue
-            if cheapest is None:
-                cheapest = (play, False, cost)
-        if banked is not None:
-            return banked[1], True, banked[2]
-        return cheapest
+    def _best_win(self, f: FollowState) -> Win | None:
+        wins = winning_plays(f.mine, f.tr, f.v.tab, f.cheap)
+        return best_win(f, wins, self.follow_weights, self.cautious, self.bank_points)
 
-    def _kitty_stake(self, v: View) -> float:
-        if v.seat == v.dealer and v.kitty:
-            return 2.0 * sum(c.points for c in v.kitty)
-        return 10.0 * v.ruleset.decks
+    def _follow_by(self, f: FollowState, key) -> list[Card]:
+        tr = f.tr
+        return follow(f.mine, f.v.hand, tr.suit, tr.fmt, tr.n, f.v.tab, key, key)
 
-    def _cheap(self, v: View, tr: TrickState, mine, ck) -> Decision:
-        play = follow(mine, v.hand, tr.suit, tr.fmt, tr.n, v.tab, ck, ck)
-        void = not mine[tr.suit]
-        return play, Reason("discard.cheap" if void else "follow.cheap", {"cards": play})
+    def _cheap(self, f: FollowState) -> Decision:
+        play = self._follow_by(f, f.cheap)
+        return play, Reason("discard.cheap" if f.void else "follow.cheap", {"cards": play})
 
     # ------------------------------------------------------------------ leading
 
@@ -181,108 +155,35 @@ class NormalPolicy:
         _, cards, code = options[0]
         return cards, Reason(code, {"cards": cards})
 
-    def lead_options(self, v: View) -> list[tuple[float, list[Card], str]]:
-        """Every lead the heuristics consider, best first: (score, cards, reason code)."""
+    def lead_options(self, v: View) -> list[Offer]:
+        """Every lead the rules of ``leads`` offer, best first: (score, cards, reason code).
+        Equal scores keep the order of the suits and of the rules."""
         tab = v.tab
+        w = self.lead_weights
         mine = v.mine()
-        seat = v.seat
-        opps = ((seat + 1) % 4, (seat + 3) % 4)
-        partner = v.partner
-        others = (opps[0], partner, opps[1])
-        lengths: dict[str, int] = {s: len(mine[s]) for s in tab.side_suits}
-        ck = cheap_key(tab, lengths)
-        endgame = self.contest_end and len(v.hand) <= endgame_cards(v, self.endgame)
-        mem = v.mem
-        offers: list[tuple[float, list[Card], str]] = []
-
-        def offer(score: float, cards: list[Card], code: str):
-            offers.append((score, cards, code))
-
-        my_trumps = len(mine[TRUMP])
+        ck = cheap_key(tab, {s: len(mine[s]) for s in tab.side_suits})
+        endgame = self._endgame(v)
         out_trumps = v.unseen_count(TRUMP)
+        offers: list[Offer] = []
         for suit in tab.suits:
-            cards = mine[suit]
-            if not cards:
+            if not mine[suit]:
                 continue
-            units = tab.units(cards)
-            # Units nobody can beat; singles and pairs against one threshold each.
-            single_t = v.beat_threshold(others, suit, 0)
-            pair_t = v.beat_threshold(others, suit, 1)
-            boss = [u for u in units
-                    if (u.top >= single_t if u.pairs == 0 else u.top >= pair_t if u.pairs == 1
-                        else not v.could_beat_in_suit(others, suit, u.pairs, u.top))]
-            ruffable = suit != TRUMP and any(
-                v.maybe_void(o, suit) and v.could_trump(o, 0) for o in opps)
-            # 1. A throw of units nobody can beat.
-            if self.throws and len(boss) >= 2 and not ruffable:
-                throw = [c for u in boss for c in u.cards]
-                if self._safe_throw(v, suit, throw, others):
-                    pts = sum(c.points for c in throw)
-                    score = 40 + len(throw) + pts * 0.3 + (5 if endgame else 0)
-                    if suit == TRUMP and not endgame and not self.trump_throw_honours \
-                            and any(tab.is_honour(c) for c in throw):
-                        score = 5  # top trumps are for control, not for pulling two cards
-                    offer(score, throw, "lead.safe_throw")
-            # 2. Units nobody can beat.
-            for u in boss:
-                pts = sum(c.points for c in u.cards)
-                if suit == TRUMP:
-                    if my_trumps == 0:
-                        continue
-                    pull = (v.dealer_side and my_trumps >= 0.4 * out_trumps) or \
-                        my_trumps >= 0.7 * out_trumps or endgame or out_trumps == 0
-                    if not pull:
-                        continue
-                    honour = sum(1 for c in u.cards if tab.is_honour(c))
-                    score = 18 + 6 * u.pairs - 2.0 * honour * (0 if endgame else 1)
-                    if out_trumps == 0:
-                        score = 10 + 4 * u.pairs
-                    offer(score, list(u.cards), "lead.boss_pair" if u.pairs else "lead.trump_pull")
-                elif not ruffable:
-                    score = (self.boss_single if u.pairs == 0 else 26 + 7 * u.pairs) + 0.4 * pts
-                    offer(score, list(u.cards), "lead.boss_pair" if u.pairs else "lead.boss")
+            s = SuitLead(v, suit, ck, endgame, out_trumps)
+            if self.throws:
+                offers += throw_lead(s, w, self.trump_throw_honours)
             if suit == TRUMP:
-                # 3. Drawing trumps with a low one when long in them (dealer side).
-                low = min(cards, key=ck)
-                if not tab.is_honour(low):
-                    if v.dealer_side and my_trumps >= max(4, 0.5 * out_trumps) and out_trumps > 0:
-                        offer(self.trump_pull - low.points, [low], "lead.trump_pull")
-                    elif self.low_trump_lead:
-                        # Better than leading points into the opponents.
-                        offer(self.low_trump - 0.3 * tab.pos[low] - low.points, [low], "lead.low")
+                offers += trump_boss_leads(s, w)
+                offers += low_trump_leads(s, w, self.low_trump_lead)
                 continue
-            # 4. A suit the partner has shown void in, for him to trump.
-            if self.partner_ruff and suit in mem.void[partner] and TRUMP not in mem.void[partner] \
-                    and not any(suit in mem.void[o] for o in opps):
-                low = min(cards, key=ck)
-                offer(22 - 1.5 * low.points, [low], "lead.partner_ruff")
-            # 5. Low leads: short suits first, no points.
-            singles = [u for u in units if u.pairs == 0]
-            if singles:
-                low = min((u.cards[0] for u in singles), key=ck)
-            else:
-                low = min(cards, key=ck)
-            score = 10 - 0.7 * len(cards) - 1.6 * low.points - 0.4 * tab.pos[low]
-            if ruffable:
-                score -= 2
-            if any(suit in mem.void[o] for o in opps) and TRUMP not in mem.void[opps[0]]:
-                score -= 1
-            offer(score, [low], "lead.low")
-            for u in units:
-                if u.pairs >= 1:
-                    pts = sum(c.points for c in u.cards)
-                    s2 = self.low_pair + 2 * u.pairs - 0.7 * len(cards) - 1.2 * pts - 0.4 * u.top
-                    offer(s2, list(u.cards), "lead.low_pair")
-                    break
+            offers += side_boss_leads(s, w)
+            if self.partner_ruff:
+                offers += partner_ruff_lead(s, w)
+            offers += low_lead(s, w)
+            offers += low_pair_lead(s, w)
         if not offers:
             offers.append((0.0, [min(v.hand, key=ck)], "lead.low"))
         offers.sort(key=lambda o: -o[0])
         return offers
-
-    def _safe_throw(self, v: View, suit: str, throw: list[Card], others) -> bool:
-        units = v.tab.units(throw)
-        return len(units) >= 2 and all(
-            not v.could_beat_in_suit(others, suit, u.pairs, u.top) for u in units)
 
     # ------------------------------------------------------------------ other decisions
 

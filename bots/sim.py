@@ -102,66 +102,25 @@ def sample_hands(rng: random.Random, unseen: Counter, sizes: Sequence[int], seat
     """Deal ``unseen`` to the other seats (``sizes``) and, if ``kitty_size``, the kitty,
     respecting voids and known cards; nopair/notractor are kept when a few tries allow."""
     others = [s for s in range(4) if s != seat]
-    suit = tab.suit
+    # The seats that may hold a card of each suit (not shown void).
+    elig = {s_: [s for s in others if s_ not in mem.void[s]] for s_ in tab.suits}
     best = None
     for _attempt in range(tries):
         pool = list(unseen.elements())
-        hands: dict[int, list[Card]] = {s: [] for s in others}
         cap = {s: sizes[s] for s in others}
-        for s in others:
-            for card, n in mem.known[s].items():
-                for _ in range(n):
-                    if card in pool and cap[s] > 0:
-                        pool.remove(card)
-                        hands[s].append(card)
-                        cap[s] -= 1
+        hands = _deal_known(pool, others, mem, cap)
         kitty: list[Card] = []
         kcap = kitty_size
         if kcap and bury_model:
-            # The dealer buried the kitty: mostly low side cards, seldom points or trumps
-            # (``Tables.bury_weight``). Weighted draws without replacement: the cards with
-            # the largest random() ** (1 / weight).
-            weight = tab.bury_weight
-            keyed = sorted(range(len(pool)), key=lambda i: rng.random() ** (1.0 / weight[pool[i]]))
-            chosen = set(keyed[-kcap:])
-            kitty = [pool[i] for i in sorted(chosen)]
-            pool = [c for i, c in enumerate(pool) if i not in chosen]
+            kitty, pool = _draw_kitty(rng, pool, kcap, tab)
             kcap = 0
         rng.shuffle(pool)
         # Cards that fewer seats may hold go first.
-        elig = {}
-        for s_ in tab.suits:
-            elig[s_] = [s for s in others if s_ not in mem.void[s]]
-        pool.sort(key=lambda c: len(elig[suit[c]]))
-        ok = True
-        for card in pool:
-            seats = [s for s in elig[suit[card]] if cap[s] > 0]
-            total = sum(cap[s] for s in seats) + kcap
-            if total == 0:
-                ok = False
-                # Relax: any seat with room (a void was mis-read); keeps sizes right.
-                seats = [s for s in others if cap[s] > 0]
-                total = sum(cap[s] for s in seats) + kcap
-                if total == 0:
-                    return None
-            r = rng.random() * total
-            placed = False
-            for s in seats:
-                r -= cap[s]
-                if r < 0:
-                    hands[s].append(card)
-                    cap[s] -= 1
-                    placed = True
-                    break
-            if not placed:
-                kitty.append(card)
-                kcap -= 1
-        violations = 0 if ok else 100
-        for s in others:
-            for s_ in mem.nopair[s]:
-                cnt = Counter(c for c in hands[s] if suit[c] == s_)
-                if any(n >= 2 for n in cnt.values()):
-                    violations += 1
+        pool.sort(key=lambda c: len(elig[tab.suit[c]]))
+        ok = _place(rng, pool, hands, cap, kitty, kcap, others, elig, tab)
+        if ok is None:
+            return None
+        violations = (0 if ok else 100) + _pair_violations(hands, others, mem, tab)
         if best is None or violations < best[0]:
             best = (violations, hands, kitty)
         if violations == 0:
@@ -172,6 +131,74 @@ def sample_hands(rng: random.Random, unseen: Counter, sizes: Sequence[int], seat
     for s in others:
         out[s] = hands[s]
     return out, kitty
+
+
+def _deal_known(pool: list[Card], others: Sequence[int], mem: CardMemory, cap: dict[int, int]
+                ) -> dict[int, list[Card]]:
+    """Give each seat the cards it is known to hold (shown in a declaration or a failed
+    throw), taken from ``pool``, within its room ``cap``."""
+    hands: dict[int, list[Card]] = {s: [] for s in others}
+    for s in others:
+        for card, n in mem.known[s].items():
+            for _ in range(n):
+                if card in pool and cap[s] > 0:
+                    pool.remove(card)
+                    hands[s].append(card)
+                    cap[s] -= 1
+    return hands
+
+
+def _draw_kitty(rng: random.Random, pool: list[Card], k: int, tab: Tables
+                ) -> tuple[list[Card], list[Card]]:
+    """(kitty, rest of the pool): the dealer buried the kitty, mostly low side cards,
+    seldom points or trumps (``Tables.bury_weight``). Weighted draws without replacement:
+    the cards with the largest random() ** (1 / weight)."""
+    weight = tab.bury_weight
+    keyed = sorted(range(len(pool)), key=lambda i: rng.random() ** (1.0 / weight[pool[i]]))
+    chosen = set(keyed[-k:])
+    return [pool[i] for i in sorted(chosen)], [c for i, c in enumerate(pool) if i not in chosen]
+
+
+def _place(rng: random.Random, pool: Sequence[Card], hands: dict[int, list[Card]],
+           cap: dict[int, int], kitty: list[Card], kcap: int, others: Sequence[int],
+           elig: dict[str, list[int]], tab: Tables) -> bool | None:
+    """Deal ``pool`` at random among the seats that may hold each card (and the kitty's
+    ``kcap`` places), in proportion to their room. False: a card no such seat had room
+    for went to any seat with room (a void was mis-read); None: no room at all."""
+    ok = True
+    for card in pool:
+        seats = [s for s in elig[tab.suit[card]] if cap[s] > 0]
+        total = sum(cap[s] for s in seats) + kcap
+        if total == 0:
+            ok = False
+            # Relax: any seat with room; keeps sizes right.
+            seats = [s for s in others if cap[s] > 0]
+            total = sum(cap[s] for s in seats) + kcap
+            if total == 0:
+                return None
+        r = rng.random() * total
+        for s in seats:
+            r -= cap[s]
+            if r < 0:
+                hands[s].append(card)
+                cap[s] -= 1
+                break
+        else:
+            kitty.append(card)
+            kcap -= 1
+    return ok
+
+
+def _pair_violations(hands: dict[int, list[Card]], others: Sequence[int], mem: CardMemory,
+                     tab: Tables) -> int:
+    """The suits in which a seat holds a pair it has shown not to hold."""
+    violations = 0
+    for s in others:
+        for s_ in mem.nopair[s]:
+            cnt = Counter(c for c in hands[s] if tab.suit[c] == s_)
+            if any(n >= 2 for n in cnt.values()):
+                violations += 1
+    return violations
 
 
 def mean_se(values: Sequence[float], weights: Sequence[float] | None = None

@@ -1,6 +1,7 @@
 """Two variants of the ``normal`` policy on the arena's duplicate deals, in one process.
 
-Each variant is ``NormalPolicy`` with some class attributes changed (JSON), e.g. the
+Each variant is ``NormalPolicy`` with some of its switches (class attributes) or weights
+(fields of ``leads.LeadWeights`` and ``follows.FollowWeights``) changed (JSON), e.g. the
 heuristics of issue 11 switched off for team B::
 
     python tools/normal_variants.py --ruleset hebi-2010 --deals 300 --seed 1 \
@@ -13,6 +14,7 @@ another tree's bot with ``bots.engine``.
 from __future__ import annotations
 
 import argparse
+from dataclasses import fields, replace
 import json
 import statistics
 import time
@@ -22,7 +24,22 @@ from bots.normal import NormalBot, NormalPolicy
 
 
 def variant(name: str, attributes: dict) -> type[NormalBot]:
-    policy = type(f"{name}Policy", (NormalPolicy,), dict(attributes))
+    """A bot whose policy has ``attributes``: a weight's name changes that weight in its
+    table, any other name a switch of ``NormalPolicy``; an unknown name is an error."""
+    tables = {"lead_weights": NormalPolicy.lead_weights, "follow_weights": NormalPolicy.follow_weights}
+    switches: dict = {}
+    changes: dict[str, dict] = {table: {} for table in tables}
+    for key, value in attributes.items():
+        table = next((t for t, w in tables.items() if key in {f.name for f in fields(w)}), None)
+        if table is not None:
+            changes[table][key] = tuple(value) if isinstance(value, list) else value
+        elif key in tables or key.startswith("_") or not hasattr(NormalPolicy, key):
+            raise SystemExit(f"{key!r} is neither a weight nor a switch of NormalPolicy")
+        else:
+            switches[key] = value
+    for table, weights in tables.items():
+        switches[table] = replace(weights, **changes[table])
+    policy = type(f"{name}Policy", (NormalPolicy,), switches)
     return type(f"{name}Bot", (NormalBot,), {"policy_class": policy})
 
 

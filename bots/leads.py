@@ -1,0 +1,258 @@
+"""``normal``'s leads, one scoring rule at a time.
+
+``NormalPolicy.lead_options`` asks the rules below for their offers in every suit held and
+leads the best. Each rule is a small function of a ``SuitLead`` (what the seat knows about
+one suit) and of ``LeadWeights``, the one table of the numbers the rules use, so a single
+weight can be tried (``tools/normal_variants.py``) and a single rule tested.
+
+All the rules score on one scale; what matters is their order. Roughly, from the top: a safe
+throw (40+), a boss unit of a side suit (26-40), a low side pair (30), leading into the
+partner's void (22), drawing trumps with a boss unit (18+) or a low one (12), a low single
+(below 10), a low trump that keeps the points out of the opponents' hands (-4 and less).
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.core import TRUMP, Card, Unit
+
+from .plays import Key
+from .view import View
+
+Offer = tuple[float, list[Card], str]  # (score, cards, reason code)
+
+
+@dataclass(frozen=True)
+class LeadWeights:
+    """The numbers of the lead rules, by rule. A score is the sum of a rule's base and its
+    per-feature terms; a "point" is a scoring card's points (5, 10, K)."""
+
+    # 1. A throw of units nobody can beat (``throw_lead``): it cashes several winners in
+    #    one trick, so it is the best lead there is.
+    throw: float = 40.0  # base
+    throw_card: float = 1.0  # per card thrown: more winners cashed at once
+    throw_point: float = 0.3  # per point thrown: points brought home
+    throw_endgame: float = 5.0  # near the end: cash winners before control is lost
+    trump_honour_throw: float = 5.0  # the whole score of a trump throw spending jokers or
+    #   level cards (before the endgame): those are for control, not for pulling two cards
+
+    # 2a. A boss unit of trumps (``trump_boss_leads``), drawing the opponents' trumps, led
+    #     only when long enough in trumps (the shares of the unseen trumps below).
+    pull_share_dealer: float = 0.4  # the dealer side draws holding this share of them
+    pull_share: float = 0.7  # the defenders need more: their trumps are fewer
+    trump_boss: float = 18.0  # base
+    trump_boss_pair: float = 6.0  # per pair of a pair or tractor: it draws more trumps
+    trump_boss_honour: float = 2.0  # less per joker or level card spent (not in the endgame)
+    last_trumps: float = 10.0  # base when nobody else holds a trump: nothing left to draw
+    last_trumps_pair: float = 4.0  # per pair then
+
+    # 2b. A boss unit of a side suit (``side_boss_leads``), when no opponent may ruff it.
+    boss_single: float = 26.0  # a single nobody can beat (an ace, or a king after it)
+    boss_unit: float = 26.0  # base of a pair or tractor nobody can beat
+    boss_unit_pair: float = 7.0  # per pair: the others must break pairs or give up points
+    boss_point: float = 0.4  # per point: cashed safely
+
+    # 3. A low trump (``low_trump_leads``): drawing trumps when the dealer side is long in
+    #    them, else a low trump that gives away less than a side suit would.
+    trump_pull: float = 12.0  # drawing trumps with a low one (less its points)
+    pull_min_trumps: float = 4.0  # held, at least, to draw with a low one
+    pull_low_share: float = 0.5  # and at least this share of the unseen trumps
+    low_trump: float = -4.0  # base of a low trump not drawing trumps (less its points)
+    low_trump_pos: float = 0.3  # less per rank position: the lowest trump first
+
+    # 4. A suit the partner has shown void in (``partner_ruff_lead``), for him to trump
+    #    while no opponent can over-trump from a void of their own.
+    partner_ruff: float = 22.0  # base
+    partner_ruff_point: float = 1.5  # less per point led: the opponents may still win it
+
+    # 5. A low single of a side suit (``low_lead``): short suits first (towards a void), no
+    #    points, the lowest card.
+    low: float = 10.0  # base
+    low_length: float = 0.7  # less per card held in the suit
+    low_point: float = 1.6  # less per point led
+    low_pos: float = 0.4  # less per rank position
+    low_ruffable: float = 2.0  # less when an opponent may ruff it
+    low_opp_void: float = 1.0  # less when an opponent is void in it and the next may trump
+
+    # 6. A low side pair or tractor (``low_pair_lead``), that may be beaten: the others must
+    #    break pairs or give up points. Ranked just below a boss pair.
+    low_pair: float = 32.0  # base
+    low_pair_pair: float = 2.0  # per pair
+    low_pair_length: float = 0.7  # less per card held in the suit
+    low_pair_point: float = 1.2  # less per point led
+    low_pair_top: float = 0.4  # less per rank position of its top card
+
+
+LEAD_WEIGHTS = LeadWeights()
+
+
+class SuitLead:
+    """What a seat about to lead knows about one suit it holds."""
+
+    __slots__ = ("boss", "cards", "cheap", "endgame", "my_trumps", "opps", "others",
+                 "out_trumps", "ruffable", "suit", "units", "v")
+
+    def __init__(self, v: View, suit: str, cheap: Key, endgame: bool, out_trumps: int) -> None:
+        self.v = v
+        self.suit = suit
+        self.cards = v.mine()[suit]
+        self.cheap = cheap  # the order in which cards are given away, cheapest first
+        self.endgame = endgame
+        seat = v.seat
+        self.opps = ((seat + 1) % 4, (seat + 3) % 4)
+        self.others = (self.opps[0], v.partner, self.opps[1])
+        self.my_trumps = len(v.mine()[TRUMP])
+        self.out_trumps = out_trumps
+        self.units = v.tab.units(self.cards)
+        self.boss = boss_units(v, self.others, suit, self.units)
+        self.ruffable = suit != TRUMP and any(
+            v.maybe_void(o, suit) and v.could_trump(o, 0) for o in self.opps)
+
+
+def boss_units(v: View, others: Sequence[int], suit: str, units: Sequence[Unit]) -> list[Unit]:
+    """The units of ``suit`` nobody else can beat; singles and pairs against one threshold
+    each."""
+    single_t = v.beat_threshold(others, suit, 0)
+    pair_t = v.beat_threshold(others, suit, 1)
+    return [u for u in units
+            if (u.top >= single_t if u.pairs == 0 else u.top >= pair_t if u.pairs == 1
+                else not v.could_beat_in_suit(others, suit, u.pairs, u.top))]
+
+
+def _points(cards: Sequence[Card]) -> int:
+    return sum(c.points for c in cards)
+
+
+def safe_throw(v: View, suit: str, throw: list[Card], others: Sequence[int]) -> bool:
+    """Memory proves every unit of ``throw`` unbeatable (and it is a throw: two units)."""
+    units = v.tab.units(throw)
+    return len(units) >= 2 and all(
+        not v.could_beat_in_suit(others, suit, u.pairs, u.top) for u in units)
+
+
+def throw_lead(s: SuitLead, w: LeadWeights, trump_honours: bool = False) -> list[Offer]:
+    """Rule 1: throw all the boss units of the suit together. ``trump_honours``: a throw in
+    trumps may spend jokers and level cards at full score."""
+    if len(s.boss) < 2 or s.ruffable:
+        return []
+    throw = [c for u in s.boss for c in u.cards]
+    if not safe_throw(s.v, s.suit, throw, s.others):
+        return []
+    score = w.throw + w.throw_card * len(throw) + w.throw_point * _points(throw) \
+        + (w.throw_endgame if s.endgame else 0.0)
+    if not trump_honours and spends_trump_honours(s, throw):
+        score = w.trump_honour_throw
+    return [(score, throw, "lead.safe_throw")]
+
+
+def spends_trump_honours(s: SuitLead, throw: Sequence[Card]) -> bool:
+    """A throw of trumps with jokers or level cards in it, before the endgame."""
+    return s.suit == TRUMP and not s.endgame and any(s.v.tab.is_honour(c) for c in throw)
+
+
+def pulls_trumps(s: SuitLead, w: LeadWeights) -> bool:
+    """Long enough in trumps to draw them with a boss unit (always near the end, or when
+    nobody else holds one)."""
+    mine, out = s.my_trumps, s.out_trumps
+    return (s.v.dealer_side and mine >= w.pull_share_dealer * out) or \
+        mine >= w.pull_share * out or s.endgame or out == 0
+
+
+def trump_boss_leads(s: SuitLead, w: LeadWeights) -> list[Offer]:
+    """Rule 2a: each boss unit of trumps, when drawing trumps (``pulls_trumps``)."""
+    if not pulls_trumps(s, w):
+        return []
+    offers: list[Offer] = []
+    tab = s.v.tab
+    for u in s.boss:
+        if s.out_trumps == 0:
+            score = w.last_trumps + w.last_trumps_pair * u.pairs
+        else:
+            honours = sum(1 for c in u.cards if tab.is_honour(c))
+            score = w.trump_boss + w.trump_boss_pair * u.pairs \
+                - (0.0 if s.endgame else w.trump_boss_honour * honours)
+        offers.append((score, list(u.cards), "lead.boss_pair" if u.pairs else "lead.trump_pull"))
+    return offers
+
+
+def side_boss_leads(s: SuitLead, w: LeadWeights) -> list[Offer]:
+    """Rule 2b: each boss unit of a side suit no opponent may ruff."""
+    if s.ruffable:
+        return []
+    offers: list[Offer] = []
+    for u in s.boss:
+        base = w.boss_single if u.pairs == 0 else w.boss_unit + w.boss_unit_pair * u.pairs
+        offers.append((base + w.boss_point * _points(u.cards), list(u.cards),
+                       "lead.boss_pair" if u.pairs else "lead.boss"))
+    return offers
+
+
+def low_trump_leads(s: SuitLead, w: LeadWeights, low_trump_lead: bool = True) -> list[Offer]:
+    """Rule 3: the lowest trump (never a joker or level card), drawing trumps when the dealer
+    side is long in them, else (``low_trump_lead``) at a low score."""
+    v = s.v
+    low = min(s.cards, key=s.cheap)
+    if v.tab.is_honour(low):
+        return []
+    if v.dealer_side and s.my_trumps >= max(w.pull_min_trumps, w.pull_low_share * s.out_trumps) \
+            and s.out_trumps > 0:
+        return [(w.trump_pull - low.points, [low], "lead.trump_pull")]
+    if low_trump_lead:
+        return [(w.low_trump - w.low_trump_pos * v.tab.pos[low] - low.points, [low], "lead.low")]
+    return []
+
+
+def partner_ruff_lead(s: SuitLead, w: LeadWeights) -> list[Offer]:
+    """Rule 4: the lowest card of a suit the partner is void in (and may trump), while no
+    opponent is void in it too."""
+    void = s.v.mem.void
+    partner = s.v.partner
+    if s.suit not in void[partner] or TRUMP in void[partner] \
+            or any(s.suit in void[o] for o in s.opps):
+        return []
+    low = min(s.cards, key=s.cheap)
+    return [(w.partner_ruff - w.partner_ruff_point * low.points, [low], "lead.partner_ruff")]
+
+
+def low_lead(s: SuitLead, w: LeadWeights) -> list[Offer]:
+    """Rule 5: the cheapest single of a side suit (one that breaks no pair if there is one)."""
+    singles = [u for u in s.units if u.pairs == 0]
+    low = min((u.cards[0] for u in singles) if singles else s.cards, key=s.cheap)
+    score = w.low - w.low_length * len(s.cards) - w.low_point * low.points \
+        - w.low_pos * s.v.tab.pos[low]
+    if s.ruffable:
+        score -= w.low_ruffable
+    void = s.v.mem.void
+    if any(s.suit in void[o] for o in s.opps) and TRUMP not in void[s.opps[0]]:
+        score -= w.low_opp_void
+    return [(score, [low], "lead.low")]
+
+
+def low_pair_lead(s: SuitLead, w: LeadWeights) -> list[Offer]:
+    """Rule 6: the first (lowest) pair or tractor of a side suit."""
+    for u in s.units:
+        if u.pairs >= 1:
+            score = w.low_pair + w.low_pair_pair * u.pairs - w.low_pair_length * len(s.cards) \
+                - w.low_pair_point * _points(u.cards) - w.low_pair_top * u.top
+            return [(score, list(u.cards), "lead.low_pair")]
+    return []
+
+
+__all__ = [
+    "LEAD_WEIGHTS",
+    "LeadWeights",
+    "Offer",
+    "SuitLead",
+    "boss_units",
+    "low_lead",
+    "low_pair_lead",
+    "low_trump_leads",
+    "partner_ruff_lead",
+    "pulls_trumps",
+    "safe_throw",
+    "side_boss_leads",
+    "spends_trump_honours",
+    "throw_lead",
+    "trump_boss_leads",
+]
