@@ -19,8 +19,8 @@ import tempfile
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import bots.arena as arena  # noqa: E402
-from game.core import BUILTIN_IDS  # noqa: E402
+import bots.arena as arena
+from game.core import BUILTIN_IDS
 
 DUELS = (("random", "easy"), ("easy", "normal"), ("normal", "random"), ("hard", "normal"))
 DEALS = 2
