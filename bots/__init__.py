@@ -74,5 +74,6 @@ def make_bot(level: str, seat: int, rng: random.Random, ruleset: Ruleset,
     return cls(seat, rng, ruleset)
 
 
-__all__ = ["BOT_LEVELS", "DEFAULT_THINK_MS", "EXPERT", "EXPERT_THINK_MS", "HARD", "Bot", "EasyBot", "ExpertBot", "HardBot",
-           "MemoryTracker", "NormalBot", "RandomBot", "Reason", "SearchSettings", "is_legal", "legal_plays", "make_bot"]
+__all__ = ["BOT_LEVELS", "DEFAULT_THINK_MS", "EXPERT", "EXPERT_THINK_MS", "HARD", "Bot", "EasyBot",
+           "ExpertBot", "HardBot", "MemoryTracker", "NormalBot", "RandomBot", "Reason", "SearchSettings",
+           "is_legal", "legal_plays", "make_bot"]

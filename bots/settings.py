@@ -61,7 +61,7 @@ class SearchSettings:
         for f in fields(self):
             value = getattr(self, f.name)
             default = f.default
-            if value is None and default is None or f.name == "think_ms" and value is None:
+            if (value is None and default is None) or (f.name == "think_ms" and value is None):
                 continue
             kind = type(default) if default is not None else int
             ok = isinstance(value, kind) and not (kind is not bool and isinstance(value, bool))
