@@ -22,6 +22,7 @@ tests). Levels: ``random`` (uniform legal choice), ``easy`` (heuristics, no memo
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from game.core import Ruleset
 
@@ -31,36 +32,48 @@ from .hard import DEFAULT_THINK_MS, EXPERT_THINK_MS, ExpertBot, HardBot
 from .memory import MemoryTracker
 from .normal import NormalBot
 from .random_bot import RandomBot
+from .settings import EXPERT, HARD, SearchSettings, configured
 
 BOT_LEVELS: dict[str, type[Bot]] = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot,
                                     "hard": HardBot, "expert": ExpertBot}
 
 
 def make_bot(level: str, seat: int, rng: random.Random, ruleset: Ruleset,
-             think_ms: float | None = None, memory: MemoryTracker | None = None, **options) -> Bot:
+             think_ms: float | None = None, memory: MemoryTracker | None = None,
+             settings: SearchSettings | None = None, **options: Any) -> Bot:
     """A bot of the named level. ``think_ms`` is the ``hard`` level's budget per decision
-    (default ``DEFAULT_THINK_MS``); other levels ignore it. ``options`` go to ``HardBot``:
-    ``samples=k`` without ``think_ms`` searches exactly k sampled worlds and no time box,
-    so its decisions are reproducible from the seed on any machine. ``memory``: one
-    ``MemoryTracker`` the bots of one hand may share (``normal`` and above; the card memory
-    is public, so each play is then read once, not once per seat)."""
+    (default ``DEFAULT_THINK_MS``); other levels ignore it. ``settings`` (``hard`` and
+    ``expert``: default ``HARD``, ``EXPERT``) is how the search searches, and ``options`` are
+    changes to it (``SearchSettings``' fields; an unknown one is a ValueError naming the
+    known ones): ``samples=k`` without ``think_ms`` searches exactly k sampled worlds and no
+    time box, so its decisions are reproducible from the seed on any machine; ``expert``
+    thinks ``EXPERT_THINK_MS`` unless given ``expert_ms``. ``memory``: one ``MemoryTracker``
+    the bots of one hand may share (``normal`` and above; the card memory is public, so each
+    play is then read once, not once per seat)."""
     try:
         cls = BOT_LEVELS[level]
     except KeyError:
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join(BOT_LEVELS)})") from None
-    if memory is not None and issubclass(cls, NormalBot):
-        options["memory"] = memory
-    if cls is ExpertBot:
-        # ``think_ms`` is the hard level's budget (the arena's --think-ms); the expert
-        # thinks EXPERT_THINK_MS unless given ``expert_ms``.
-        expert_ms = options.pop("expert_ms", None)
-        return cls(seat, rng, ruleset, think_ms=expert_ms, **options)
     if issubclass(cls, HardBot):
-        if think_ms is None and "samples" not in options:
-            think_ms = DEFAULT_THINK_MS
-        return cls(seat, rng, ruleset, think_ms=think_ms, **options)
-    return cls(seat, rng, ruleset, **options)
+        base = settings if settings is not None else cls.default_settings
+        if cls is ExpertBot:
+            # ``think_ms`` is the hard level's budget (the arena's --think-ms).
+            expert_ms = options.pop("expert_ms", None)
+            if expert_ms is not None:
+                options["think_ms"] = expert_ms
+        elif think_ms is not None:
+            options["think_ms"] = think_ms
+        if "samples" in options and "think_ms" not in options:
+            options["think_ms"] = None
+        return cls(seat, rng, ruleset, configured(base, options), memory=memory)
+    if options or settings is not None:
+        raise ValueError(f"the {level} level has no search settings "
+                         f"(given: {', '.join(options) or 'settings'})")
+    if issubclass(cls, NormalBot):
+        return cls(seat, rng, ruleset, memory=memory)
+    return cls(seat, rng, ruleset)
 
 
-__all__ = ["BOT_LEVELS", "DEFAULT_THINK_MS", "EXPERT_THINK_MS", "Bot", "EasyBot", "ExpertBot", "HardBot",
-           "MemoryTracker", "NormalBot", "RandomBot", "Reason", "is_legal", "legal_plays", "make_bot"]
+__all__ = ["BOT_LEVELS", "DEFAULT_THINK_MS", "EXPERT", "EXPERT_THINK_MS", "HARD", "Bot", "EasyBot",
+           "ExpertBot", "HardBot", "MemoryTracker", "NormalBot", "RandomBot", "Reason", "SearchSettings",
+           "is_legal", "legal_plays", "make_bot"]

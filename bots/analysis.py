@@ -31,9 +31,10 @@ search fewer worlds and the report may differ).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 import itertools
+import math
 import random
 import time
 from typing import Any
@@ -54,9 +55,10 @@ from game.core import (
 
 from . import declare_analysis
 from .bidding import choose_bury
-from .hard import HardBot
+from .candidates import card_key, play_candidates
 from .memory import CardMemory, MemoryTracker
 from .normal import NormalPolicy, checked
+from .paired import Values, mean_se, paired_search
 from .sim import play_state_of, rollout, sample_hands, utility
 from .tables import tables
 from .view import View
@@ -121,7 +123,9 @@ class Decision:
                "best": format_cards(self.best), "loss": round(self.loss, 4),
                "points_loss": round(self.points_loss, 2), "label": self.label,
                "forced": self.forced, "step": self.step, "worlds": self.worlds,
-               "candidates": self.candidates, "gap": round(self.gap, 4), "se": round(self.se, 4)}
+               "candidates": self.candidates, "gap": round(self.gap, 4),
+               # JSON has no infinity: an unknown error (one world) is null.
+               "se": round(self.se, 4) if math.isfinite(self.se) else None}
         if self.kind == "declare":
             out["options"] = [format_cards(o) for o in self.options]
         return out
@@ -132,8 +136,13 @@ class Decision:
                    parse_cards(data["best"]), float(data["loss"]), float(data["points_loss"]),
                    str(data["label"]), bool(data.get("forced", False)), int(data.get("step", 0)),
                    int(data.get("worlds", 0)), int(data.get("candidates", 0)),
-                   float(data.get("gap", 0.0)), float(data.get("se", 0.0)),
+                   float(data.get("gap", 0.0)), _se_of(data),
                    [parse_cards(o) for o in data.get("options") or []])
+
+
+def _se_of(data: dict[str, Any]) -> float:
+    se = data.get("se", 0.0)
+    return math.inf if se is None else float(se)
 
 
 @dataclass
@@ -202,8 +211,6 @@ def analyse_hand(hand: Hand, seat: int, settings: Settings = Settings(),
     fresh = Hand(ruleset, hand.setup)
     tracker = MemoryTracker()
     policy = NormalPolicy()
-    searcher = HardBot(seat, random.Random(0), ruleset, think_ms=None, samples=1,
-                       max_candidates=settings.max_candidates)
     log = hand.log
     # Work units for the progress bar: the seat's decisions and the trick boundaries.
     mine = [i for i, a in enumerate(log) if a.seat == seat and a.kind in (BURY, PLAY)]
@@ -240,7 +247,7 @@ def analyse_hand(hand: Hand, seat: int, settings: Settings = Settings(),
                 mem = tracker.sync(obs)
                 assert mem is not None
                 v = View.of(obs, mem)
-                d = _play_decision(v, list(action.cards), rng, settings, policy, searcher)
+                d = _play_decision(v, list(action.cards), rng, settings, policy)
                 d.trick = len(obs.tricks)
             d.step = i + 1
             decisions.append(d)
@@ -271,10 +278,6 @@ def _at_trick_boundary(hand: Hand) -> bool:
 
 # ------------------------------------------------------------------------------ plays
 
-def _key(cards: Sequence[Card]) -> tuple[str, ...]:
-    return tuple(sorted(map(str, cards)))
-
-
 def _forced_play(v: View) -> bool:
     trick = v.trick
     if trick is not None:
@@ -285,12 +288,12 @@ def _forced_play(v: View) -> bool:
 
 
 def _play_decision(v: View, played: list[Card], rng: random.Random, settings: Settings,
-                   policy: NormalPolicy, searcher: HardBot) -> Decision:
+                   policy: NormalPolicy) -> Decision:
     if _forced_play(v):
         return Decision("play", None, played, played, 0.0, 0.0, "best", forced=True)
     trick = v.trick
-    base = checked(v, searcher.policy.play(v))[0]
-    cands = searcher.candidates(v, base)
+    base = checked(v, policy.play(v))[0]
+    cands = play_candidates(v, base, policy, settings.max_candidates)
     if trick is not None:
         # The quietest follow (fewest points, lowest cards) and the most generous one, so
         # that giving points away or keeping them is always among the moves compared.
@@ -301,11 +304,11 @@ def _play_decision(v: View, played: list[Card], rng: random.Random, settings: Se
             return sum(c.points for c in f), sum(pos[c] for c in f)
 
         for extra in (min(follows, key=quiet), max(follows, key=quiet)):
-            if _key(extra) not in {_key(c) for c in cands}:
+            if card_key(extra) not in {card_key(c) for c in cands}:
                 cands.append(extra)
-    keys = [_key(c) for c in cands]
-    if _key(played) in keys:
-        p = keys.index(_key(played))
+    keys = [card_key(c) for c in cands]
+    if card_key(played) in keys:
+        p = keys.index(card_key(played))
     else:
         cands.append(list(played))
         p = len(cands) - 1
@@ -338,7 +341,7 @@ def _bury_decision(obs: Observation, played: list[Card], rng: random.Random,
     seat, dealer, ruleset = obs.seat, obs.dealer, obs.ruleset
     cands: list[list[Card]] = [list(played)]
     for other in _bury_options(obs, tab, played):
-        if _key(other) not in {_key(c) for c in cands} and len(cands) < settings.max_candidates:
+        if card_key(other) not in {card_key(c) for c in cands} and len(cands) < settings.max_candidates:
             cands.append(other)
     if len(obs.hand) == ruleset.kitty:
         return Decision("bury", None, played, played, 0.0, 0.0, "best", forced=True)
@@ -418,53 +421,72 @@ def declare_decision(hand: Hand, seat: int, moment: declare_analysis.Moment, rng
 
 def _compare(kind: str, cands: list[list[Card]], played: int, world, play_out, seat: int,
              dealer: int | None, settings: Settings) -> Decision:
-    """Play every candidate out in the same worlds; the loss is best mean minus played.
-    ``play_out`` gives the utility and the defenders' points; with ``dealer`` None (not
-    known yet: declaring) the points are already signed for the seat's team."""
+    """Play every candidate out in the same worlds (``paired.paired_search``); the loss is
+    the best's paired advantage over the move made, measured on other worlds than it was
+    chosen on (``_half_split``). ``play_out`` gives the utility and the defenders' points;
+    with ``dealer`` None (not known yet: declaring) the points are already signed for the
+    seat's team."""
     n = len(cands)
-    util: list[list[float]] = [[] for _ in range(n)]
-    pts = [0.0] * n
-    worlds = 0
     if n == 1:
         return Decision(kind, None, cands[0], cands[0], 0.0, 0.0, "best", candidates=1)
-    alive = list(range(n))
+    pts = [0.0] * n
     deadline = None if settings.think_ms is None else \
         time.perf_counter() + settings.think_ms / 1000.0
     # The defenders' points, for the seat's team.
     sign = 1 if dealer is None or seat % 2 != dealer % 2 else -1
-    while worlds < settings.samples:
-        if deadline is not None and worlds >= 4 and time.perf_counter() > deadline:
-            break
+
+    def play_world(alive) -> list[float] | None:
         items = world()
         if items is None:
-            break
+            return None
+        values = []
         for i in alive:
             u, total = play_out(items[i])
-            util[i].append(u)
+            values.append(u)
             pts[i] += sign * total
-        worlds += 1
+        return values
+
+    racing = list(range(n))  # the candidates still compared
+
+    def prune(util: Values, alive: list[int], worlds: int) -> list[int]:
+        nonlocal racing
         if worlds >= 8 and worlds % 4 == 0 and len(alive) > 2:
-            alive = _prune(util, alive, played)
+            racing = _prune(util, alive, played)
+        return racing
+
+    def estimate(util: Values, worlds: int) -> tuple[int, float, float]:
+        return _half_split(util, worlds, played, racing)
+
+    (best, mean, se), worlds = paired_search(play_world, n, estimate, samples=settings.samples,
+                                             deadline=deadline, prune=prune, at_least=4)
     if worlds == 0:
         return Decision(kind, None, cands[played], cands[played], 0.0, 0.0, "best",
                         candidates=n)
-    # The best of several noisy means is flattered by its luck: the best is chosen on the
-    # even worlds and its advantage measured on the odd ones, less a margin of standard
-    # errors, so that noise alone is seldom charged.
-    pick = range(0, worlds, 2) if worlds >= 4 else range(worlds)
-    best = max(alive, key=lambda i: (sum(util[i][w] for w in pick), i == played))
-    loss = mean = se = 0.0
-    if best != played:
-        check = range(1, worlds, 2) if worlds >= 4 else range(worlds)
-        mean, se = _mean_se([util[best][w] - util[played][w] for w in check])
-        loss = max(0.0, mean - SHRINK_SE * se)
+    loss = max(0.0, mean - SHRINK_SE * se) if best != played else 0.0
     points_loss = (pts[best] - pts[played]) / worlds if loss > 0 else 0.0
     chosen = cands[best] if loss > 0 else cands[played]
     return Decision(kind, None, cands[played], chosen, loss, points_loss, label_of(loss),
                     worlds=worlds, candidates=n, gap=mean, se=se)
 
 
-def _prune(util: list[list[float]], alive: list[int], played: int) -> list[int]:
+def _half_split(util: Values, worlds: int, played: int, alive: list[int]
+                ) -> tuple[int, float, float]:
+    """The analysis's estimator: the best of several noisy means is flattered by its luck,
+    so the best is chosen on the even worlds and its advantage over the move made measured
+    on the odd ones (the best, its mean gain and standard error there). Under four worlds
+    both on all of them; over one world the error is infinite and nothing is charged."""
+    if worlds == 0:
+        return played, 0.0, 0.0
+    pick = range(0, worlds, 2) if worlds >= 4 else range(worlds)
+    best = max(alive, key=lambda i: (sum(util[i][w] for w in pick), i == played))
+    if best == played:
+        return best, 0.0, 0.0
+    check = range(1, worlds, 2) if worlds >= 4 else range(worlds)
+    mean, se = mean_se([util[best][w] - util[played][w] for w in check])
+    return best, mean, se
+
+
+def _prune(util: Values, alive: list[int], played: int) -> list[int]:
     """Drop the candidates clearly behind the leader (two standard errors of the paired
     difference): they cannot be the best, and the played move is always kept."""
     k = len(util[played])
@@ -474,19 +496,10 @@ def _prune(util: list[list[float]], alive: list[int], played: int) -> list[int]:
         if i in (leader, played):
             keep.append(i)
             continue
-        mean, se = _mean_se([util[i][w] - util[leader][w] for w in range(k)])
+        mean, se = mean_se([util[i][w] - util[leader][w] for w in range(k)])
         if mean + 2 * se >= 0:
             keep.append(i)
     return keep
-
-
-def _mean_se(values: list[float]) -> tuple[float, float]:
-    k = len(values)
-    m = sum(values) / k
-    if k < 2:
-        return m, 0.0
-    var = sum((x - m) ** 2 for x in values) / (k - 1)
-    return m, (var / k) ** 0.5
 
 
 # ------------------------------------------------------------------------------ curve

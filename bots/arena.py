@@ -45,6 +45,7 @@ from game.core import (
     BURY,
     PLAY,
     REDEAL,
+    WIDE,
     DeclarationKind,
     Hand,
     HandSetup,
@@ -53,7 +54,6 @@ from game.core import (
     fresh_seed,
     get_ruleset,
 )
-from game.core.seeds import WIDE
 from game.table import HandReport, play_hand
 
 from . import BOT_LEVELS, make_bot

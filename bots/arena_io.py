@@ -12,8 +12,8 @@ import time
 from typing import IO, Any
 
 from game.core import Hand
-from game.records import replay_data
-from game.storage import atomic_write_json
+from game.files import atomic_write_json
+from game.table.replay import replay_data
 
 
 def mean_ci(diffs: Sequence[float]) -> tuple[float, list[float] | None]:

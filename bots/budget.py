@@ -1,6 +1,6 @@
 """Keeping a searching bot's decisions inside their think time.
 
-The searches (``hard``'s plays, bury and declaring) check the clock before every sampled
+The searches (``hard``'s plays and bury) check the clock before every sampled
 world (one is started only when it should end by the deadline, judged by the worlds so far)
 and between candidates (a world is dropped past the hard stop), so a decision overruns by
 at most one play-out — a few milliseconds to a few tens. What was not bounded is CPython's

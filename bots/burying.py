@@ -15,7 +15,8 @@ import time
 from game.core import Card, Observation, PlayState
 
 from .memory import CardMemory
-from .sim import paired_search, rollout, sample_hands
+from .paired import keep_base, paired_search
+from .sim import rollout, sample_hands
 from .tables import tables
 
 
@@ -45,22 +46,25 @@ def search_bury(rng: random.Random, obs: Observation, candidates: list[list[Card
         left.subtract(bury)
         kept.append(sort_hand(list(left.elements())))
 
-    def world_values() -> list[float] | None:
+    def world_values(alive) -> list[float] | None:
         dealt = sample_hands(rng, unseen, sizes, seat, mem, 0, tab)
         if dealt is None:
             return None
         hands = [sort_hand(h) for h in dealt[0]]
         values: list[float] = []
-        for bury, mine in zip(candidates, kept, strict=True):
+        for i in alive:
+            bury, mine = candidates[i], kept[i]
             if stop is not None and values and time.perf_counter() > stop:
-                break
+                return None  # past the hard stop: the deal is dropped
             world = [list(h) for h in hands]
             world[seat] = list(mine)
             state = PlayState(obs.ruleset, ctx, dealer, world, list(bury), leader=dealer)
             values.append(rollout(state, mem.copy(), tab, policy, seat, None, 0))
         return values
-    return paired_search(world_values, len(candidates), deadline, samples, min_worlds, z,
-                         min_gain)
+    limit = samples if samples is not None else min_worlds
+    return paired_search(world_values, len(candidates),
+                         keep_base(min(min_worlds, limit), z, min_gain),
+                         samples=samples, deadline=deadline)
 
 
 __all__ = ["search_bury"]

@@ -148,18 +148,13 @@ class World:
 
 
 def play_out(h: Hand, seat: int, choice: Sequence[Card], policy: NormalPolicy, final: bool,
-             window: bool, wait_until: int = 0) -> tuple[float, float]:
+             window: bool) -> tuple[float, float]:
     """``seat`` declares ``choice`` (or passes: ``()``) in ``h`` (a hand in its deal or
     after-deal window, asked in a round of the table's declaring protocol), and the hand is
     completed by ``policy`` at every seat, asked as the table engine asks bots (see the
     module's doc); ``final``: the deal is fully dealt (a last round), ``window``: in the
     after-deal window. Returns the seat's team's utility and its points (the defenders'
-    points, signed for the team); a re-deal is ``(0, 0)``. ``h`` is changed.
-
-    Shared by the post-hand analysis (a world replayed from the log) and ``hard``'s
-    declaring search (``bots.declaring``: a world dealt from an observation), whose "wait"
-    keeps ``seat`` from declaring while fewer than ``wait_until`` cards are dealt (not in
-    the last rounds)."""
+    points, signed for the team); a re-deal is ``(0, 0)``. ``h`` is changed."""
     asked: dict[int, tuple] = {}
 
     def stamp(s: int) -> tuple:
@@ -167,7 +162,7 @@ def play_out(h: Hand, seat: int, choice: Sequence[Card], policy: NormalPolicy, f
 
     def ask(s: int, final: bool) -> None:
         st = stamp(s)
-        if not final and (asked.get(s) == st or (s == seat and h.dealt < wait_until)):
+        if not final and asked.get(s) == st:
             return
         asked[s] = st
         options = h.declaration_options(s)

@@ -210,7 +210,7 @@ class NormalBot(Bot):
     level = "normal"
     policy_class = NormalPolicy
 
-    def __init__(self, seat, rng, ruleset, memory: MemoryTracker | None = None, **_):
+    def __init__(self, seat, rng, ruleset, memory: MemoryTracker | None = None):
         super().__init__(seat, rng, ruleset)
         self.policy = self.policy_class()
         self.tracker = memory if memory is not None else MemoryTracker()

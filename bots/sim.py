@@ -15,9 +15,8 @@ trump, an ace or a card that counts (``Tables.bury_weight``).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 import random
-import time
 
 from game.core import Card, PlayState, Ruleset, Trick
 
@@ -201,68 +200,4 @@ def _pair_violations(hands: dict[int, list[Card]], others: Sequence[int], mem: C
     return violations
 
 
-def mean_se(values: Sequence[float], weights: Sequence[float] | None = None
-            ) -> tuple[float, float]:
-    """The mean of paired differences and its standard error (infinite for one value).
-    With ``weights`` (one per world) the weighted mean, and its error by the effective
-    number of worlds, (sum w)^2 / sum w^2."""
-    k = len(values)
-    if weights is None:
-        m = sum(values) / k
-        if k < 2:
-            return m, float("inf")
-        var = sum((x - m) ** 2 for x in values) / (k - 1)
-        return m, (var / k) ** 0.5
-    w = weights[:k]
-    total = sum(w)
-    m = sum(wi * x for wi, x in zip(w, values)) / total
-    n_eff = total * total / sum(wi * wi for wi in w)
-    if n_eff < 1.5:
-        return m, float("inf")
-    var = sum(wi * (x - m) ** 2 for wi, x in zip(w, values)) / total * n_eff / (n_eff - 1)
-    return m, (var / n_eff) ** 0.5
-
-
-def paired_search(world_values: Callable[[], list[float] | None], n: int,
-                  deadline: float | None, samples: int | None, min_worlds: int, z: float,
-                  min_gain: float) -> tuple[int, int]:
-    """Compare ``n`` candidates on the same worlds: ``world_values()`` deals one world and
-    plays every candidate out in it (fewer values, or None, ends the search). Worlds until
-    ``samples`` or the ``deadline`` (one is started only when it should end by then, judged
-    by the worlds so far). (``surely_better``'s choice, worlds played.)"""
-    diffs: list[list[float]] = [[] for _ in range(n)]
-    worlds = 0
-    limit = samples if samples is not None else 10_000
-    began = time.perf_counter()
-    while worlds < limit:
-        if deadline is not None:
-            now = time.perf_counter()
-            per_world = (now - began) / worlds if worlds else 0.0
-            if now + per_world > deadline:
-                break
-        values = world_values()
-        if values is None or len(values) < n:
-            break
-        for i in range(1, n):
-            diffs[i].append(values[i] - values[0])
-        worlds += 1
-    return surely_better(diffs, min(min_worlds, limit), z, min_gain), worlds
-
-
-def surely_better(diffs: Sequence[Sequence[float]], min_worlds: int, z: float,
-                  min_gain: float, weights: Sequence[float] | None = None) -> int:
-    """The candidate (an index from 1) that beats candidate 0 surely and most: the lower end
-    of its paired gain (the mean less ``z`` standard errors) is the highest above 0, over
-    at least ``min_worlds`` worlds, and the mean above ``min_gain``; 0 when none does."""
-    best, best_low = 0, 0.0
-    for i in range(1, len(diffs)):
-        if len(diffs[i]) < min_worlds:
-            continue
-        m, se = mean_se(diffs[i], weights)
-        low = m - z * se
-        if low > best_low and m > min_gain:
-            best, best_low = i, low
-    return best
-
-
-__all__ = ["mean_se", "paired_search", "play_state_of", "rollout", "sample_hands", "surely_better", "utility"]
+__all__ = ["play_state_of", "rollout", "sample_hands", "utility"]

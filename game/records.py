@@ -11,7 +11,7 @@ gained, and the hands defended with the points won in them, from the point of vi
 team of the first person at the table; it also keeps the last ``MAX_HISTORY`` hands (who went
 up by how much) for a small chart. Older files without these fields read as zeros.
 
-Every write is atomic (``storage.atomic_write_json``). Every file is checked before use
+Every write is atomic (``files.atomic_write_json``). Every file is checked before use
 (``game.saved_data``): one that does not hold what it must is set aside (renamed, never
 deleted) with a notice for the player (``Records.notices``), never a crash. A replay that
 cannot be written (a full disk) is kept in memory and written with the next one.
@@ -25,6 +25,7 @@ import time
 from typing import Any
 
 from game.core import BURY, DEAL, DECLARE, FINISH_DEAL, PLAY, Hand, HandSummary, Rank, Ruleset
+from game.files import atomic_write_json
 from game.saved_data import (
     DataError,
     Notice,
@@ -35,12 +36,11 @@ from game.saved_data import (
     replay_hand,
     set_aside,
 )
-from game.storage import atomic_write_json
+from game.table.replay import RECORD_VERSION, replay_data
 
 REPLAY_DIR = "replays"
 STATS_FILE = "stats.json"
 MAX_REPLAYS = 200
-RECORD_VERSION = 1
 STAT_FIELDS = ("matches", "matches_won", "hands", "hands_won", "levels", "defended", "defender_points",
                # Reviewed hands (the post-hand analysis): decisions rated, rated best or
                # good, and the loss in thousandths of a level.
@@ -142,26 +142,6 @@ class Replay:
     def _completes_trick(self, upto: int) -> bool:
         plays = sum(1 for a in self.hand.log[:upto] if a.kind == PLAY)
         return plays % 4 == 0
-
-
-def summarize(hand: Hand) -> dict[str, Any]:
-    """What the replay list shows without rebuilding the hand."""
-    s = hand.settlement
-    return {"dealer": hand.dealer, "trump": hand.ctx.trump_code if hand.ctx else None,
-            "rank": hand.rank.label if hand.rank else None,
-            "points": s.total if s else None, "deal_to": s.deal_to if s else None,
-            "up_side": s.up_side if s else None, "up_levels": s.up_levels if s else None,
-            "levels": [r.label for r in hand.levels]}
-
-
-def replay_data(hand: Hand, number: int, names: dict | None = None, kind: str = "match",
-                match_seed: int | None = None, humans: list[int] | None = None) -> dict[str, Any]:
-    """A finished hand as a replay file holds it (``Records.load`` opens it). The arena's
-    recordings (``bots.arena --record``) are written through this too."""
-    return {"version": RECORD_VERSION, "kind": kind, "time": time.strftime("%Y-%m-%d %H:%M"),
-            "number": number, "match_seed": match_seed, "names": names or {},
-            "humans": list(humans or []), "ruleset": hand.ruleset.to_dict(),
-            "hand": hand.to_dict(), "summary": summarize(hand)}
 
 
 class Records:

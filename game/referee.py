@@ -20,13 +20,30 @@ import os
 import sys
 from typing import Any
 
-from game.core.bidding import Bidding
-from game.core.cards import Card, CardError, Rank, format_cards, parse_cards, points_of
-from game.core.ruleset import Ruleset, RulesetError, get_ruleset
-from game.core.settlement import settle
-from game.core.tricks import check_follow, check_lead, throw_outcome, trick_points, trick_winner
-from game.core.trump import TRUMP, TrumpContext
-from game.core.units import Format, decompose, shape_codes, suit_of_play
+from game.core import (
+    TRUMP,
+    Bidding,
+    Card,
+    CardError,
+    Format,
+    Rank,
+    Ruleset,
+    RulesetError,
+    TrumpContext,
+    check_follow,
+    check_lead,
+    decompose,
+    format_cards,
+    get_ruleset,
+    parse_cards,
+    points_of,
+    settle,
+    shape_codes,
+    suit_of_play,
+    throw_outcome,
+    trick_points,
+    trick_winner,
+)
 
 MAX_LINE = 1 << 20
 """A longer line is answered with an error and skipped unread (the bot reader's cap too)."""

@@ -20,7 +20,8 @@ from pathlib import Path
 import time
 from typing import Any
 
-from game.core.seeds import SEED_LIMIT
+from game.core import SEED_LIMIT
+from game.files import sync_dir
 
 MAX_FILE = 32 << 20  # far above a long match's save (about 1 MB after 100 hands)
 MAX_INT = 10 ** 12
@@ -103,22 +104,6 @@ def set_aside(path: Path) -> Path | None:
     return None  # pragma: no cover - a thousand set-aside files of this second
 
 
-def sync_dir(folder: Path) -> None:
-    """Make a rename in ``folder`` durable (POSIX; Windows has no directory handles)."""
-    if os.name != "posix":  # pragma: no cover - Windows
-        return
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
 # ------------------------------------------------------------------------------ values
 
 def need(ok: bool, why: str) -> None:
@@ -172,7 +157,7 @@ _RULESET_PATHS = {
 
 def check_ruleset(data: Any):
     """The ``Ruleset`` a save or replay holds, checked like a ruleset file."""
-    from game.core.ruleset import Ruleset, RulesetError, parse_ruleset
+    from game.core import Ruleset, RulesetError, parse_ruleset
 
     data = _obj(data, "the ruleset")
     need(set(data) <= set(_RULESET_PATHS) | {"source"}, "the ruleset has fields the game does not know")
@@ -212,7 +197,7 @@ def check_ruleset(data: Any):
 
 def check_hand_data(data: Any, what: str = "a hand") -> dict:
     """A hand's setup and log, in shape (legality is checked by replaying it)."""
-    from game.core.cards import PLAIN_RANKS
+    from game.core import PLAIN_RANKS
 
     labels = {r.label for r in PLAIN_RANKS}
     data = _obj(data, what)
@@ -242,8 +227,7 @@ def replay_hand(ruleset, data: dict, what: str = "a hand"):
 
 def check_match(data: Any):
     """The ``Match`` a save holds, rebuilt, with every hand replayed legally."""
-    from game.core import Match
-    from game.core.cards import PLAIN_RANKS
+    from game.core import PLAIN_RANKS, Match
 
     labels = {r.label for r in PLAIN_RANKS}
     data = _obj(data, "the match")

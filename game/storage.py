@@ -14,16 +14,15 @@ writes at all and takes no lock.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
-import json
 import os
 from pathlib import Path
 import sys
-import tempfile
 import time
-from typing import Any, ClassVar
+from typing import ClassVar
 import weakref
 
-from game.saved_data import DataError, Notice, read_json, set_aside, settings_problems, sync_dir
+from game.files import atomic_write_json
+from game.saved_data import DataError, Notice, read_json, set_aside, settings_problems
 
 APP_NAME = "shengji"
 SETTINGS_FILE = "settings.json"
@@ -52,25 +51,6 @@ def default_data_dir() -> Path:
     """The per-user folder for settings and saves."""
     import platformdirs  # only without --data-dir: tests and tools never need it
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-
-
-def atomic_write_json(path: Path, data: Any) -> None:
-    """Write ``data`` as JSON to ``path`` through a temporary file and ``os.replace``."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, ensure_ascii=False, separators=(",", ":"))
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-        sync_dir(path.parent)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 @dataclass

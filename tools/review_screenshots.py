@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from bots.analysis import Settings  # noqa: E402
-from bots.bench_analysis import played_hand  # noqa: E402
+from bots.bench.analysis import played_hand  # noqa: E402
 from game.records import Records  # noqa: E402
 from game.ui import review  # noqa: E402
 from game.ui.navigation import make_app  # noqa: E402

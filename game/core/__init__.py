@@ -6,6 +6,7 @@ from .actions import BURY, DEAL, DECLARE, FINISH_DEAL, PLAY, Action, ActionKind
 from .bidding import Bidding, BidResult, Declaration, DeclarationKind
 from .cards import (
                     BIG_JOKER,
+                    PLAIN_RANKS,
                     SMALL_JOKER,
                     SUITS,
                     Card,
@@ -26,8 +27,8 @@ from .observation import Observation, observation_from_json, observation_to_json
 from .phases import AFTER_DEAL, BURYING, DEALING, PLAYING, REDEAL, SETTLED, Phase
 from .play import PlayState, Trick, TrickView, legal_buries
 from .refusal import IllegalActionError, Refusal
-from .ruleset import BUILTIN_IDS, Ruleset, RulesetError, all_rulesets, get_ruleset, load_ruleset_file
-from .seeds import SEED_LIMIT, derive, fresh_seed
+from .ruleset import BUILTIN_IDS, Ruleset, RulesetError, all_rulesets, get_ruleset, load_ruleset_file, parse_ruleset
+from .seeds import SEED_LIMIT, WIDE, derive, fresh_seed
 from .settlement import Settlement, kitty_multiplier, level_change, next_dealer, settle
 from .tricks import (
                     ThrowResult,
@@ -41,7 +42,19 @@ from .tricks import (
                     trick_winner,
 )
 from .trump import TRUMP, TrumpContext
-from .units import Format, Unit, decompose, format_of, max_tractor_pairs, pair_count, pair_positions, suit_of_play
+from .units import (
+                    Format,
+                    Unit,
+                    cards_at,
+                    decompose,
+                    format_of,
+                    max_tractor_pairs,
+                    pair_count,
+                    pair_positions,
+                    runs,
+                    shape_codes,
+                    suit_of_play,
+)
 
 # Spelled out so that type checkers see what the core exports.
 __all__ = [
@@ -54,6 +67,7 @@ __all__ = [
                     "DEALING",
                     "DECLARE",
                     "FINISH_DEAL",
+                    "PLAIN_RANKS",
                     "PLAY",
                     "PLAYING",
                     "REDEAL",
@@ -62,6 +76,7 @@ __all__ = [
                     "SMALL_JOKER",
                     "SUITS",
                     "TRUMP",
+                    "WIDE",
                     "Action",
                     "ActionKind",
                     "BidResult",
@@ -91,6 +106,7 @@ __all__ = [
                     "TrumpContext",
                     "Unit",
                     "all_rulesets",
+                    "cards_at",
                     "check_bury_cards",
                     "check_follow",
                     "check_lead",
@@ -119,10 +135,13 @@ __all__ = [
                     "pair_count",
                     "pair_positions",
                     "parse_cards",
+                    "parse_ruleset",
                     "play_value",
                     "points_of",
                     "pretty_cards",
+                    "runs",
                     "settle",
+                    "shape_codes",
                     "suit_of_play",
                     "throw_outcome",
                     "trick_points",

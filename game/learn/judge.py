@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core import (
+    Bidding,
     Card,
+    Rank,
     Refusal,
     TrumpContext,
     check_bury_cards,
@@ -32,8 +34,6 @@ from game.core import (
     trick_points,
     trick_winner,
 )
-from game.core.bidding import Bidding
-from game.core.cards import Rank
 from game.i18n import get_language, tr
 
 from .position import BURY, CHOICE, DECLARE, FEED, NO_POINTS, PLAY, THROW, WIN, Position

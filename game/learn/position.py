@@ -17,13 +17,13 @@ from game.core import (
     Card,
     Rank,
     Refusal,
+    Ruleset,
     TrumpContext,
     check_bury_cards,
     check_lead,
     check_play_cards,
     get_ruleset,
 )
-from game.core.ruleset import Ruleset
 
 PLAY, CHOICE, DECLARE, BURY = "play", "choice", "declare", "bury"
 

@@ -1,7 +1,7 @@
 """What the learner has done: finished positions per lesson and the trainer's scores.
 
 Kept in ``learn.json`` in the data folder, written atomically like every other file
-(``game.storage.atomic_write_json``). A file that cannot be read or does not have the
+(``game.files.atomic_write_json``). A file that cannot be read or does not have the
 expected shape is moved aside (``learn.json.broken-<time>``) and the learner starts afresh:
 progress is worth less than a crash.
 """
@@ -14,7 +14,7 @@ from pathlib import Path
 import time
 from typing import Any
 
-from game.storage import atomic_write_json
+from game.files import atomic_write_json
 
 PROGRESS_FILE = "learn.json"
 VERSION = 1

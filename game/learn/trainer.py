@@ -10,8 +10,10 @@ from itertools import islice
 import random
 
 from game.core import (
+    PLAIN_RANKS,
     SUITS,
     Card,
+    Ruleset,
     TrumpContext,
     check_follow,
     decompose,
@@ -20,8 +22,6 @@ from game.core import (
     make_deck,
     settle,
 )
-from game.core.cards import PLAIN_RANKS
-from game.core.ruleset import Ruleset
 
 from .position import CHOICE, PLAY, Position
 

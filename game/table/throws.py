@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.core import Card, Hand, TrumpContext, decompose, pair_positions
-from game.core.units import cards_at, runs
+from game.core import Card, Hand, TrumpContext, cards_at, decompose, pair_positions, runs
 
 
 def _lowest_beating(unit_pairs: int, top: int, held: Sequence[Card], ctx: TrumpContext) -> tuple[Card, ...] | None:

@@ -10,7 +10,7 @@ down, because pygame's polygons and rounded rectangles are not anti-aliased; the
 averaging smooths their edges.
 
 >>> import pygame
->>> from game.core.cards import Card
+>>> from game.core import Card
 >>> art = CardArt()
 >>> art.get(Card.parse("10H"), 140).get_size()
 (100, 140)
@@ -24,7 +24,7 @@ import math
 import pygame
 
 from game import assets
-from game.core.cards import Card, Rank, Suit
+from game.core import Card, Rank, Suit
 
 MASTER_SIZE = (250, 350)
 """Design size of a card (a poker card's 63 × 88 mm proportion)."""

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.core import Card, TrumpContext
-from game.core.units import Format, decompose, pair_positions, runs
+from game.core import Card, Format, TrumpContext, decompose, pair_positions, runs
 
 
 def follow_group(hand: Sequence[Card], clicked: Card, lead: Sequence[Card], ctx: TrumpContext,

@@ -7,7 +7,7 @@ import pytest
 
 from bots import make_bot
 from bots.analysis import LABEL_ORDER, LABELS, Analysis, Settings, analyse_hand, label_of
-from bots.bench_analysis import played_hand
+from bots.bench.analysis import played_hand
 from bots.normal import NormalBot
 from game.core import TRUMP, Hand, HandSetup, Rank, get_ruleset, legal_follows
 from game.records import Records
@@ -130,7 +130,7 @@ def test_labels_follow_the_thresholds():
 
 @pytest.mark.bench
 def test_random_costs_far_more_than_normal_and_hard():
-    """A small version of ``python -m bots.bench_analysis validity`` (deals 100-105 there).
+    """A small version of ``python -m bots.bench.analysis validity`` (deals 100-105 there).
     ``normal`` against ``hard`` is below what six hands resolve: on these seeds the
     analysis charged hard 0.0016 a decision against normal's 0.0005 in turn 3, and 0.0196
     against 0.0065 after turn 4 (hard overrules normal on half a standard error now, and

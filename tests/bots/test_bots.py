@@ -1,5 +1,6 @@
 """The bots: always legal, reproducible from their seed, and blind to hidden cards."""
 from collections import Counter
+from dataclasses import replace
 import random
 
 import pytest
@@ -9,6 +10,7 @@ from bots.base import ENGLISH, step_hand
 from bots.hard import HardBot
 from bots.memory import MemoryTracker
 from bots.normal import NormalBot
+from bots.settings import HARD
 from game.core import (
     BUILTIN_IDS,
     BURYING,
@@ -139,7 +141,7 @@ def _hard_log(ruleset_id, seed):
     rng = random.Random(seed)
     setup = random_setup(rng)
     bots = [make_bot("normal", s, random.Random(s), ruleset) for s in range(4)]
-    bots[1] = HardBot(1, random.Random(seed), ruleset, think_ms=None, samples=2)
+    bots[1] = HardBot(1, random.Random(seed), ruleset, replace(HARD, think_ms=None, samples=2))
     return play_hand(Hand(ruleset, setup), bots).hand.to_dict()
 
 
@@ -331,8 +333,9 @@ def test_one_memory_shared_by_the_four_seats_plays_as_four(ruleset_id):
     for seed in range(3):
         logs = []
         for shared in (None, MemoryTracker()):
-            bots = [make_bot("hard" if s == 1 else "normal", s, random.Random(seed * 4 + s),
-                             ruleset, think_ms=None, samples=2, memory=shared)
+            bots = [make_bot("hard", s, random.Random(seed * 4 + s), ruleset, memory=shared,
+                             samples=2) if s == 1
+                    else make_bot("normal", s, random.Random(seed * 4 + s), ruleset, memory=shared)
                     for s in range(4)]
             hand = Hand(ruleset, HandSetup(seed, False, (Rank.TWO, Rank.TWO), 1, 1))
             play_hand(hand, bots, timing=False)

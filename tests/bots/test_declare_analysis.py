@@ -4,7 +4,7 @@ import random
 
 from bots import declare_analysis as da
 from bots.analysis import LABEL_ORDER, Analysis, Settings, analyse_hand, declare_decision
-from bots.bench_analysis import played_hand
+from bots.bench.analysis import played_hand
 from bots.normal import NormalPolicy
 from game.core import DECLARE, Hand, HandSetup, Rank, format_cards, get_ruleset
 

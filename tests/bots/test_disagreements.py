@@ -1,7 +1,7 @@
-"""The hard-versus-normal study (``bots.disagreements``) runs and sorts what it finds."""
+"""The hard-versus-normal study (``bots.bench.disagreements``) runs and sorts what it finds."""
 from __future__ import annotations
 
-from bots import disagreements
+from bots.bench import disagreements
 
 
 def test_study_runs_and_counts(capsys):

@@ -1,4 +1,4 @@
-"""The hard bot's search pieces: the exact endgame, sampling steered by the others' plays."""
+"""The hard bot's search pieces: sampling steered by the others' plays, the bury, carried worlds."""
 from collections import Counter
 import random
 
@@ -6,17 +6,15 @@ import pytest
 
 from bots import make_bot, sim
 from bots.base import step_hand
-from bots.endgame import solve
-from bots.hard import EXPERT_STEERING, ExpertBot, HardBot
 from bots.inference import History, carry, plays_of, steer
 from bots.normal import NormalPolicy
+from bots.settings import EXPERT, HARD
 from game.core import (
     BURYING,
     PLAYING,
     REDEAL,
     Hand,
     HandSetup,
-    PlayState,
     Rank,
     get_ruleset,
     observe,
@@ -37,59 +35,6 @@ def _played_to(ruleset_id: str, seed: int, stop) -> Hand:
         if hand.phase != REDEAL:
             return hand
     raise AssertionError("no playable deal")
-
-
-def _brute(state: PlayState, seat: int) -> float:
-    """Plain minimax: every distinct legal move, no pruning, no cache."""
-    settled = state.settlement
-    if settled is not None:
-        return sim.utility(state.ruleset, seat, state.dealer, settled.total,
-                           settled.up_levels, settled.up_side)
-    who = state.to_act()
-    moves = state.legal_follows() if state.current_trick is not None else state.legal_leads()
-    values = []
-    for move in {tuple(sorted(map(str, m))): m for m in moves}.values():
-        child = state.copy()
-        child.apply(who, move)
-        values.append(_brute(child, seat))
-    return max(values) if who % 2 == seat % 2 else min(values)
-
-
-@pytest.mark.parametrize("ruleset_id,seed", [("hebi-2010", 1), ("hebi-2010", 4),
-                                             ("logistics-2015", 2), ("lanzhou-2010", 3)])
-def test_the_endgame_solver_agrees_with_plain_minimax(ruleset_id, seed):
-    checked = 0
-    for cards_left, mid_trick in ((2, False), (2, True), (3, False)):
-        def stop(hand, n=cards_left, mid=mid_trick):
-            if hand.phase != PLAYING or len(hand.hands[hand.to_act()]) > n:
-                return False
-            trick = hand.current_trick
-            return (trick is not None and 0 < len(trick.plays) < 4) if mid else trick is None
-        hand = _played_to(ruleset_id, seed, stop)
-        if hand.finished:
-            continue
-        state = hand.play_state
-        for seat in (hand.to_act(), (hand.to_act() + 1) % 4):
-            assert solve(state.copy(), seat) == pytest.approx(_brute(state.copy(), seat))
-            checked += 1
-    assert checked >= 4
-
-
-def test_the_endgame_solver_plays_the_obvious_last_trick():
-    # Seat 0 (dealer side) leads its last card; the value is that of the settled hand.
-    for seed in range(5, 25):  # a hand whose last trick is of single cards
-        hand = _played_to("hebi-2010", seed, lambda h: h.phase == PLAYING
-                          and h.current_trick is None and len(h.hands[h.to_act()]) == 1)
-        if not hand.finished:
-            break
-    state = hand.play_state
-    seat = state.to_act()
-    end = state.copy()
-    while end.settlement is None:
-        end.apply(end.to_act(), end.hands[end.to_act()])
-    s = end.settlement
-    assert solve(state.copy(), seat) == sim.utility(state.ruleset, seat, state.dealer,
-                                                    s.total, s.up_levels, s.up_side)
 
 
 def _position(ruleset_id: str, seed: int, tricks: int):
@@ -160,8 +105,7 @@ def test_hard_with_fixed_samples_is_reproducible_in_the_endgame(ruleset_id):
     seat = hand.to_act()
     moves = []
     for _ in range(2):
-        bot = HardBot(seat, random.Random(9), hand.ruleset, think_ms=None, samples=4,
-                      endgame_cards=3)
+        bot = make_bot("hard", seat, random.Random(9), hand.ruleset, samples=4)
         moves.append(bot.play(observe(hand, seat)))
         assert bot.searches == 0 or bot.last_worlds == 4
     assert moves[0] == moves[1]
@@ -192,18 +136,18 @@ def test_hard_searches_its_bury_reproducibly_and_legally():
     obs = observe(hand, hand.dealer)
     got = []
     for _ in range(2):
-        bot = HardBot(hand.dealer, random.Random(3), hand.ruleset, think_ms=None, samples=3)
+        bot = make_bot("hard", hand.dealer, random.Random(3), hand.ruleset, samples=3)
         got.append(bot.bury(obs))
     assert got[0] == got[1]
     assert is_legal_bury(obs, got[0])
-    off = HardBot(hand.dealer, random.Random(3), hand.ruleset, think_ms=None, samples=3,
+    off = make_bot("hard", hand.dealer, random.Random(3), hand.ruleset, samples=3,
                   bury_candidates=1)
     assert off.bury(obs) == make_bot("normal", hand.dealer, random.Random(0),
                                      hand.ruleset).bury(obs)
 
 
 def test_the_hard_bench_runs(capsys):
-    from bots import bench_hard
+    from bots.bench import hard as bench_hard
     bench_hard.main(["decisions", "--seed", "7", "--start", "1", "--hands", "1",
                      "--every", "20", "--samples", "1"])
     bench_hard.main(["bury", "--seed", "7", "--hands", "1", "--samples", "1"])
@@ -303,7 +247,7 @@ def test_a_bot_carries_no_world_into_another_hand():
     hand's plays) must not leak into the next hand's search."""
     first = _played_to("hebi-2010", 4, lambda h: h.phase == PLAYING)
     seat = first.to_act()
-    bot = HardBot(seat, random.Random(0), first.ruleset, think_ms=None, samples=3)
+    bot = make_bot("hard", seat, random.Random(0), first.ruleset, samples=3)
     bot.play(observe(first, seat))
     assert bot._carried is not None and bot._carried[0] == []
     later = _played_to("hebi-2010", 9, lambda h: h.phase == PLAYING and len(h.tricks) >= 4
@@ -320,16 +264,16 @@ def test_a_bot_carries_no_world_into_another_hand():
 def test_expert_steers_with_its_own_settings_unless_told_otherwise():
     ruleset = get_ruleset("hebi-2010")
     expert = make_bot("expert", 0, random.Random(0), ruleset)
-    for name, value in EXPERT_STEERING.items():
-        assert getattr(expert, name) == value
+    assert expert.settings == EXPERT
     hard = make_bot("hard", 0, random.Random(0), ruleset)
-    assert (hard.steer_steps, hard.window) != (expert.steer_steps, expert.window)
-    told = ExpertBot(0, random.Random(0), ruleset, window=3)
-    assert told.window == 3 and told.steer_steps == EXPERT_STEERING["steer_steps"]
+    assert hard.settings == HARD
+    assert (HARD.steer_steps, HARD.window) != (EXPERT.steer_steps, EXPERT.window)
+    told = make_bot("expert", 0, random.Random(0), ruleset, window=3)
+    assert told.settings.window == 3 and told.settings.steer_steps == EXPERT.steer_steps
 
 
 def test_expert_steering_places_more_hidden_cards_with_their_holder():
-    """From the same sampled worlds, expert's harder steering (``EXPERT_STEERING``) puts
+    """From the same sampled worlds, expert's harder steering (``settings.EXPERT``) puts
     more of the other seats' cards where the true deal has them than hard's."""
     policy = NormalPolicy()
     placed = {"hard": 0, "expert": 0}
@@ -337,9 +281,9 @@ def test_expert_steering_places_more_hidden_cards_with_their_holder():
         hand, obs, v = _position("hebi-2010", seed, 12)
         kitty_size = 0 if v.seat == v.dealer else v.ruleset.kitty
         histories = {"hard": (History(obs), 12, 3),
-                     "expert": (History(obs, EXPERT_STEERING["window"]),
-                                EXPERT_STEERING["steer_steps"],
-                                EXPERT_STEERING["steer_patience"])}
+                     "expert": (History(obs, EXPERT.window),
+                                EXPERT.steer_steps,
+                                EXPERT.steer_patience)}
         rng = random.Random(seed)
         for world in range(6):
             dealt = sim.sample_hands(rng, v.unseen, v.hand_sizes, v.seat, v.mem, kitty_size,

@@ -4,7 +4,7 @@ import json
 import pytest
 
 from bots.analysis import Settings
-from bots.bench_analysis import played_hand
+from bots.bench.analysis import played_hand
 from game.records import Records
 from game.ui import review
 from game.ui.review import ReviewScene

@@ -1,4 +1,4 @@
-"""Time the ``hard`` bot's roll-outs: ``python -m bots.bench_rollouts [--worlds N]``.
+"""Time the ``hard`` bot's roll-outs: ``python -m bots.bench.rollouts [--worlds N]``.
 
 Plays one seeded hand with ``normal`` bots into its middle, then, from the position of the
 seat to act, samples worlds as the ``hard`` bot does and plays each out with the ``normal``

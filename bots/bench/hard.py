@@ -1,10 +1,10 @@
-"""Measuring variants of ``hard`` against each other: ``python -m bots.bench_hard``.
+"""Measuring variants of ``hard`` against each other: ``python -m bots.bench.hard``.
 
 ``duel``: the arena's duplicate deals (``arena.deal_setup``, its bot seeds) with team A and
-team B both ``HardBot`` with other options (``--a '{"steer_steps": 0}'``; ``{"level":
-"normal"}`` seats ``normal``; ``{"plays": "normal"}`` keeps ``hard``'s declaring with
-``normal``'s bury and plays, to duel declaring alone, fast; ``{"clairvoyant": true}``
-searches the true deal, the ceiling of guessing the hidden cards), in one process; ``--first-hand``
+team B both ``HardBot`` with other settings (``--a '{"steer_steps": 0}'``: changes to
+``settings.HARD``, an unknown key an error; ``{"level": "normal"}`` seats ``normal``;
+``{"clairvoyant": true}`` searches the true deal, the ceiling of guessing the hidden
+cards), in one process; ``--first-hand``
 plays the deals as a match's first hand. Prints levels per deal for A as it goes.
 
 ``decisions``: hands played by ``normal`` at all seats; at every ``--every``-th play, each
@@ -23,25 +23,24 @@ each of seat 0's decisions with ``--samples`` worlds, and the worlds it searched
 against the true deal: the share of the other seats' cards placed with their true holder
 (in hands of at most ``--max-cards`` cards), and the milliseconds a world costs. Every
 variant meets the same positions.
-
-``declare``: the same for declaring: hands played by ``normal`` at all seats, every time the
-table asks a seat to declare the variant (default ``{"declare_search": true}``) decides in
-its place, and where it chooses otherwise than ``normal`` both choices are played out in the
-TRUE deal (``declare_analysis.play_out``: the rest of the deal, the bidding, the bury and the
-play by ``normal``). Prints the gain per searched decision and per hand, and the variant's
-declaring times.
 """
 from __future__ import annotations
 
 import argparse
 from collections import Counter
+from dataclasses import replace
 import json
 import random
 import statistics
 import time
 
+from bots import make_bot, sim
+from bots.arena import bot_seed, deal_setup
+from bots.base import step_hand
+from bots.hard import HardBot
+from bots.normal import NormalBot, NormalPolicy
+from bots.settings import HARD, configured
 from game.core import (
-    AFTER_DEAL,
     BURYING,
     PLAY,
     PLAYING,
@@ -54,27 +53,9 @@ from game.core import (
 )
 from game.table import play_hand
 
-from . import make_bot, sim
-from .arena import bot_seed, deal_setup
-from .base import step_hand
-from .declare_analysis import play_out
-from .hard import HardBot
-from .normal import NormalBot, NormalPolicy
-
 
 def _key(cards) -> list[str]:
     return sorted(map(str, cards))
-
-
-class _NormalPlays(HardBot):
-    """``hard``'s declaring with ``normal``'s bury and plays: a duel of declaring alone,
-    at a fraction of the time (``{"plays": "normal"}``)."""
-
-    def decide_play(self, obs):
-        return NormalBot.decide_play(self, obs)
-
-    def decide_bury(self, obs):
-        return NormalBot.decide_bury(self, obs)
 
 
 class _Clairvoyant(HardBot):
@@ -93,14 +74,12 @@ def _hard(seat: int, rng: random.Random, ruleset, opts: dict, think_ms, samples)
     if opts.get("level") == "normal":
         return make_bot("normal", seat, rng, ruleset)
     kind: type[HardBot] = HardBot
-    if opts.get("plays") == "normal":
-        kind = _NormalPlays
-    elif opts.get("clairvoyant"):
+    if opts.get("clairvoyant"):
         kind = _Clairvoyant
         opts = {"steer_steps": 0, "carry_worlds": False, **opts}
-    opts = {k: v for k, v in opts.items() if k not in ("level", "plays", "clairvoyant")}
-    return kind(seat, rng, ruleset, think_ms=think_ms if samples is None else None,
-                samples=samples, **opts)
+    opts = {k: v for k, v in opts.items() if k not in ("level", "clairvoyant")}
+    timing = {"think_ms": think_ms if samples is None else None, "samples": samples}
+    return kind(seat, rng, ruleset, configured(HARD, {**timing, **opts}))
 
 
 def _setup(args, index: int, attempt: int = 0) -> HandSetup:
@@ -247,86 +226,6 @@ def bury(args) -> None:
     print(f"buries: changed {changed}; gain per hand {_summary(gains)}")
 
 
-class _Probe:
-    """A bot that records every declaring ask (observation, options, its answer)."""
-
-    def __init__(self, bot, asks: list) -> None:
-        self.bot, self.asks = bot, asks
-
-    def declare(self, obs, options):
-        choice = self.bot.declare(obs, options)
-        self.asks.append((obs, [list(o) for o in options], choice))
-        return choice
-
-    def __getattr__(self, name):
-        return getattr(self.bot, name)
-
-
-def _moments(hand: Hand) -> dict[tuple, int]:
-    """Where in the log each declaring state is: (cards dealt, declarations, phase) → the
-    number of actions applied."""
-    fresh = Hand(hand.ruleset, hand.setup)
-    out = {(0, 0, fresh.phase): 0}
-    for i, action in enumerate(hand.log):
-        fresh.apply(action)
-        if action.kind not in (PLAY,):
-            out[(fresh.dealt, len(fresh.bidding.shown), fresh.phase)] = i + 1
-    return out
-
-
-def declare(args) -> None:
-    ruleset = get_ruleset(args.ruleset)
-    cfg = json.loads(args.cfg[0]) if args.cfg else {"declare_search": True}
-    policy = NormalPolicy()
-    gains: list[float] = []  # per searched decision
-    per_hand: list[float] = []
-    times: list[float] = []
-    asked = searched = changed = 0
-    for index in range(args.start, args.start + args.hands):
-        asks: list = []
-        bots = [_Probe(make_bot("normal", s, random.Random(index * 4 + s), ruleset), asks)
-                for s in range(4)]
-        played = play_hand(Hand(ruleset, _setup(args, index)), bots).hand
-        if played.phase == REDEAL:
-            continue
-        where = _moments(played)
-        total = 0.0
-        # One variant per seat, asked as the table asked normal (it spaces its searches).
-        variants = [_hard(s, random.Random(index * 1000 + s), ruleset, cfg, args.think_ms,
-                          args.samples) for s in range(4)]
-        for obs, options, choice in asks:
-            asked += 1
-            bot = variants[obs.seat]
-            before = bot.searches
-            started = time.perf_counter()
-            move = bot.declare(obs, options)
-            spent = time.perf_counter() - started
-            if bot.searches == before:
-                continue
-            searched += 1
-            times.append(spent)
-            if _key(move or []) == _key(choice or []):
-                gains.append(0.0)
-                continue
-            changed += 1
-            final = obs.last_chance or obs.phase == AFTER_DEAL or obs.cards_dealt >= obs.cards_to_deal
-            upto = where[(obs.cards_dealt, len(obs.declarations), obs.phase)]
-            values = [play_out(played.replay(upto), obs.seat, tuple(m or ()), policy, final,
-                               obs.phase == AFTER_DEAL)[0] for m in (move, choice)]
-            gains.append(values[0] - values[1])
-            total += gains[-1]
-            print(f"hand {index} seat {obs.seat} dealt {obs.cards_dealt}: normal "
-                  f"{_key(choice or [])} -> {_key(move or [])} ({bot.last_worlds} worlds, "
-                  f"{spent * 1000:.0f} ms) gain {gains[-1]:+.3f}", flush=True)
-        per_hand.append(total)
-        print(f"hand {index}: asked {asked} searched {searched} changed {changed}; "
-              f"per decision {_summary(gains)}; per hand {_summary(per_hand)}", flush=True)
-    times.sort()
-    if times:
-        print(f"declaring ms (searched) p50 {1000 * times[len(times) // 2]:.0f} p95 "
-              f"{1000 * times[int(0.95 * len(times))]:.0f} max {1000 * times[-1]:.0f}")
-
-
 def worlds(args) -> None:
     ruleset = get_ruleset(args.ruleset)
     cfgs = [json.loads(c) for c in args.cfg or ["{}"]]
@@ -335,13 +234,14 @@ def worlds(args) -> None:
     searched = [0] * len(cfgs)
     samples = args.samples or 12
     for index in range(args.start, args.start + args.hands):
-        variants = [HardBot(0, random.Random(index), ruleset, think_ms=None, samples=samples,
-                            **cfg) for cfg in cfgs]
+        variants = [HardBot(0, random.Random(index), ruleset,
+                            configured(HARD, {"think_ms": None, "samples": samples, **cfg}))
+                    for cfg in cfgs]
         normal = make_bot("normal", 0, random.Random(index * 4), ruleset)
         hand = Hand(ruleset, deal_setup(args.seed, index))
         bots = [normal, make_bot("normal", 1, random.Random(index * 4 + 1), ruleset),
-                HardBot(2, random.Random(index * 4 + 2), ruleset, think_ms=None, samples=4,
-                        steer_steps=0),
+                HardBot(2, random.Random(index * 4 + 2), ruleset,
+                        replace(HARD, think_ms=None, samples=4, steer_steps=0)),
                 make_bot("normal", 3, random.Random(index * 4 + 3), ruleset)]
         while not hand.finished:
             seat = hand.to_act()
@@ -369,24 +269,24 @@ def worlds(args) -> None:
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("what", choices=("duel", "decisions", "bury", "declare", "worlds"))
+    ap.add_argument("what", choices=("duel", "decisions", "bury", "worlds"))
     ap.add_argument("--ruleset", default="hebi-2010")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--start", type=int, default=0)
     ap.add_argument("--deals", type=int, default=30, help="duel: duplicate deals")
     ap.add_argument("--hands", type=int, default=12, help="decisions, bury: hands")
-    ap.add_argument("--a", default="{}", help="duel: team A's HardBot options (JSON)")
-    ap.add_argument("--b", default="{}", help="duel: team B's HardBot options (JSON)")
-    ap.add_argument("--cfg", action="append", help="decisions, bury: a variant's options")
+    ap.add_argument("--a", default="{}", help="duel: team A's search settings (JSON)")
+    ap.add_argument("--b", default="{}", help="duel: team B's search settings (JSON)")
+    ap.add_argument("--cfg", action="append",
+                    help="decisions, bury, worlds: a variant's search settings (JSON)")
     ap.add_argument("--think-ms", type=float, default=100.0)
     ap.add_argument("--samples", type=int, default=None, help="fixed worlds, no time box")
     ap.add_argument("--every", type=int, default=3, help="decisions: every n-th play")
     ap.add_argument("--max-cards", type=int, default=99, help="decisions, worlds: hands this small")
     ap.add_argument("--first-hand", action="store_true",
-                    help="duel, declare: the match's first hands (a declaration takes the deal)")
+                    help="duel: the match's first hands (a declaration takes the deal)")
     args = ap.parse_args(argv)
-    {"duel": duel, "decisions": decisions, "bury": bury, "declare": declare,
-     "worlds": worlds}[args.what](args)
+    {"duel": duel, "decisions": decisions, "bury": bury, "worlds": worlds}[args.what](args)
 
 
 if __name__ == "__main__":

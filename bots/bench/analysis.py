@@ -1,4 +1,4 @@
-"""Speed and validity of the post-hand analysis: ``python -m bots.bench_analysis``.
+"""Speed and validity of the post-hand analysis: ``python -m bots.bench.analysis``.
 
 ``speed``: plays one seeded hebi-2010 hand with ``normal`` bots and times the analysis of
 the dealer's seat (its declaring decisions, the bury and every play) at the default
@@ -7,8 +7,8 @@ hand has 25 plays only when every trick is a single card; ``--plays 25`` searche
 from ``--seed`` for one (quick: the hands are played, not analysed). The whole-hand
 figure of issue 12 (25 plays and a bury, target 30 s on one core)::
 
-    python -m bots.bench_analysis speed --seed 3094          # 25 plays (the first from seed 0)
-    python -m bots.bench_analysis speed --plays 25 --seed 0  # the same, found by searching
+    python -m bots.bench.analysis speed --seed 3094          # 25 plays (the first from seed 0)
+    python -m bots.bench.analysis speed --plays 25 --seed 0  # the same, found by searching
 
 ``validity``: on the same seeded deals, puts a ``random``, a ``normal`` and a ``hard`` bot
 in turn in seat 0 (the other seats ``normal``), analyses seat 0's decisions and prints the
@@ -16,7 +16,7 @@ mean loss per decision of each level. A sound analysis charges ``random`` far mo
 ``normal``, and ``normal`` more than ``hard``.
 
 ``declarations``: as ``validity`` for seat 0's declaring decisions alone (a few a hand;
-cheap, so many deals): ``python -m bots.bench_analysis declarations --deals 30``.
+cheap, so many deals): ``python -m bots.bench.analysis declarations --deals 30``.
 """
 from __future__ import annotations
 
@@ -26,11 +26,10 @@ import random
 import time
 from typing import Any
 
+from bots import make_bot
+from bots.analysis import Analysis, Settings, analyse_hand
 from game.core import Hand, HandSetup, Rank, get_ruleset
 from game.table import play_hand
-
-from . import make_bot
-from .analysis import Analysis, Settings, analyse_hand
 
 
 def played_hand(ruleset_id: str, seed: int, levels: list[str], dealer: int = 0,
@@ -108,9 +107,9 @@ def validity(args: argparse.Namespace) -> None:
 
 def declarations(args: argparse.Namespace) -> None:
     """Only the declaring decisions of seat 0, played by each level (the others normal)."""
-    from .analysis import declare_decision
-    from .declare_analysis import declaring_moments
-    from .normal import NormalPolicy
+    from bots.analysis import declare_decision
+    from bots.declare_analysis import declaring_moments
+    from bots.normal import NormalPolicy
     levels = args.levels.split(",")
     settings = Settings(curve=False)
     start = time.perf_counter()
@@ -138,8 +137,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     sp = sub.add_parser("speed", formatter_class=argparse.RawDescriptionHelpFormatter, description=(
         "Time the analysis of one seat's hand (the dealer's by default) at the default settings.\n"
         "A whole hebi-2010 hand (25 plays and a bury; issue 12's target is 30 s on one core):\n"
-        "  python -m bots.bench_analysis speed --seed 3094\n"
-        "  python -m bots.bench_analysis speed --plays 25 --seed 0   (finds seed 3094)"))
+        "  python -m bots.bench.analysis speed --seed 3094\n"
+        "  python -m bots.bench.analysis speed --plays 25 --seed 0   (finds seed 3094)"))
     sp.add_argument("--ruleset", default="hebi-2010")
     sp.add_argument("--seed", type=int, default=3)
     sp.add_argument("--think-ms", type=float, default=None)

@@ -1,4 +1,4 @@
-"""Where ``hard``'s search overrules ``normal``: ``python -m bots.disagreements``.
+"""Where ``hard``'s search overrules ``normal``: ``python -m bots.bench.disagreements``.
 
 Plays seeded hands (the arena's deals) with ``hard`` at every seat, searching a fixed number
 of sampled worlds (``--samples``, no time box: reproducible from the seed), and at every play
@@ -8,23 +8,24 @@ less, ruffing instead of discarding, taking a trick the policy let go, ducking o
 leading trumps instead of a side suit, and so on. Prints the categories and their counts;
 ``-v`` prints every disagreement as it is found.
 
-    python -m bots.disagreements --ruleset hebi-2010 --hands 40 --samples 12
+    python -m bots.bench.disagreements --ruleset hebi-2010 --hands 40 --samples 12
 """
 from __future__ import annotations
 
 import argparse
 from collections import Counter
+from dataclasses import replace
 import random
 import sys
 from typing import ClassVar
 
+from bots.arena import bot_seed, deal_setup
+from bots.hard import HardBot
+from bots.normal import endgame_cards
+from bots.settings import HARD
+from bots.view import View
 from game.core import REDEAL, TRUMP, Card, Hand, get_ruleset
 from game.table import play_hand
-
-from .arena import bot_seed, deal_setup
-from .hard import HardBot
-from .normal import endgame_cards
-from .view import View
 
 
 def _points(play) -> int:
@@ -118,8 +119,8 @@ class StudyBot(HardBot):
     log: ClassVar[list[tuple[str, str]]] = []
     verbose: ClassVar[bool] = False
 
-    def search(self, v, candidates, deadline):
-        best, worlds = super().search(v, candidates, deadline)
+    def search(self, v, candidates, deadline, *args, **kwargs):
+        best, worlds = super().search(v, candidates, deadline, *args, **kwargs)
         if best:
             normal, hard = candidates[0], candidates[best]
             label = category(v, normal, hard)
@@ -151,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
     for index in range(args.hands):
         for attempt in range(50):
             bots = [StudyBot(s, random.Random(bot_seed(args.seed, index, 0, attempt, s)),
-                             ruleset, think_ms=None, samples=args.samples, z=args.z)
+                             ruleset, replace(HARD, think_ms=None, samples=args.samples, z=args.z))
                     for s in range(4)]
             report = play_hand(Hand(ruleset, deal_setup(args.seed, index, attempt)), bots)
             if report.hand.phase != REDEAL:

@@ -1,0 +1,106 @@
+"""How the searching levels search: one frozen value per level (``HARD``, ``EXPERT``).
+
+A variant is ``replace(HARD, samples=4)`` in code, or ``configured(HARD, {"samples": 4})``
+from outside input (``make_bot``'s options, a benchmark's ``--cfg '{...}'`` JSON): an
+unknown key or a value of the wrong type is a ``ValueError`` naming the known keys, so a
+misspelt setting (``stear_steps``) cannot be ignored silently.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from .inference import PATIENCE, WINDOW
+
+DEFAULT_THINK_MS = 300.0
+EXPERT_THINK_MS = 2000.0
+#: Worlds per decision when neither a think time nor ``samples`` is set.
+UNTIMED_SAMPLES = 16
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """The ``hard`` level's search. ``think_ms`` None and ``samples`` k: exactly k sampled
+    worlds per play decision, no time box, reproducible from the seed on any machine; both
+    set: k worlds at most within the think time."""
+
+    think_ms: float | None = DEFAULT_THINK_MS
+    samples: int | None = None
+    #: Moves compared in a play search, ``normal``'s first.
+    max_candidates: int = 6
+    #: The margin another move needs over ``normal``'s, in standard errors of the paired
+    #: difference over the sampled worlds (``paired.surely_better``), and in levels.
+    z: float = 0.5
+    min_gain: float = 0.02
+    #: Local-search steps per sampled world towards a deal that explains the others' plays
+    #: (``inference.steer``); 0 samples under the card memory's hard facts only.
+    steer_steps: int = 12
+    #: With a time box, steering a world may take this share of a world's play-outs ...
+    steer_share: float = 1.0
+    #: ... and only from this think time up: at 100 ms the fewer, better worlds lost to more,
+    #: plainer ones (bots/NOTES.md); with ``samples=k`` it always steers.
+    steer_min_ms: float = 200.0
+    #: The past tricks steering replays, and its patience per unexplained play.
+    window: int = WINDOW
+    steer_patience: int = PATIENCE
+    #: Sort each world's hands as observations sort them (the policy breaks ties by order).
+    sort_worlds: bool = True
+    #: Carry each search's worlds to the next decision (``inference.carry``).
+    carry_worlds: bool = True
+    #: Draw another seat's kitty as dealers bury (``Tables.bury_weight``), not uniformly.
+    bury_model: bool = True
+    #: The defenders' points in ``sim.utility``, levels per settlement step.
+    point_weight: float = 1.0
+    #: Buries compared by the dealer (``normal``'s and the next best by its own scoring),
+    #: and the think times the one bury of a hand may take (p95 of decisions is unaffected).
+    bury_candidates: int = 3
+    bury_factor: float = 1.8
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            default = f.default
+            if (value is None and default is None) or (f.name == "think_ms" and value is None):
+                continue
+            kind = type(default) if default is not None else int
+            ok = isinstance(value, kind) and not (kind is not bool and isinstance(value, bool))
+            if kind is float and isinstance(value, int) and not isinstance(value, bool):
+                ok = True
+            if not ok or (not isinstance(value, bool) and value < 0):
+                raise ValueError(f"search setting {f.name}={value!r}: expected a non-negative "
+                                 f"{'int or null' if default is None else kind.__name__}")
+        if self.samples is not None and self.samples < 1:
+            raise ValueError(f"search setting samples={self.samples}: at least one world")
+
+    @property
+    def worlds(self) -> int | None:
+        """The worlds a decision may sample at most (None: as many as the time allows)."""
+        if self.think_ms is None and self.samples is None:
+            return UNTIMED_SAMPLES
+        return self.samples
+
+
+SETTING_NAMES = tuple(f.name for f in fields(SearchSettings))
+
+
+def configured(settings: SearchSettings, changes: Mapping[str, Any]) -> SearchSettings:
+    """``settings`` with ``changes`` (a JSON object's keys and values) applied; an unknown
+    key is a ValueError that names the known ones."""
+    unknown = sorted(set(changes) - set(SETTING_NAMES))
+    if unknown:
+        raise ValueError(f"unknown search setting{'s' if len(unknown) > 1 else ''} "
+                         f"{', '.join(unknown)} (known: {', '.join(SETTING_NAMES)})")
+    return replace(settings, **changes)
+
+
+HARD = SearchSettings()
+#: ``expert``: a longer think, one more candidate, and each world steered harder towards one
+#: that explains the plays — more steps, a longer window of past tricks, more patience per
+#: unexplained play, up to twice a world's play-outs in time (``bench.hard worlds``: 0.541 ->
+#: 0.577 of the hidden cards placed right, bots/NOTES.md).
+EXPERT = replace(HARD, think_ms=EXPERT_THINK_MS, max_candidates=7, steer_steps=30, window=12,
+                 steer_patience=6, steer_share=2.0)
+
+__all__ = ["DEFAULT_THINK_MS", "EXPERT", "EXPERT_THINK_MS", "HARD", "SETTING_NAMES",
+           "UNTIMED_SAMPLES", "SearchSettings", "configured"]
