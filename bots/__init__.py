@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 
 from game.core import Ruleset
+from game.table import seats
 
 from .base import Bot, Reason, is_legal, legal_plays
 from .easy import EasyBot
@@ -34,6 +35,10 @@ from .random_bot import RandomBot
 
 BOT_LEVELS: dict[str, type[Bot]] = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot,
                                     "hard": HardBot, "expert": ExpertBot}
+if tuple(BOT_LEVELS) != seats.BOT_LEVELS:
+    # The game offers, saves and checks the levels of ``game.table.seats``: a level only
+    # one side knows would be offered and then refused, or saved and never continued.
+    raise ImportError(f"bots.BOT_LEVELS {tuple(BOT_LEVELS)} differ from game.table.seats {seats.BOT_LEVELS}")
 
 
 def make_bot(level: str, seat: int, rng: random.Random, ruleset: Ruleset,

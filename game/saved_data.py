@@ -23,8 +23,6 @@ from typing import Any
 MAX_FILE = 32 << 20  # far above a long match's save (about 1 MB after 100 hands)
 MAX_INT = 10 ** 12
 MAX_NAME = 200  # characters in a typed name
-SEAT_LEVELS = ("random", "easy", "normal", "hard", "human")
-EXTERNAL = "external:"
 
 
 class DataError(ValueError):
@@ -276,22 +274,25 @@ def check_names(names: Any) -> dict:
     return names
 
 
-def check_table(data: Any) -> None:
-    """The table settings a save holds (``TableSettings.to_dict``)."""
-    data = _obj(data if data is not None else {}, "the table settings")
-    humans = data.get("humans", [])
-    _list(humans, "the people's seats", None, lambda v: is_int(v, 0, 3))
-    need(data.get("human") is None or is_int(data["human"], 0, 3), "the person's seat is not valid")
-    levels = data.get("levels", ["normal"] * 4)
-    _list(levels, "the seats' players", 4,
-          lambda v: is_text(v, 4000) and (v in SEAT_LEVELS or v.startswith(EXTERNAL)))
-    for key in ("ruleset", "mode"):
-        need(data.get(key) is None or is_text(data[key], 100), f"the table's {key} is not valid")
-    need(data.get("length") is None or is_int(data["length"], 1, 100_000), "the table's length is not valid")
-    need(data.get("seed") is None or is_int(data["seed"], -2 ** 64, 2 ** 64), "the table's seed is not valid")
-    for key in ("autoplay", "deal_only"):
-        need(isinstance(data.get(key, False), bool), f"the table's {key} is not valid")
-    check_names(data.get("names"))
+def check_table(data: Any):
+    """The table settings a save holds (``TableSettings.to_dict``), checked by the one
+    reader of them, ``TableSettings.from_dict`` (the seat kinds: ``game.table.seats``)."""
+    from game.table.settings import TableSettings
+
+    try:
+        return TableSettings.from_dict(data)
+    except DataError:
+        raise
+    except (ValueError, TypeError) as e:  # pragma: no cover - from_dict raises DataError
+        raise DataError(str(e)[:200]) from None
+
+
+def check_clock(clock: Any) -> None:
+    """The turn clock a save holds: None, or [the decision (log length), the seat, seconds left]."""
+    need(clock is None or (isinstance(clock, list) and len(clock) == 3 and is_int(clock[0], 0, 100_000)
+                           and is_int(clock[1], 0, 3) and isinstance(clock[2], (int, float))
+                           and not isinstance(clock[2], bool) and math.isfinite(clock[2])
+                           and 0 <= clock[2] <= 1e6), "the turn clock is not valid")
 
 
 def check_save(data: Any):
@@ -300,8 +301,10 @@ def check_save(data: Any):
     need(isinstance(data.get("match"), dict), "no match in the file")
     version = data["match"].get("version")
     need(is_int(version, 0, 1), f"unsupported save version {str(version)[:20]}")
-    check_table(data.get("table"))
-    return check_match(data["match"]), data.get("table")
+    need(isinstance(data.get("table"), dict), "no table settings in the file")
+    check_table(data["table"])
+    check_clock(data.get("clock"))
+    return check_match(data["match"]), data["table"]
 
 
 # ------------------------------------------------------------------------------ records

@@ -26,10 +26,9 @@ from game.records import Records
 from game.saved_data import check_save
 from game.storage import Storage
 from game.table import PRACTICE, Mode, TableDriver, TableSettings, make_controllers
+from game.table.seats import BOT_LEVELS, EXTERNAL
 
-EXTERNAL = "external:"
 RNG_KEY = "duplicate_rng"  # TableSettings.extra: the bots' random states as the deal began
-BOT_LEVELS = ("random", "easy", "normal", "hard", "expert")
 #: The rulesets on which the new-match screen offers ``expert``: where the arena measured it
 #: above ``hard`` (ci95 above 0; bots/NOTES.md, "Turn 5" and "Turn 6"): a player is not
 #: asked to wait seven times as long for a gain nobody has shown. Since turn 6's steering,

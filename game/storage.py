@@ -24,6 +24,7 @@ from typing import Any, ClassVar
 import weakref
 
 from game.saved_data import DataError, Notice, read_json, set_aside, settings_problems, sync_dir
+from game.table.seats import BOT_LEVELS, HUMAN
 
 APP_NAME = "shengji"
 SETTINGS_FILE = "settings.json"
@@ -34,7 +35,6 @@ SHELF_DIR = "saves"
 SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 1.8, "instant": 8.0}
 """Animation speed names and their factors (higher is faster)."""
 CARD_BACKS = ("red", "blue", "green", "purple")
-BOT_LEVELS = ("random", "easy", "normal", "hard", "expert")
 CARD_SIZES = {"small": 0.86, "normal": 1.0, "large": 1.15}
 """Card-size names and their factors on the table's card height."""
 CARD_COLOURS = ("classic", "four", "colourblind")
@@ -130,7 +130,7 @@ class Settings:
             out.speed = "normal"
         if out.card_back not in CARD_BACKS:
             out.card_back = "blue"
-        if len(out.last_bots) != 4 or any(b not in BOT_LEVELS + ("human",) for b in out.last_bots):
+        if len(out.last_bots) != 4 or any(b not in (HUMAN, *BOT_LEVELS) for b in out.last_bots):
             out.last_bots = ["normal"] * 4
         if len(out.last_names) != 4 or not all(isinstance(n, str) for n in out.last_names):
             out.last_names = [""] * 4
