@@ -17,6 +17,7 @@ import json
 import math
 import os
 from pathlib import Path
+import stat
 import time
 from typing import Any
 
@@ -62,12 +63,20 @@ def parse_json(text: str) -> Any:
 
 def read_json(path: Path, limit: int = MAX_FILE) -> Any:
     """The JSON in ``path``; raises ``FileNotFoundError`` when there is none and
-    ``DataError`` when it cannot be used (unreadable, too large, not UTF-8, not JSON)."""
+    ``DataError`` when it cannot be used (not a regular file, unreadable, too large, not
+    UTF-8, not JSON)."""
     try:
-        with open(path, "rb") as f:
-            raw = f.read(limit + 1)
+        # Without waiting: a FIFO opened plainly would block until some writer came.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
         raise
+    except OSError as e:
+        raise DataError(f"cannot be read ({e.strerror or e})") from None
+    try:
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                raise DataError("not a regular file")
+            raw = f.read(limit + 1)
     except OSError as e:
         raise DataError(f"cannot be read ({e.strerror or e})") from None
     if len(raw) > limit:
