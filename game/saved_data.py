@@ -10,7 +10,7 @@ renamed, never deleted) and tells the player. Nothing refused here can crash the
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 import itertools
 import json
@@ -21,13 +21,12 @@ import stat
 import time
 from typing import Any
 
+from game.table.settings import TableSettings
+from game.table.values import MAX_INT, DataError, check_names, is_int, is_text, need, seat_or_none
+from game.table.values import need_list as _list
+from game.table.values import need_object as _obj
+
 MAX_FILE = 32 << 20  # far above a long match's save (about 1 MB after 100 hands)
-MAX_INT = 10 ** 12
-MAX_NAME = 200  # characters in a typed name
-
-
-class DataError(ValueError):
-    """A file in the data folder does not hold what it must; the message says why."""
 
 
 @dataclass(frozen=True)
@@ -125,35 +124,6 @@ def sync_dir(folder: Path) -> None:
 
 
 # ------------------------------------------------------------------------------ values
-
-def need(ok: bool, why: str) -> None:
-    if not ok:
-        raise DataError(why)
-
-
-def is_int(value: Any, low: int = -MAX_INT, high: int = MAX_INT) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
-
-
-def is_text(value: Any, limit: int = MAX_NAME) -> bool:
-    return isinstance(value, str) and len(value) <= limit
-
-
-def seat_or_none(value: Any) -> bool:
-    return value is None or is_int(value, 0, 3)
-
-
-def _obj(value: Any, what: str) -> dict:
-    need(isinstance(value, dict), f"{what} must be an object")
-    return value
-
-
-def _list(value: Any, what: str, length: int | None = None, each: Callable[[Any], bool] | None = None) -> list:
-    need(isinstance(value, list), f"{what} must be a list")
-    need(length is None or len(value) == length, f"{what} must have {length} entries")
-    need(each is None or all(each(v) for v in value), f"{what} holds a value it cannot hold")
-    return value
-
 
 # ------------------------------------------------------------------------------ rulesets
 
@@ -272,22 +242,9 @@ def check_match(data: Any):
     return match
 
 
-def check_names(names: Any) -> dict:
-    """Typed names: ``{"seats": [4 texts], "teams": [2 texts]}``, either may be missing."""
-    names = _obj(names if names is not None else {}, "the names")
-    need(set(names) <= {"seats", "teams"}, "the names hold unknown fields")
-    if "seats" in names:
-        _list(names["seats"], "the seat names", 4, is_text)
-    if "teams" in names:
-        _list(names["teams"], "the team names", 2, is_text)
-    return names
-
-
 def check_table(data: Any):
     """The table settings a save holds (``TableSettings.to_dict``), checked by the one
     reader of them, ``TableSettings.from_dict`` (the seat kinds: ``game.table.seats``)."""
-    from game.table.settings import TableSettings
-
     try:
         return TableSettings.from_dict(data)
     except DataError:

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-from game.saved_data import check_names, is_int, is_text, need
 from game.table.seats import is_bot_level, is_seat_kind
+from game.table.values import check_names, is_int, is_text, need
 
 
 class Mode(StrEnum):
