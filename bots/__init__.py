@@ -25,6 +25,7 @@ import random
 from typing import Any
 
 from game.core import Ruleset
+from game.table import seats
 
 from .base import Bot, Reason, is_legal, legal_plays
 from .easy import EasyBot
@@ -36,6 +37,10 @@ from .settings import EXPERT, HARD, SearchSettings, configured
 
 BOT_LEVELS: dict[str, type[Bot]] = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot,
                                     "hard": HardBot, "expert": ExpertBot}
+if tuple(BOT_LEVELS) != seats.BOT_LEVELS:
+    # The game offers, saves and checks the levels of ``game.table.seats``: a level only
+    # one side knows would be offered and then refused, or saved and never continued.
+    raise ImportError(f"bots.BOT_LEVELS {tuple(BOT_LEVELS)} differ from game.table.seats {seats.BOT_LEVELS}")
 
 
 def make_bot(level: str, seat: int, rng: random.Random, ruleset: Ruleset,

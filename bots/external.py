@@ -47,6 +47,7 @@ from typing import IO, Any
 import weakref
 
 from game.core import Card, Hand, Observation, Ruleset
+from game.table.seats import EXTERNAL, MAX_COMMAND, is_seat_kind
 
 from . import BOT_LEVELS, make_bot
 from .base import Bot, Reason
@@ -73,7 +74,7 @@ MAX_TIMEOUTS_IN_A_ROW = 3
 MAX_LINE = 1 << 20  # an answer line longer than this is refused unread
 MAX_QUEUED = 16  # lines kept while a request waits; more are dropped (a flood, not an answer)
 POLL_S = 0.05  # how often a wait for an answer looks whether the program is still running
-EXTERNAL_PREFIX = "external:"
+EXTERNAL_PREFIX = EXTERNAL
 _TOO_LONG = object()
 
 
@@ -487,6 +488,8 @@ def parse_seat_spec(text: str) -> tuple[int, str]:
     if what.startswith(EXTERNAL_PREFIX):
         if not what[len(EXTERNAL_PREFIX):].strip():
             raise ValueError(f"no command after 'external:' in {text!r}")
+        if not is_seat_kind(what):  # a save could not hold it
+            raise ValueError(f"the command for seat {seat} is longer than {MAX_COMMAND} characters")
     elif what not in BOT_LEVELS:
         raise ValueError(f"unknown player {what!r} for seat {seat} (known: "
                          f"{', '.join(BOT_LEVELS)}, external:COMMAND)")

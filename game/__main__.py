@@ -10,12 +10,13 @@ import time
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """The command line, checked."""
     from game.core import BUILTIN_IDS  # late, like every import here: ``--help`` answers at once
+    from game.table.seats import BOT_LEVELS
     p = argparse.ArgumentParser(prog="shengji", description="升级 Shengji (Tractor), an offline card game.")
     p.add_argument("--ruleset", choices=BUILTIN_IDS, help="the ruleset to preselect (or to autoplay)")
     p.add_argument("--seed", type=int, help="the match seed: the same seed deals the same cards")
     p.add_argument("--lang", choices=("zh", "en"), help="the language (overrides the setting)")
     p.add_argument("--autoplay", action="store_true", help="bots in all four seats")
-    p.add_argument("--bot-level", default="normal", choices=("random", "easy", "normal", "hard", "expert"),
+    p.add_argument("--bot-level", default="normal", choices=BOT_LEVELS,
                    help="the bots' level in --autoplay")
     p.add_argument("--hands", type=int, help="quit after this many hands")
     p.add_argument("--speed", type=float, help="animation speed factor (2 is twice as fast)")

@@ -10,28 +10,25 @@ renamed, never deleted) and tells the player. Nothing refused here can crash the
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 import itertools
 import json
 import math
 import os
 from pathlib import Path
+import stat
 import time
 from typing import Any
 
 from game.core import SEED_LIMIT
 from game.files import sync_dir
+from game.table.settings import TableSettings
+from game.table.values import MAX_INT, DataError, check_names, is_int, is_text, need, seat_or_none
+from game.table.values import need_list as _list
+from game.table.values import need_object as _obj
 
 MAX_FILE = 32 << 20  # far above a long match's save (about 1 MB after 100 hands)
-MAX_INT = 10 ** 12
-MAX_NAME = 200  # characters in a typed name
-SEAT_LEVELS = ("random", "easy", "normal", "hard", "human")
-EXTERNAL = "external:"
-
-
-class DataError(ValueError):
-    """A file in the data folder does not hold what it must; the message says why."""
 
 
 @dataclass(frozen=True)
@@ -67,12 +64,20 @@ def parse_json(text: str) -> Any:
 
 def read_json(path: Path, limit: int = MAX_FILE) -> Any:
     """The JSON in ``path``; raises ``FileNotFoundError`` when there is none and
-    ``DataError`` when it cannot be used (unreadable, too large, not UTF-8, not JSON)."""
+    ``DataError`` when it cannot be used (not a regular file, unreadable, too large, not
+    UTF-8, not JSON)."""
     try:
-        with open(path, "rb") as f:
-            raw = f.read(limit + 1)
+        # Without waiting: a FIFO opened plainly would block until some writer came.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
         raise
+    except OSError as e:
+        raise DataError(f"cannot be read ({e.strerror or e})") from None
+    try:
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                raise DataError("not a regular file")
+            raw = f.read(limit + 1)
     except OSError as e:
         raise DataError(f"cannot be read ({e.strerror or e})") from None
     if len(raw) > limit:
@@ -105,35 +110,6 @@ def set_aside(path: Path) -> Path | None:
 
 
 # ------------------------------------------------------------------------------ values
-
-def need(ok: bool, why: str) -> None:
-    if not ok:
-        raise DataError(why)
-
-
-def is_int(value: Any, low: int = -MAX_INT, high: int = MAX_INT) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
-
-
-def is_text(value: Any, limit: int = MAX_NAME) -> bool:
-    return isinstance(value, str) and len(value) <= limit
-
-
-def seat_or_none(value: Any) -> bool:
-    return value is None or is_int(value, 0, 3)
-
-
-def _obj(value: Any, what: str) -> dict:
-    need(isinstance(value, dict), f"{what} must be an object")
-    return value
-
-
-def _list(value: Any, what: str, length: int | None = None, each: Callable[[Any], bool] | None = None) -> list:
-    need(isinstance(value, list), f"{what} must be a list")
-    need(length is None or len(value) == length, f"{what} must have {length} entries")
-    need(each is None or all(each(v) for v in value), f"{what} holds a value it cannot hold")
-    return value
-
 
 # ------------------------------------------------------------------------------ rulesets
 
@@ -251,33 +227,23 @@ def check_match(data: Any):
     return match
 
 
-def check_names(names: Any) -> dict:
-    """Typed names: ``{"seats": [4 texts], "teams": [2 texts]}``, either may be missing."""
-    names = _obj(names if names is not None else {}, "the names")
-    need(set(names) <= {"seats", "teams"}, "the names hold unknown fields")
-    if "seats" in names:
-        _list(names["seats"], "the seat names", 4, is_text)
-    if "teams" in names:
-        _list(names["teams"], "the team names", 2, is_text)
-    return names
+def check_table(data: Any):
+    """The table settings a save holds (``TableSettings.to_dict``), checked by the one
+    reader of them, ``TableSettings.from_dict`` (the seat kinds: ``game.table.seats``)."""
+    try:
+        return TableSettings.from_dict(data)
+    except DataError:
+        raise
+    except (ValueError, TypeError) as e:  # pragma: no cover - from_dict raises DataError
+        raise DataError(str(e)[:200]) from None
 
 
-def check_table(data: Any) -> None:
-    """The table settings a save holds (``TableSettings.to_dict``)."""
-    data = _obj(data if data is not None else {}, "the table settings")
-    humans = data.get("humans", [])
-    _list(humans, "the people's seats", None, lambda v: is_int(v, 0, 3))
-    need(data.get("human") is None or is_int(data["human"], 0, 3), "the person's seat is not valid")
-    levels = data.get("levels", ["normal"] * 4)
-    _list(levels, "the seats' players", 4,
-          lambda v: is_text(v, 4000) and (v in SEAT_LEVELS or v.startswith(EXTERNAL)))
-    for key in ("ruleset", "mode"):
-        need(data.get(key) is None or is_text(data[key], 100), f"the table's {key} is not valid")
-    need(data.get("length") is None or is_int(data["length"], 1, 100_000), "the table's length is not valid")
-    need(data.get("seed") is None or is_int(data["seed"], -SEED_LIMIT, SEED_LIMIT), "the table's seed is not valid")
-    for key in ("autoplay", "deal_only"):
-        need(isinstance(data.get(key, False), bool), f"the table's {key} is not valid")
-    check_names(data.get("names"))
+def check_clock(clock: Any) -> None:
+    """The turn clock a save holds: None, or [the decision (log length), the seat, seconds left]."""
+    need(clock is None or (isinstance(clock, list) and len(clock) == 3 and is_int(clock[0], 0, 100_000)
+                           and is_int(clock[1], 0, 3) and isinstance(clock[2], (int, float))
+                           and not isinstance(clock[2], bool) and math.isfinite(clock[2])
+                           and 0 <= clock[2] <= 1e6), "the turn clock is not valid")
 
 
 def check_save(data: Any):
@@ -286,8 +252,10 @@ def check_save(data: Any):
     need(isinstance(data.get("match"), dict), "no match in the file")
     version = data["match"].get("version")
     need(is_int(version, 0, 1), f"unsupported save version {str(version)[:20]}")
-    check_table(data.get("table"))
-    return check_match(data["match"]), data.get("table")
+    need(isinstance(data.get("table"), dict), "no table settings in the file")
+    check_table(data["table"])
+    check_clock(data.get("clock"))
+    return check_match(data["match"]), data["table"]
 
 
 # ------------------------------------------------------------------------------ records

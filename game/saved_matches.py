@@ -1,8 +1,9 @@
 """The saved matches as the Continue list shows them (no pygame).
 
 A summary is read straight from the file (the ruleset's name, the mode, who plays, the hand
-reached, when it was saved) without replaying the match, so the list opens at once; a file
-that cannot be summarised is still listed, and opening it explains what is wrong.
+reached, when it was saved) without replaying the match, so the list opens at once; what is
+shown is checked first (the table settings and the ruleset, as a save is checked), and a file
+that cannot be summarised is still listed, as unreadable: opening it explains what is wrong.
 """
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from dataclasses import dataclass
 import datetime
 from pathlib import Path
 
+from game.saved_data import check_ruleset, check_table
 from game.storage import Storage
 
 
@@ -43,14 +45,13 @@ def summarise(storage: Storage, path: Path) -> SavedMatch:
     current = path == storage.save_path
     try:
         data = storage.read_save(path)
-        match, table = data["match"], data.get("table") or {}
-        names = match["ruleset"]["name"]
-        humans = tuple(int(h) for h in (table.get("humans") or
-                                        ([] if table.get("human") is None else [table["human"]])))
-        seats = list((table.get("names") or {}).get("seats") or [])
+        match = data["match"]
+        if not isinstance(data.get("table"), dict) or not isinstance(match.get("hands"), list):
+            raise ValueError("no table settings")
+        table = check_table(data["table"])
+        names = check_ruleset(match.get("ruleset")).name
         return SavedMatch(path, current, {str(k): str(v) for k, v in names.items()},
-                          str(table.get("mode") or "practice"), humans,
-                          tuple(str(s or "") for s in seats + [""] * (4 - len(seats)))[:4],
+                          str(table.mode), table.humans, tuple(table.seat_names()),
                           len(match["hands"]) + 1, when)
     except (ValueError, KeyError, TypeError, AttributeError):
         return SavedMatch(path, current, {}, "", (), ("",) * 4, 0, when)

@@ -25,10 +25,9 @@ from game.records import Records
 from game.saved_data import check_save
 from game.storage import Storage
 from game.table import PRACTICE, Mode, TableDriver, TableSettings, make_controllers
+from game.table.seats import BOT_LEVELS, EXTERNAL
 
-EXTERNAL = "external:"
 RNG_KEY = "duplicate_rng"  # TableSettings.extra: the bots' random states as the deal began
-BOT_LEVELS = ("random", "easy", "normal", "hard", "expert")
 #: The rulesets on which the new-match screen offers ``expert``: where the arena measured it
 #: above ``hard`` (ci95 above 0; bots/NOTES.md, "Turn 5" and "Turn 6"): a player is not
 #: asked to wait seven times as long for a gain nobody has shown. Since turn 6's steering,
@@ -191,9 +190,12 @@ class Session:
         if path is not None:
             if not Path(path).is_file():
                 raise NoSavedMatch()
-            self.storage.activate(Path(path))
-        match, settings = self.read_saved_match()
-        clock = self._saved_clock()
+            try:
+                path = self.storage.activate(Path(path))
+            except OSError as e:
+                raise SessionError(tr("data_folder.open_failed", error=(e.strerror or str(e))[:120])) from None
+        match, settings = self.read_saved_match(path)
+        clock = self._saved_clock(path)
         # The deal under way began with the bots' states saved then (duplicate practice).
         began = decode_states(settings.extra.get(RNG_KEY)) if match.hand.log else None
         levels = list(settings.levels)
@@ -210,12 +212,12 @@ class Session:
 
     # ------------------------------------------------------------------ the saved match
 
-    def read_saved_match(self) -> tuple[Match, TableSettings]:
-        """The saved match and its table settings."""
-        if not self.storage.has_save():
+    def read_saved_match(self, path: Path | None = None) -> tuple[Match, TableSettings]:
+        """The saved match and its table settings (the one at ``path``; None: the one in progress)."""
+        if not (self.storage.has_save() if path is None else Path(path).is_file()):
             raise NoSavedMatch()
         try:
-            data = self.storage.read_save()
+            data = self.storage.read_save(path)
         except ValueError as e:
             raise UnreadableSave(tr("save.corrupt", error=str(e)[:120])) from None
         version = data["match"].get("version")
@@ -228,10 +230,10 @@ class Session:
             raise UnreadableSave(tr("save.invalid", error=str(e)[:120])) from None
         return match, settings
 
-    def _saved_clock(self) -> tuple[int, int, float] | None:
+    def _saved_clock(self, path: Path | None = None) -> tuple[int, int, float] | None:
         """The turn clock as it stood when the match was saved (None: none was running)."""
         try:
-            clock = self.storage.read_save().get("clock")
+            clock = self.storage.read_save(path).get("clock")
             if not isinstance(clock, list) or len(clock) != 3:
                 return None
             return int(clock[0]), int(clock[1]), float(clock[2])

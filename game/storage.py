@@ -21,8 +21,11 @@ import time
 from typing import ClassVar
 import weakref
 
+from game.core import BUILTIN_IDS
 from game.files import atomic_write_json
 from game.saved_data import DataError, Notice, read_json, set_aside, settings_problems
+from game.table.seats import BOT_LEVELS, HUMAN
+from game.table.settings import Mode
 
 APP_NAME = "shengji"
 SETTINGS_FILE = "settings.json"
@@ -33,7 +36,6 @@ SHELF_DIR = "saves"
 SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 1.8, "instant": 8.0}
 """Animation speed names and their factors (higher is faster)."""
 CARD_BACKS = ("red", "blue", "green", "purple")
-BOT_LEVELS = ("random", "easy", "normal", "hard", "expert")
 CARD_SIZES = {"small": 0.86, "normal": 1.0, "large": 1.15}
 """Card-size names and their factors on the table's card height."""
 CARD_COLOURS = ("classic", "four", "colourblind")
@@ -110,7 +112,7 @@ class Settings:
             out.speed = "normal"
         if out.card_back not in CARD_BACKS:
             out.card_back = "blue"
-        if len(out.last_bots) != 4 or any(b not in BOT_LEVELS + ("human",) for b in out.last_bots):
+        if len(out.last_bots) != 4 or any(b not in (HUMAN, *BOT_LEVELS) for b in out.last_bots):
             out.last_bots = ["normal"] * 4
         if len(out.last_names) != 4 or not all(isinstance(n, str) for n in out.last_names):
             out.last_names = [""] * 4
@@ -118,6 +120,10 @@ class Settings:
             out.last_teams = [""] * 2
         if out.last_seat not in range(4):
             out.last_seat = 0
+        if out.last_ruleset not in BUILTIN_IDS:
+            out.last_ruleset = "hebi-2010"
+        if out.last_mode not in tuple(Mode):
+            out.last_mode = "practice"
         if out.last_duplicate not in DUPLICATE_CHOICES:
             out.last_duplicate = "off"
         if out.card_size not in CARD_SIZES:
@@ -131,7 +137,24 @@ class Settings:
         return out
 
 
-_LEFTOVER_PREFIXES = (SETTINGS_FILE + ".", SAVE_FILE + ".", "stats.json.")
+_PROBE = ".write-probe."
+_LEFTOVER_PREFIXES = (SETTINGS_FILE + ".", SAVE_FILE + ".", "stats.json.", _PROBE)
+
+
+def folder_writable(folder: Path) -> bool:
+    """Can files be made in ``folder`` (created if missing)? Tried rather than asked: the
+    permission bits do not tell a read-only mount, an ACL or a network share."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=_PROBE, suffix=".tmp", dir=folder)
+    except OSError:
+        return False
+    os.close(fd)
+    try:
+        os.unlink(probe)
+    except OSError:
+        pass  # removed at the next start (clean_leftovers)
+    return True
 
 
 class FolderLock:
@@ -204,14 +227,19 @@ class Storage:
     """The data folder: settings and the one saved match.
 
     ``notices`` collects what the player must be told (files set aside, another copy of
-    the game on the folder); ``writable`` is False when nothing may be written."""
+    the game on the folder, a folder that cannot be written); ``writable`` is False when
+    nothing may be written."""
 
     def __init__(self, folder: Path | str | None = None, *, watch_only: bool = False):
         self.folder = Path(folder) if folder is not None else default_data_dir()
         self.notices: list[Notice] = []
         self.watch_only = watch_only
         self.shared = False  # another copy of the game holds the folder
-        if not watch_only:
+        self.read_only = False  # the folder cannot be written: opened read-only
+        if not watch_only and not folder_writable(self.folder):
+            self.read_only = True
+            self.notices.append(Notice("data_folder.read_only", {"folder": str(self.folder)}))
+        elif not watch_only:
             held = FolderLock.acquire(self.folder)
             if held:
                 weakref.finalize(self, FolderLock.release, self.folder)
@@ -222,8 +250,9 @@ class Storage:
 
     @property
     def writable(self) -> bool:
-        """May this copy write to the folder? (Not when watching bots, nor beside another copy.)"""
-        return not (self.watch_only or self.shared)
+        """May this copy write to the folder? (Not when watching bots, nor beside another
+        copy, nor on a folder that cannot be written.)"""
+        return not (self.watch_only or self.shared or self.read_only)
 
     @property
     def settings_path(self) -> Path:
@@ -347,12 +376,17 @@ class Storage:
                              key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
         return ([self.save_path] if self.has_save() else []) + shelved
 
-    def activate(self, path: Path) -> None:
-        """Make the saved match at ``path`` the one in progress (the current one is shelved)."""
+    def activate(self, path: Path) -> Path:
+        """Make the saved match at ``path`` the one in progress (the current one is shelved);
+        where it is now (a copy that may not write reads it where it lies). Raises OSError."""
         if Path(path) == self.save_path or not self.writable:
-            return
+            return Path(path)
+        if os.path.lexists(self.save_path) and not self.save_path.is_file():
+            # A folder or a FIFO where the match is kept: nothing the game wrote; out of the way.
+            self.set_aside(self.save_path, "not a regular file")
         self.shelve()
         os.replace(path, self.save_path)
+        return self.save_path
 
     def delete_saved(self, path: Path) -> None:
         """Forget one saved match (the player asked for it)."""

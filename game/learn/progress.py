@@ -2,19 +2,18 @@
 
 Kept in ``learn.json`` in the data folder, written atomically like every other file
 (``game.files.atomic_write_json``). A file that cannot be read or does not have the
-expected shape is moved aside (``learn.json.broken-<time>``) and the learner starts afresh:
-progress is worth less than a crash.
+expected shape is moved aside (``game.saved_data.set_aside``: ``learn.json.broken-<time>-<n>``,
+a name never used before) and the learner starts afresh: progress is worth less than a crash.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-import json
-import os
 from pathlib import Path
-import time
 from typing import Any
 
 from game.files import atomic_write_json
+from game.saved_data import read_json
+from game.saved_data import set_aside as move_aside
 
 PROGRESS_FILE = "learn.json"
 VERSION = 1
@@ -26,6 +25,7 @@ class Progress:
     lessons: dict[str, list[str]] = field(default_factory=dict)  # lesson id -> position ids done
     scores: dict[str, dict[str, list[int]]] = field(default_factory=dict)  # ruleset -> kind -> [right, asked]
     set_aside: Path | None = None  # where a damaged file went, for the screen to say so
+    writable: bool = True  # False: a read-only folder, or another copy of the game holds it
 
     # ------------------------------------------------------------------ queries and updates
 
@@ -53,7 +53,7 @@ class Progress:
         return {"version": VERSION, "lessons": self.lessons, "scores": self.scores}
 
     def save(self) -> None:
-        if self.folder is None:
+        if self.folder is None or not self.writable:
             return
         try:
             atomic_write_json(self.folder / PROGRESS_FILE, self.to_dict())
@@ -61,24 +61,21 @@ class Progress:
             pass  # a read-only folder costs the progress, not the lesson
 
     @classmethod
-    def load(cls, folder: Path | str | None) -> Progress:
-        """The saved progress, an empty one when there is none, and a damaged file set aside."""
+    def load(cls, folder: Path | str | None, writable: bool = True) -> Progress:
+        """The saved progress, an empty one when there is none, and a damaged file (or what is
+        not a regular file) set aside; ``writable`` False: nothing is moved or written."""
         if folder is None:
             return cls()
         folder = Path(folder)
         path = folder / PROGRESS_FILE
-        if not path.is_file():
-            return cls(folder)
         try:
-            lessons, scores = _validate(json.loads(path.read_text(encoding="utf-8")))
-        except (OSError, ValueError, UnicodeDecodeError):
-            target = folder / f"{PROGRESS_FILE}.broken-{time.strftime('%Y%m%d-%H%M%S')}"
-            try:
-                os.replace(path, target)
-            except OSError:
-                target = path
-            return cls(folder, set_aside=target)
-        return cls(folder, lessons, scores)
+            lessons, scores = _validate(read_json(path, 4 << 20))
+        except FileNotFoundError:
+            return cls(folder, writable=writable)
+        except ValueError:  # a DataError too: read_json caps the size and the nesting
+            target = (move_aside(path) if writable else None) or path
+            return cls(folder, set_aside=target, writable=writable)
+        return cls(folder, lessons, scores, writable=writable)
 
 
 def _validate(data: Any) -> tuple[dict[str, list[str]], dict[str, dict[str, list[int]]]]:

@@ -19,14 +19,13 @@ import time
 from typing import Any
 
 from game.core import BURY, ActionKind, Card, Observation, Ruleset
+from game.table.seats import EXTERNAL
 
 PENDING: Any = object()
 """``result()`` (or ``declare()``) while the decision is still being made."""
 
 BotFactory = Callable[..., Any]
 """``factory(level, seat, rng, ruleset, **options)`` → a bot; ``ValueError`` for an unknown level."""
-
-EXTERNAL = "external:"
 
 _executor: ThreadPoolExecutor | None = None
 

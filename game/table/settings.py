@@ -2,8 +2,9 @@
 
 ``TableSettings`` travels with a match's save under ``"table"``: the ruleset, the people's
 seats, the bots' levels, the mode, the length, the typed names and the seed. ``from_dict``
-reads every save written so far (the old untyped dict, ``humans`` missing in the oldest);
-keys it does not know are kept in ``extra`` so a newer save loses nothing when rewritten.
+reads every save written so far (the old untyped dict, ``humans`` missing in the oldest) and
+is the one check of them (``game.saved_data.check_table`` is this); keys it does not know are
+kept in ``extra`` so a newer save loses nothing when rewritten.
 """
 from __future__ import annotations
 
@@ -11,6 +12,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
+
+from game.core import SEED_LIMIT
+from game.table.seats import is_bot_level, is_seat_kind
+from game.table.values import check_names, is_int, is_text, need
 
 
 class Mode(StrEnum):
@@ -100,36 +105,54 @@ class TableSettings:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any] | None) -> TableSettings:
-        """Read saved settings; raises ValueError when the seats make no sense."""
-        if not isinstance(data, Mapping):
+        """Read saved settings, the one check of them: raises ``DataError`` (a ValueError
+        naming the field) for any value the game would not have written. A key that is
+        missing reads as its default (older saves: ``human`` only, no ``humans``, no seed)."""
+        if data is None:
             data = {}
+        need(isinstance(data, Mapping), "the table settings must be an object")
         humans = data.get("humans")
         if humans is None:
             humans = [] if data.get("human") is None else [data.get("human")]
-        if not isinstance(humans, (list, tuple)) or any(h not in range(4) for h in humans):
-            raise ValueError("seats")
-        levels = data.get("levels")
-        if not isinstance(levels, (list, tuple)) or len(levels) != 4:
-            levels = ["normal"] * 4
-        try:
-            mode = Mode(data.get("mode") or Mode.PRACTICE)
-        except ValueError:
-            mode = Mode.PRACTICE
-        length = data.get("length")
-        seed = data.get("seed")
-        names = data.get("names")
+        need(isinstance(humans, (list, tuple)) and len(humans) <= 4 and all(is_int(h, 0, 3) for h in humans)
+             and len(set(humans)) == len(humans), "the people's seats are not valid")
+        need(data.get("human") is None or is_int(data["human"], 0, 3), "the person's seat is not valid")
+        levels = data.get("levels", ["normal"] * 4)
+        need(isinstance(levels, (list, tuple)) and len(levels) == 4 and all(is_seat_kind(v) for v in levels),
+             "the seats' players are not valid")
+        mode = data.get("mode")
+        need(mode is None or mode in tuple(Mode), "the table's mode is not valid")
+        need(data.get("ruleset") is None or is_text(data["ruleset"], 100), "the table's ruleset is not valid")
+        length, seed = data.get("length"), data.get("seed")
+        need(length is None or is_int(length, 1, 100_000), "the table's length is not valid")
+        need(seed is None or is_int(seed, -SEED_LIMIT, SEED_LIMIT), "the table's seed is not valid")
+        for key in ("autoplay", "deal_only"):
+            need(isinstance(data.get(key, False), bool), f"the table's {key} is not valid")
+        names = check_names(data.get("names"))
+        extra = {k: v for k, v in data.items() if k not in _KNOWN}
+        _check_extra(extra)
         return cls(
-            ruleset=data.get("ruleset") if isinstance(data.get("ruleset"), str) else None,
-            humans=tuple(sorted(set(humans))),
-            levels=tuple(str(v) for v in levels),
-            mode=mode,
-            length=length if isinstance(length, int) else None,
-            names=dict(names) if isinstance(names, Mapping) else {},
-            seed=seed if isinstance(seed, int) else None,
+            ruleset=data.get("ruleset"),
+            humans=tuple(sorted(humans)),
+            levels=tuple(levels),
+            mode=Mode(mode or Mode.PRACTICE),
+            length=length,
+            names=dict(names),
+            seed=seed,
             autoplay=bool(data.get("autoplay")),
             deal_only=bool(data.get("deal_only")),
-            extra={k: v for k, v in data.items() if k not in _KNOWN},
+            extra=extra,
         )
 
+
+def _check_extra(extra: Mapping[str, Any]) -> None:
+    """The keys duplicate practice keeps beside the settings (the bots' random states are
+    checked where they are read, ``game.duplicate.decode_states``)."""
+    need(extra.get("duplicate") is None or is_bot_level(extra["duplicate"]), "the duplicate level is not valid")
+    score = extra.get("duplicate_score")
+    need(score is None or (isinstance(score, dict) and set(score) <= {"0", "1", "2", "3"}
+                           and all(isinstance(row, list) and len(row) == 3 and all(is_int(n) for n in row)
+                                   for row in score.values())),
+         "the duplicate scores are not valid")
 
 __all__ = ["PRACTICE", "TOURNAMENT", "Aids", "Mode", "TableSettings", "aids_for"]

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from game.core import Card, Declaration, Refusal, Suit
 from game.i18n import refusal as refusal_text
 from game.i18n import tr
+from game.table.seats import is_external
 
 COMPASS = ("south", "east", "north", "west")
 
@@ -92,7 +93,7 @@ def player_kind(controller) -> str:
     """What plays a seat, for its name plate: Player, a bot level, or an outside program."""
     if controller.human:
         return tr("player.human")
-    if str(controller.level).startswith("external:"):
+    if is_external(controller.level):
         return tr("player.external")
     return level_name(controller.level)
 

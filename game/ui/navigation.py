@@ -88,7 +88,7 @@ class Navigation:
     def progress(self) -> Progress:
         """The learner's progress, read once (a damaged file is set aside, and said so)."""
         if self._progress is None:
-            self._progress = Progress.load(self.app.storage.folder)
+            self._progress = Progress.load(self.app.storage.folder, self.app.storage.writable)
         return self._progress
 
     def learn(self) -> None:

@@ -36,23 +36,27 @@ def test_a_save_from_the_previous_version_reads_as_written():
     assert deal.deal_only and deal.to_dict()["deal_only"] is True
 
 
-@pytest.mark.parametrize("table", [None, {}, [], "text"])
-def test_missing_or_odd_settings_read_as_defaults(table):
+@pytest.mark.parametrize("table", [None, {}])
+def test_missing_settings_read_as_defaults(table):
     settings = TableSettings.from_dict(table)
     assert settings.humans == () and settings.human is None and settings.levels == ("normal",) * 4
     assert settings.mode == PRACTICE
 
 
-@pytest.mark.parametrize("table", [{"humans": [5]}, {"human": 7}, {"humans": "0"}])
+@pytest.mark.parametrize("table", [{"humans": [5]}, {"human": 7}, {"humans": "0"}, [], "text"])
 def test_impossible_seats_are_refused(table):
     with pytest.raises(ValueError):
         TableSettings.from_dict(table)
 
 
-def test_odd_values_fall_back():
-    settings = TableSettings.from_dict({"humans": [2, 0, 2], "levels": ["easy"], "mode": "blitz", "length": "10"})
-    assert settings.humans == (0, 2) and settings.levels == ("normal",) * 4
-    assert settings.mode == PRACTICE and settings.length is None
+@pytest.mark.parametrize("table", [{"humans": [2, 0, 2]}, {"levels": ["easy"]}, {"levels": ["godlike"] * 4},
+                                   {"mode": "blitz"}, {"length": "10"}, {"seed": 1.5}, {"autoplay": 1},
+                                   {"names": {"seats": ["x" * 100_000] * 4}}, {"duplicate": "godlike"},
+                                   {"duplicate_score": {"0": "x"}}])
+def test_odd_values_are_refused_not_read_as_something_else(table):
+    """One check of the table settings, strict: what the game never writes is refused."""
+    with pytest.raises(ValueError):
+        TableSettings.from_dict(table)
 
 
 def test_with_changes_a_copy_and_the_aids_follow_the_mode():
