@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass, field, fields
 import os
 from pathlib import Path
 import sys
+import tempfile
 import time
 from typing import ClassVar
 import weakref
