@@ -42,6 +42,7 @@ from game.core import (
     Phase,
     Refusal,
     Ruleset,
+    Side,
     Suit,
     TrumpContext,
     check_bury_cards,
@@ -171,7 +172,7 @@ def result_request(hand: Hand, seat: int) -> dict[str, Any]:
         return req
     assert hand.dealer is not None  # a settled hand had a dealer
     dealer_team = hand.dealer % 2
-    up_team = dealer_team if s.up_side == "dealers" else 1 - dealer_team
+    up_team = dealer_team if s.up_side == Side.DEALERS else 1 - dealer_team
     req["settlement"] = s.to_dict()
     # Every card but the kitty has been played, so its points are public by now.
     req["kitty_points"] = points_of(hand.kitty)
