@@ -44,9 +44,27 @@ class HandSetup:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> HandSetup:
-        return cls(int(data["seed"]), bool(data["first_hand"]),
-                   (Rank.parse(data["levels"][0]), Rank.parse(data["levels"][1])),
-                   data["dealer"], int(data["first_drawer"]))
+        """``to_dict`` read back; a ``ValueError`` names the field that is wrong."""
+        if not isinstance(data, dict):
+            raise ValueError("a hand's setup must be an object")
+        seed, first_hand, levels = data.get("seed"), data.get("first_hand"), data.get("levels")
+        dealer, first_drawer = data.get("dealer"), data.get("first_drawer")
+        if not _is_int(seed):
+            raise ValueError(f"the setup's seed must be a whole number, not {seed!r}")
+        if not isinstance(first_hand, bool):
+            raise ValueError(f"the setup's first_hand must be true or false, not {first_hand!r}")
+        if not isinstance(levels, list) or len(levels) != 2 or not all(isinstance(x, str) for x in levels):
+            raise ValueError(f"the setup's levels must be two ranks, not {levels!r}")
+        if dealer is not None and not (_is_int(dealer) and 0 <= dealer <= 3):
+            raise ValueError(f"the setup's dealer must be a seat 0-3 or null, not {dealer!r}")
+        if not (_is_int(first_drawer) and 0 <= first_drawer <= 3):
+            raise ValueError(f"the setup's first_drawer must be a seat 0-3, not {first_drawer!r}")
+        return cls(seed, first_hand, (Rank.parse(levels[0]), Rank.parse(levels[1])), dealer,
+                   first_drawer)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 # Actions are values: the hundred deals of a hand can share one.
