@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeGuard
 
 from .actions import BURY, DEAL, DECLARE, FINISH_DEAL, PLAY, Action, ActionKind
 from .bidding import Bidding, Declaration
@@ -63,7 +63,7 @@ class HandSetup:
                    first_drawer)
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
