@@ -57,7 +57,7 @@ from .tricks import (
                     trick_points,
                     trick_winner,
 )
-from .trump import TRUMP, TrumpContext
+from .trump import TRUMP, EffectiveSuit, TrumpContext
 from .units import Format, Unit, decompose, format_of, max_tractor_pairs, pair_count, pair_positions, suit_of_play
 
 # Spelled out so that type checkers see what the core exports.
@@ -89,6 +89,7 @@ __all__ = [
                     "Declaration",
                     "DeclarationKind",
                     "DeclareOpen",
+                    "EffectiveSuit",
                     "Fallback",
                     "FallbackJoker",
                     "Format",

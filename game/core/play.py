@@ -34,7 +34,7 @@ from .refusal import IllegalActionError, Refusal
 from .ruleset import Ruleset
 from .settlement import Settlement, settle
 from .tricks import legal_follows, multiset_combinations, throw_outcome, trick_winner
-from .trump import TrumpContext
+from .trump import EffectiveSuit, TrumpContext
 from .units import Format, decompose, format_of
 
 
@@ -240,7 +240,7 @@ class PlayState:
             return []
         hand = self.hands[who]
         suit_of = self.ctx.suit_by_card.__getitem__
-        by_suit: dict[str, list[Card]] = {}
+        by_suit: dict[EffectiveSuit, list[Card]] = {}
         for c in hand:
             by_suit.setdefault(suit_of(c), []).append(c)
         out: list[list[Card]] = []
