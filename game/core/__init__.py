@@ -20,6 +20,7 @@ from .cards import (
                     pretty_cards,
 )
 from .hand import Hand, HandSetup
+from .legal import Decision, LegalMoves, lead_moves, lead_units, play_moves
 from .match import HandSummary, Match, new_match
 from .moves import check_bury_cards, check_play_cards, fallback_bury, fallback_play
 from .observation import Observation, observation_from_json, observation_to_json, observe
@@ -86,6 +87,7 @@ __all__ = [
                     "Card",
                     "CardError",
                     "DealerKeeps",
+                    "Decision",
                     "Declaration",
                     "DeclarationKind",
                     "DeclareOpen",
@@ -98,6 +100,7 @@ __all__ = [
                     "HandSummary",
                     "IllegalActionError",
                     "KittyMultiplier",
+                    "LegalMoves",
                     "Match",
                     "MatchLength",
                     "MatchScore",
@@ -131,6 +134,8 @@ __all__ = [
                     "format_of",
                     "get_ruleset",
                     "kitty_multiplier",
+                    "lead_moves",
+                    "lead_units",
                     "legal_buries",
                     "legal_follows",
                     "level_change",
@@ -145,6 +150,7 @@ __all__ = [
                     "pair_count",
                     "pair_positions",
                     "parse_cards",
+                    "play_moves",
                     "play_value",
                     "points_of",
                     "pretty_cards",

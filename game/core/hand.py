@@ -18,6 +18,7 @@ from typing import Any, ClassVar, TypeGuard
 from .actions import BURY, DEAL, DECLARE, FINISH_DEAL, PLAY, Action, ActionKind
 from .bidding import Bidding, Declaration
 from .cards import Card, Rank, holds, points_of, shuffled_deck
+from .legal import LIMIT, NOTHING, LegalMoves, bury_moves, declare_moves
 from .moves import check_bury_cards
 from .phases import AFTER_DEAL, BURYING, DEALING, PLAYING, REDEAL, SETTLED, Phase
 from .play import PlayState, Trick, TrickView
@@ -158,6 +159,19 @@ class Hand:
         if self.phase == AFTER_DEAL:
             return self.bidding.options(seat, self.hands[seat], after_deal=True)
         return []
+
+    def legal_actions(self, seat: int, limit: int = LIMIT) -> LegalMoves:
+        """What ``seat`` may do now, in every phase (OpenSpiel's ``legal_actions``): its
+        declarations while the cards are dealt (passing is allowed too), the bury when it
+        is the dealer, its leads or follows on its turn; ``NOTHING`` otherwise. The same
+        answer as ``observe(hand, seat).legal_actions()``."""
+        if self.phase in (DEALING, AFTER_DEAL):
+            return declare_moves(self.declaration_options(seat))
+        if self.phase == BURYING:
+            return bury_moves(self.ruleset.kitty) if seat == self.dealer else NOTHING
+        if self.phase == PLAYING and self.play_state is not None:
+            return self.play_state.legal_actions(seat, limit)
+        return NOTHING
 
     # --------------------------------------------------------------------- checks
 

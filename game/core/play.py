@@ -29,6 +29,7 @@ from itertools import islice
 from typing import Any
 
 from .cards import Card, Rank, Suit, format_cards, points_of
+from .legal import LIMIT, NOTHING, LegalMoves, play_moves
 from .moves import check_bury_cards, check_play_cards, fallback_bury, fallback_play
 from .refusal import IllegalActionError, Refusal
 from .ruleset import Ruleset
@@ -260,6 +261,15 @@ class PlayState:
             return []
         hand = self.hands[who]
         return list(islice(legal_follows(trick.lead, hand, self.ctx), cap))
+
+    def legal_actions(self, seat: int | None = None, limit: int = LIMIT) -> LegalMoves:
+        """The leads or follows ``seat`` (the seat to act by default) may play now, listed by
+        the one enumeration (``legal.play_moves``) on the hand as an observation sorts it;
+        nothing when it is not that seat's turn."""
+        who = self.to_act()
+        if who is None or (seat is not None and seat != who):
+            return NOTHING
+        return play_moves(self.ctx.sort_hand(self.hands[who]), self.lead, self.ctx, limit)
 
     def legal_plays(self, cap: int | None = None) -> list[list[Card]]:
         """``legal_leads`` or ``legal_follows`` for the seat to act."""
