@@ -20,6 +20,7 @@ from .cards import (
                     pretty_cards,
 )
 from .hand import Hand, HandSetup
+from .legal import LIMIT as LEGAL_LIMIT
 from .legal import Decision, LegalMoves, lead_moves, lead_units, play_moves
 from .match import HandSummary, Match, new_match
 from .moves import check_bury_cards, check_play_cards, fallback_bury, fallback_play
@@ -72,6 +73,7 @@ __all__ = [
                     "DEALING",
                     "DECLARE",
                     "FINISH_DEAL",
+                    "LEGAL_LIMIT",
                     "PLAY",
                     "PLAYING",
                     "REDEAL",
