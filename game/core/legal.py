@@ -96,6 +96,16 @@ def lead_units(hand: Iterable[Card], ctx: TrumpContext) -> list[list[Card]]:
     return [list(u.cards) for held in holdings(hand, ctx) for u in decompose(held, ctx)]
 
 
+def named_leads(hand: Iterable[Card], ctx: TrumpContext) -> list[list[Card]]:
+    """The leads a player names first: ``lead_units``, then each suit's whole holding where
+    it is more than one unit (the throw meant when it is safe). The start of ``lead_moves``;
+    a look-ahead that cannot try every lead tries these."""
+    groups = holdings(hand, ctx)
+    units = [decompose(held, ctx) for held in groups]
+    out = [list(u.cards) for suit_units in units for u in suit_units]
+    return out + [held for held, suit_units in zip(groups, units) if len(suit_units) > 1]
+
+
 def every_unit(held: Sequence[Card], ctx: TrumpContext) -> list[tuple[Card, ...]]:
     """Every distinct single, pair and tractor of ``held`` (cards of one effective suit):
     tractors longest and highest first, then pairs, then singles, highest first."""
@@ -128,13 +138,9 @@ def lead_moves(hand: Sequence[Card], ctx: TrumpContext, limit: int = LIMIT) -> L
             seen.add(key)
             moves.append(tuple(cards))
 
+    for named in named_leads(hand, ctx):
+        add(named)
     groups = holdings(hand, ctx)
-    for held in groups:
-        for unit in decompose(held, ctx):
-            add(unit.cards)
-    for held in groups:
-        if len(decompose(held, ctx)) > 1:
-            add(held)
     for held in groups:
         for unit_cards in every_unit(held, ctx):
             add(unit_cards)
@@ -190,4 +196,4 @@ def declare_moves(options: Iterable[Sequence[Card]]) -> LegalMoves:
 
 __all__ = ["LEAD_ORDER", "LIMIT", "NOTHING", "Decision", "LegalMoves", "Rank", "Suit", "bury_moves",
            "declare_moves", "every_unit", "follow_moves", "holdings", "lead_moves", "lead_units",
-           "play_moves"]
+           "named_leads", "play_moves"]
