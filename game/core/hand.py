@@ -44,7 +44,7 @@ class HandSetup:
                 "first_drawer": self.first_drawer}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> HandSetup:
+    def from_dict(cls, data: object) -> HandSetup:
         """``to_dict`` read back; a ``ValueError`` names the field that is wrong."""
         if not isinstance(data, dict):
             raise ValueError("a hand's setup must be an object")
@@ -304,8 +304,14 @@ class Hand:
 
     @classmethod
     def from_dict(cls, ruleset: Ruleset, data: dict[str, Any]) -> Hand:
-        hand = cls(ruleset, HandSetup.from_dict(data["setup"]))
+        """``to_dict`` replayed; a ``ValueError`` says what is wrong (an illegal action in
+        the log raises ``IllegalActionError``, a ``ValueError`` too)."""
+        if not isinstance(data, dict) or not isinstance(data.get("log"), list):
+            raise ValueError("a hand must be an object with a setup and a log (a list of actions)")
+        hand = cls(ruleset, HandSetup.from_dict(data.get("setup")))
         for entry in data["log"]:
+            if not isinstance(entry, dict):
+                raise ValueError(f"an action in the hand's log must be an object, not {entry!r}")
             hand.apply(Action.from_dict(entry))
         return hand
 
