@@ -50,6 +50,7 @@ from game.core import (
     Hand,
     HandSetup,
     Rank,
+    Side,
     derive,
     fresh_seed,
     get_ruleset,
@@ -174,12 +175,12 @@ def play_deal(ruleset_id: str, seed: int, index: int, level_a: str, level_b: str
         s = hand.settlement
         assert s is not None and hand.dealer is not None  # a played hand is settled
         dealer_team = hand.dealer % 2
-        up_team = dealer_team if s.up_side == "dealers" else 1 - dealer_team
+        up_team = dealer_team if s.up_side == Side.DEALERS else 1 - dealer_team
         out.diff += s.up_levels if up_team == a_parity else -s.up_levels
         out.hands += 1
         if dealer_team == a_parity:
             out.b_def_points.append(s.total)
-            if s.deal_to == "dealers":
+            if s.deal_to == Side.DEALERS:
                 out.a_dealer_wins += 1
         else:
             out.a_def_points.append(s.total)

@@ -7,9 +7,9 @@ its seat — never a ``Hand`` — and the legal options where they are a short l
 * ``declare(obs, options)`` while the cards are dealt (and in the after-deal window where
   the ruleset has one): one of ``options`` (lists of cards) or None to pass;
 * ``bury(obs)``: as many cards as the kitty holds, from the dealer's hand (kitty included);
-* ``play(obs)``: a lead or a follow. The legal follows are implied by the observation (the
+* ``play(obs)``: a lead or a follow. The legal plays are implied by the observation (the
   lead and the hand); ``legal_plays`` lists them and ``is_legal`` checks one, both through
-  the core (``legal_follows``, ``check_play_cards``: the one legality source).
+  the core (``Observation.legal_actions``, ``check_play_cards``: the one legality source).
 
 ``explain(obs)`` returns the move with a reason: a ``Reason`` is the short code the front end
 translates (``"follow.feed"``, ``"lead.safe_throw"`` …) carrying ``params`` and a plain
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 import random
+import sys
 from typing import Any
 
 from game.core import (
@@ -31,11 +32,8 @@ from game.core import (
     Ruleset,
     check_bury_cards,
     check_play_cards,
-    legal_follows,
     observe,
 )
-
-from .tables import tables
 
 ENGLISH = {
     "declare.strong": "Declare: strong in that suit ({trumps} trumps expected).",
@@ -155,24 +153,12 @@ class Bot:
 # -------------------------------------------------------------------------- helpers
 
 def legal_plays(obs: Observation, cap: int | None = 1000) -> list[list[Card]]:
-    """The legal plays now: every distinct follow (up to ``cap``), or for a lead every unit of
-    the hand's decomposition (single-unit leads, which are always legal; throws are the
-    leader's own multi-unit choices)."""
-    if obs.ctx is None or obs.phase != PLAYING:
+    """The legal plays now, as the core lists them (``Observation.legal_actions``): every
+    distinct follow, or every lead (units first, then throws), up to ``cap`` moves."""
+    if obs.phase != PLAYING:
         return []
-    tab = tables(obs.ctx)
-    if obs.current is None:
-        out: list[list[Card]] = []
-        for cards in tab.split(obs.hand).values():
-            if cards:
-                out += [list(u.cards) for u in tab.units(cards)]
-        return out
-    plays: list[list[Card]] = []
-    for play in legal_follows(obs.current.lead, obs.hand, obs.ctx):
-        plays.append(list(play))
-        if cap is not None and len(plays) >= cap:
-            break
-    return plays
+    moves = obs.legal_actions(limit=cap if cap is not None else sys.maxsize).moves
+    return [list(m) for m in moves]
 
 
 def is_legal(obs: Observation, cards: Sequence[Card]) -> bool:

@@ -1,7 +1,8 @@
 """The external bot protocol, version 2: the JSON requests a seat gets and the answers it gives.
 
 Version 2 only adds fields to version 1's requests (``last_chance``, ``in_force``,
-``kitty_size``, a declaration's ``trump``, ``options_rank`` and ``labelled_options``), so a
+``kitty_size``, a declaration's ``trump``, ``options_rank`` and ``labelled_options``; later
+``legal.plays``, ``legal.complete`` and ``legal.cut``, the core's list of legal plays), so a
 program written for version 1 works unchanged.
 
 This module only builds and checks messages; ``bots.external`` runs the program. Every
@@ -30,6 +31,7 @@ from typing import Any
 
 from game.core import (
     BURYING,
+    LEGAL_LIMIT,
     PLAYING,
     REDEAL,
     SETTLED,
@@ -42,6 +44,7 @@ from game.core import (
     Phase,
     Refusal,
     Ruleset,
+    Side,
     Suit,
     TrumpContext,
     check_bury_cards,
@@ -56,6 +59,8 @@ from game.core import (
 )
 
 PROTOCOL_VERSION = 2
+#: ``LEGAL_LIMIT`` (the core's): at most this many plays in a request's ``legal.plays``; every
+#: single, pair and tractor lead is sent even beyond it.
 HELLO, RESULT = "hello", "result"
 # The requests that name an action are the core's action kinds (the same words on the wire).
 DECLARE, BURY, PLAY = ActionKind.DECLARE, ActionKind.BURY, ActionKind.PLAY
@@ -141,21 +146,25 @@ def bury_request(obs: Observation) -> dict[str, Any]:
 
 
 def play_request(obs: Observation) -> dict[str, Any]:
-    """The seat leads or follows. ``legal`` holds the cheap hints (never all follows)."""
+    """The seat leads or follows. ``legal`` holds hints about the lead and the core's list of
+    legal plays (``Observation.legal_actions``): ``plays``, with ``complete`` false and
+    ``cut`` saying what was kept when there are too many to send."""
     assert obs.ctx is not None  # the play phase
     req = _base(PLAY, obs)
     req["card_order"] = card_order(obs.ctx)
     lead = obs.lead
     if lead is None:
-        req["legal"] = {"leading": True, "lead": None, "lead_suit": None, "lead_shape": None,
-                        "count": None}
+        legal: dict[str, Any] = {"leading": True, "lead": None, "lead_suit": None,
+                                 "lead_shape": None, "count": None}
     else:
         lead_suit = suit_of_play(lead, obs.ctx)
         assert lead_suit is not None  # a lead, a throw too, is of one suit
-        req["legal"] = {"leading": False, "lead": format_cards(lead),
-                        "lead_suit": _suit_code(lead_suit),
-                        "lead_shape": [u.shape for u in decompose(lead, obs.ctx)],
-                        "count": len(lead)}
+        legal = {"leading": False, "lead": format_cards(lead), "lead_suit": _suit_code(lead_suit),
+                 "lead_shape": [u.shape for u in decompose(lead, obs.ctx)], "count": len(lead)}
+    moves = obs.legal_actions(LEGAL_LIMIT)
+    legal.update(plays=[format_cards(m) for m in moves.moves], complete=moves.complete,
+                 cut=moves.cut or None)
+    req["legal"] = legal
     return req
 
 
@@ -171,7 +180,7 @@ def result_request(hand: Hand, seat: int) -> dict[str, Any]:
         return req
     assert hand.dealer is not None  # a settled hand had a dealer
     dealer_team = hand.dealer % 2
-    up_team = dealer_team if s.up_side == "dealers" else 1 - dealer_team
+    up_team = dealer_team if s.up_side == Side.DEALERS else 1 - dealer_team
     req["settlement"] = s.to_dict()
     # Every card but the kitty has been played, so its points are public by now.
     req["kitty_points"] = points_of(hand.kitty)
@@ -265,6 +274,7 @@ __all__ = [
     "BURY",
     "DECLARE",
     "HELLO",
+    "LEGAL_LIMIT",
     "PLAY",
     "PROTOCOL_VERSION",
     "RESULT",

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from game.core import Card, Observation, Unit, legal_follows
+from game.core import Card, Format, Observation, lead_units, play_moves
 
 from .base import Bot, Reason
 from .plays import choose_in_suit
@@ -36,21 +36,13 @@ class RandomBot(Bot):
         ctx = obs.ctx
         assert ctx is not None  # the play phase
         tab = tables(ctx)
-        units: list[Unit]
         if obs.current is None:
-            units = []
-            for cards in tab.split(obs.hand).values():
-                if cards:
-                    units += tab.units(cards)
-            return list(self.rng.choice(units).cards), Reason("lead.random")
+            # The core's lead list starts with these; a throw is never drawn.
+            return list(self.rng.choice(lead_units(obs.hand, ctx))), Reason("lead.random")
         lead = obs.current.lead
-        plays: list[list[Card]] = []
-        for play in legal_follows(lead, obs.hand, ctx):
-            plays.append(play)
-            if len(plays) > FOLLOW_CAP:
-                break
-        if len(plays) <= FOLLOW_CAP:
-            return list(self.rng.choice(plays)), Reason("follow.random")
+        follows = play_moves(obs.hand, lead, ctx, limit=FOLLOW_CAP)
+        if follows.complete:
+            return list(self.rng.choice(follows.moves)), Reason("follow.random")
         # Too many to list: a random preference order, laid out by the following rule.
         order = {c: self.rng.random() for c in Counter(obs.hand)}
         key = order.__getitem__
@@ -58,7 +50,6 @@ class RandomBot(Bot):
         suit = tab.suit[lead[0]]
         held = split[suit]
         units = tab.units(lead)
-        from game.core import Format
         fmt = Format.of(units)
         n = len(lead)
         if len(held) >= n:

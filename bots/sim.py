@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 import random
 
-from game.core import Card, PlayState, Ruleset, Trick
+from game.core import Card, PlayState, Ruleset, Side, Trick
 
 from .memory import CardMemory
 from .tables import Tables
@@ -79,15 +79,15 @@ def rollout(state: PlayState, mem: CardMemory, tab: Tables, policy, seat: int,
                    point_weight, deal_value)
 
 
-def utility(ruleset: Ruleset, seat: int, dealer: int, total: int, levels: int, side: str,
+def utility(ruleset: Ruleset, seat: int, dealer: int, total: int, levels: int, side: Side,
             point_weight: float = 1.0, deal_value: float = 0.5) -> float:
     """The hand's value for ``seat``'s team: levels won minus lost, the deal changing hands
     as half a level (``deal_value``), and the defenders' points at ``point_weight`` levels
     per settlement step — a smooth companion of the level table that makes few samples tell
     moves apart. With both at 0 it is the arena's score: levels alone."""
     defenders = seat % 2 != dealer % 2
-    value: float = levels if side == "defenders" else -levels
-    if side == "defenders":
+    value: float = levels if side == Side.DEFENDERS else -levels
+    if side == Side.DEFENDERS:
         value += deal_value
     value += point_weight * total / ruleset.step
     return value if defenders else -value

@@ -53,8 +53,8 @@ class Tables:
         self.pos: dict[Card, int] = {c: ctx.position(c) for c in ONE_DECK}
         self.is_trump: dict[Card, bool] = {c: self.suit[c] == TRUMP for c in ONE_DECK}
         self.strength: dict[Card, int] = {c: ctx.strength(c) for c in ONE_DECK}
-        # Effective suits are strings (TRUMP, or a side suit's letter): typed so, a side
-        # suit keys the same dicts as TRUMP does.
+        # The bots type effective suits as str: ``side_suits()`` gives printed ``Suit``s,
+        # which key the same dicts as the ``EffectiveSuit`` members (same letter, same hash).
         self.side_suits: tuple[str, ...] = tuple(ctx.side_suits())
         self.suits: tuple[str, ...] = (TRUMP,) + self.side_suits
         self.by_suit: dict[str, tuple[Card, ...]] = {

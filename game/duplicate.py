@@ -23,7 +23,7 @@ import struct
 import threading
 from typing import Any
 
-from game.core import Hand, Settlement
+from game.core import Hand, Settlement, Side
 from game.table import play_hand
 
 DEFAULT_LEVEL = "hard"
@@ -42,7 +42,7 @@ class Result:
     @classmethod
     def of(cls, settlement: Settlement, dealer: int, seat: int) -> Result:
         defending = seat % 2 != dealer % 2
-        mine = (settlement.up_side == "defenders") == defending
+        mine = (settlement.up_side == Side.DEFENDERS) == defending
         levels = settlement.up_levels if mine else -settlement.up_levels
         return cls(levels, settlement.total, defending)
 

@@ -113,26 +113,11 @@ def set_aside(path: Path) -> Path | None:
 
 # ------------------------------------------------------------------------------ rulesets
 
-# The saved form of a ruleset (``Ruleset.to_dict``) field by field, and where the same value
-# sits in a ruleset file: a saved ruleset is checked by the file loader's own rules.
-_RULESET_PATHS = {
-    "id": "id", "name": "name", "description": "description", "decks": "deal.decks",
-    "kitty": "deal.kitty", "declare_open": "declare.open", "overturn": "declare.overturn",
-    "first_hand_overturn_takes_deal": "declare.first_hand_overturn_takes_deal",
-    "defenders_after_deal": "declare.defenders_after_deal", "fallback": "declare.fallback",
-    "fallback_card": "declare.fallback_card", "fallback_joker": "declare.fallback_joker",
-    "throw_penalty": "play.throw_penalty", "kitty_multiplier": "play.kitty_multiplier",
-    "kitty_multiplier_base": "play.kitty_multiplier_base", "step_per_deck": "levels.step_per_deck",
-    "shutout": "levels.shutout", "bands": "levels.bands", "beyond": "levels.beyond",
-    "dealer_keeps": "levels.dealer_keeps", "win_past_ace": "levels.win_past_ace",
-    "bury_seconds": "clocks.bury_seconds", "play_seconds": "clocks.play_seconds",
-    "match_length": "match.length", "match_options": "match.options", "match_score": "match.score",
-    "tie": "match.tie", "review_played": "play.review_played",
-}
-
-
 def check_ruleset(data: Any):
     """The ``Ruleset`` a save or replay holds, checked like a ruleset file."""
+    # Where each saved field sits in a ruleset file: the core's table, so a saved ruleset is
+    # checked by the file loader's own rules.
+    from game.core import FIELD_PATHS as _RULESET_PATHS
     from game.core import Ruleset, RulesetError, parse_ruleset
 
     data = _obj(data, "the ruleset")

@@ -48,6 +48,7 @@ from game.core import (
     Hand,
     HandSetup,
     Rank,
+    Side,
     get_ruleset,
     observe,
 )
@@ -122,7 +123,7 @@ def duel(args) -> None:
             assert s is not None and hand.dealer is not None
             times += report.think_seconds
             dealer_team = hand.dealer % 2
-            up = dealer_team if s.up_side == "dealers" else 1 - dealer_team
+            up = dealer_team if s.up_side == Side.DEALERS else 1 - dealer_team
             diff += s.up_levels if up == play else -s.up_levels
         diffs.append(diff)
         print(f"deal {index}: {diff:+d}; A {_summary(diffs)}", flush=True)

@@ -21,13 +21,35 @@ from .cards import (
                     pretty_cards,
 )
 from .hand import Hand, HandSetup
+from .legal import LIMIT as LEGAL_LIMIT
+from .legal import Decision, LegalMoves, lead_moves, lead_units, play_moves
 from .match import HandSummary, Match, new_match
 from .moves import check_bury_cards, check_play_cards, fallback_bury, fallback_play
 from .observation import Observation, observation_from_json, observation_to_json, observe
 from .phases import AFTER_DEAL, BURYING, DEALING, PLAYING, REDEAL, SETTLED, Phase
 from .play import PlayState, Trick, TrickView, legal_buries
 from .refusal import IllegalActionError, Refusal
-from .ruleset import BUILTIN_IDS, Ruleset, RulesetError, all_rulesets, get_ruleset, load_ruleset_file, parse_ruleset
+from .ruleset import (
+                    BUILTIN_IDS,
+                    FIELD_PATHS,
+                    Beyond,
+                    DealerKeeps,
+                    DeclareOpen,
+                    Fallback,
+                    FallbackJoker,
+                    KittyMultiplier,
+                    MatchLength,
+                    MatchScore,
+                    Overturn,
+                    Ruleset,
+                    RulesetError,
+                    Side,
+                    Tie,
+                    all_rulesets,
+                    get_ruleset,
+                    load_ruleset_file,
+                    parse_ruleset,
+)
 from .seeds import SEED_LIMIT, WIDE, derive, fresh_seed
 from .settlement import Settlement, kitty_multiplier, level_change, next_dealer, settle
 from .tricks import (
@@ -41,7 +63,7 @@ from .tricks import (
                     trick_points,
                     trick_winner,
 )
-from .trump import TRUMP, TrumpContext
+from .trump import TRUMP, EffectiveSuit, TrumpContext
 from .units import (
                     Format,
                     Unit,
@@ -66,7 +88,9 @@ __all__ = [
                     "DEAL",
                     "DEALING",
                     "DECLARE",
+                    "FIELD_PATHS",
                     "FINISH_DEAL",
+                    "LEGAL_LIMIT",
                     "PLAIN_RANKS",
                     "PLAY",
                     "PLAYING",
@@ -79,19 +103,31 @@ __all__ = [
                     "WIDE",
                     "Action",
                     "ActionKind",
+                    "Beyond",
                     "BidResult",
                     "Bidding",
                     "Card",
                     "CardError",
+                    "DealerKeeps",
+                    "Decision",
                     "Declaration",
                     "DeclarationKind",
+                    "DeclareOpen",
+                    "EffectiveSuit",
+                    "Fallback",
+                    "FallbackJoker",
                     "Format",
                     "Hand",
                     "HandSetup",
                     "HandSummary",
                     "IllegalActionError",
+                    "KittyMultiplier",
+                    "LegalMoves",
                     "Match",
+                    "MatchLength",
+                    "MatchScore",
                     "Observation",
+                    "Overturn",
                     "Phase",
                     "PlayState",
                     "Rank",
@@ -99,8 +135,10 @@ __all__ = [
                     "Ruleset",
                     "RulesetError",
                     "Settlement",
+                    "Side",
                     "Suit",
                     "ThrowResult",
+                    "Tie",
                     "Trick",
                     "TrickView",
                     "TrumpContext",
@@ -121,6 +159,8 @@ __all__ = [
                     "fresh_seed",
                     "get_ruleset",
                     "kitty_multiplier",
+                    "lead_moves",
+                    "lead_units",
                     "legal_buries",
                     "legal_follows",
                     "level_change",
@@ -136,6 +176,7 @@ __all__ = [
                     "pair_positions",
                     "parse_cards",
                     "parse_ruleset",
+                    "play_moves",
                     "play_value",
                     "points_of",
                     "pretty_cards",

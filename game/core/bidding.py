@@ -14,7 +14,7 @@ from enum import StrEnum
 
 from .cards import BIG_JOKER, SMALL_JOKER, SUITS, Card, Rank, Suit
 from .refusal import Refusal
-from .ruleset import Ruleset
+from .ruleset import DeclareOpen, Fallback, FallbackJoker, Overturn, Ruleset
 
 
 class DeclarationKind(StrEnum):
@@ -118,7 +118,7 @@ class Bidding:
 
     def _opening(self, cards: Sequence[Card], rank: Rank) -> tuple[DeclarationKind, Suit | None] | None:
         """(kind, suit) when the cards open the bidding under this ruleset."""
-        if self.ruleset.declare_open == "level-and-joker":
+        if self.ruleset.declare_open == DeclareOpen.LEVEL_AND_JOKER:
             if len(cards) != 2:
                 return None
             jokers = [c for c in cards if c.is_joker]
@@ -145,7 +145,7 @@ class Bidding:
             return None
         card = cards[0]
         policy = self.ruleset.overturn
-        if policy == "none":
+        if policy == Overturn.NONE:
             return None
         kind: tuple[DeclarationKind, Suit | None]
         if card.is_joker:
@@ -154,7 +154,7 @@ class Bidding:
             kind = (OVERTURN, card.suit) if card.suit != standing.trump else (PROTECT, card.suit)
         else:
             return None
-        if policy == "pair-once":
+        if policy == Overturn.PAIR_ONCE:
             changes = [d for d in self.shown if d.kind != OPEN]
             if kind[0] == PROTECT or seat == standing.seat:
                 return None
@@ -183,7 +183,7 @@ class Bidding:
         """The rule a refused declaration breaks, as specific as the cards allow (RULES.md §8).
 
         Only called for a refused declaration; ``declare.invalid`` is the last resort."""
-        if self.closed and not self.deal_over and self.ruleset.overturn == "pair-once" \
+        if self.closed and not self.deal_over and self.ruleset.overturn == Overturn.PAIR_ONCE \
                 and any(d.kind != OPEN for d in self.shown):
             return Refusal("declare.once")
         if self.closed or (self.deal_over and not after_deal) or not cards:
@@ -203,7 +203,7 @@ class Bidding:
         pair = len(cards) == 2 and len(counts) == 1
         card = cards[0]
         own_suit = pair and not card.is_joker and card.rank == self.rank and card.suit == standing.trump
-        if self.ruleset.overturn == "pair-once":
+        if self.ruleset.overturn == Overturn.PAIR_ONCE:
             if seat == standing.seat:
                 return Refusal("declare.own")
             if any(d.kind != OPEN for d in self.shown):
@@ -211,7 +211,7 @@ class Bidding:
             if own_suit:
                 return Refusal("declare.other_suit", rank)
             return Refusal("declare.overturn_pair", rank)
-        if self.ruleset.overturn == "one-change":
+        if self.ruleset.overturn == Overturn.ONE_CHANGE:
             if seat == self.shown[0].seat:
                 return Refusal("declare.protect_only", rank)
             if own_suit:
@@ -221,7 +221,7 @@ class Bidding:
 
     def _opening_refusal(self, cards: list[Card], rank: Rank) -> Refusal:
         params = {"rank": rank.label}
-        if self.ruleset.declare_open == "level-and-joker":
+        if self.ruleset.declare_open == DeclareOpen.LEVEL_AND_JOKER:
             jokers = [c for c in cards if c.is_joker]
             levels = [c for c in cards if not c.is_joker and c.rank == rank]
             if len(cards) == 2 and len(jokers) == 1 and len(levels) == 1:
@@ -260,16 +260,16 @@ class Bidding:
             self.closed = True
         elif self.first_hand and (first or self.ruleset.first_hand_overturn_takes_deal):
             self.dealer_changed = seat
-        if self.ruleset.overturn == "none" or (decl.kind == PROTECT and first):
+        if self.ruleset.overturn == Overturn.NONE or (decl.kind == PROTECT and first):
             self.closed = True
         elif not first:
             self._close_after_change(decl)
         return decl
 
     def _close_after_change(self, decl: Declaration) -> None:
-        if self.ruleset.overturn == "one-change":
+        if self.ruleset.overturn == Overturn.ONE_CHANGE:
             self.closed = True
-        elif self.ruleset.overturn == "pair-once":
+        elif self.ruleset.overturn == Overturn.PAIR_ONCE:
             # Still open only while big jokers may overturn a pair of small jokers.
             self.closed = not (decl.kind == NO_TRUMP and decl.cards[0] == SMALL_JOKER)
 
@@ -328,19 +328,19 @@ class Bidding:
         rank = self.levels[team_of(dealer)] if not self.first_hand else Rank.TWO
         if self.shown:
             return BidResult(self.trump, rank, dealer, False, True)
-        if self.ruleset.fallback == "redeal":
+        if self.ruleset.fallback == Fallback.REDEAL:
             return BidResult(None, None, None, True, False)
         trump = _kitty_trump(kitty, self.ruleset.fallback_card, self.ruleset.fallback_joker)
         return BidResult(trump, rank, dealer, False, False)
 
 
-def _kitty_trump(kitty: Sequence[Card], place: int, joker_rule: str) -> Suit | None:
+def _kitty_trump(kitty: Sequence[Card], place: int, joker_rule: FallbackJoker) -> Suit | None:
     """The suit of the kitty's Nth card (top first); a joker is skipped or means no-trump."""
     if len(kitty) < place:
         raise ValueError(f"the kitty has {len(kitty)} cards; its card number {place} decides the trump")
     for card in kitty[place - 1:]:
         if not card.is_joker:
             return card.suit
-        if joker_rule == "no-trump":
+        if joker_rule == FallbackJoker.NO_TRUMP:
             return None
     return None

@@ -13,11 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeGuard
 
 from .actions import BURY, DEAL, DECLARE, FINISH_DEAL, PLAY, Action, ActionKind
 from .bidding import Bidding, Declaration
 from .cards import Card, Rank, holds, points_of, shuffled_deck
+from .legal import LIMIT, NOTHING, LegalMoves, bury_moves, declare_moves
 from .moves import check_bury_cards
 from .phases import AFTER_DEAL, BURYING, DEALING, PLAYING, REDEAL, SETTLED, Phase
 from .play import PlayState, Trick, TrickView
@@ -43,10 +44,28 @@ class HandSetup:
                 "first_drawer": self.first_drawer}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> HandSetup:
-        return cls(int(data["seed"]), bool(data["first_hand"]),
-                   (Rank.parse(data["levels"][0]), Rank.parse(data["levels"][1])),
-                   data["dealer"], int(data["first_drawer"]))
+    def from_dict(cls, data: object) -> HandSetup:
+        """``to_dict`` read back; a ``ValueError`` names the field that is wrong."""
+        if not isinstance(data, dict):
+            raise ValueError("a hand's setup must be an object")
+        seed, first_hand, levels = data.get("seed"), data.get("first_hand"), data.get("levels")
+        dealer, first_drawer = data.get("dealer"), data.get("first_drawer")
+        if not _is_int(seed):
+            raise ValueError(f"the setup's seed must be a whole number, not {seed!r}")
+        if not isinstance(first_hand, bool):
+            raise ValueError(f"the setup's first_hand must be true or false, not {first_hand!r}")
+        if not isinstance(levels, list) or len(levels) != 2 or not all(isinstance(x, str) for x in levels):
+            raise ValueError(f"the setup's levels must be two ranks, not {levels!r}")
+        if dealer is not None and not (_is_int(dealer) and 0 <= dealer <= 3):
+            raise ValueError(f"the setup's dealer must be a seat 0-3 or null, not {dealer!r}")
+        if not (_is_int(first_drawer) and 0 <= first_drawer <= 3):
+            raise ValueError(f"the setup's first_drawer must be a seat 0-3, not {first_drawer!r}")
+        return cls(seed, first_hand, (Rank.parse(levels[0]), Rank.parse(levels[1])), dealer,
+                   first_drawer)
+
+
+def _is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 # Actions are values: the hundred deals of a hand can share one.
@@ -140,6 +159,19 @@ class Hand:
         if self.phase == AFTER_DEAL:
             return self.bidding.options(seat, self.hands[seat], after_deal=True)
         return []
+
+    def legal_actions(self, seat: int, limit: int = LIMIT) -> LegalMoves:
+        """What ``seat`` may do now, in every phase (OpenSpiel's ``legal_actions``): its
+        declarations while the cards are dealt (passing is allowed too), the bury when it
+        is the dealer, its leads or follows on its turn; ``NOTHING`` otherwise. The same
+        answer as ``observe(hand, seat).legal_actions()``."""
+        if self.phase in (DEALING, AFTER_DEAL):
+            return declare_moves(self.declaration_options(seat))
+        if self.phase == BURYING:
+            return bury_moves(self.ruleset.kitty) if seat == self.dealer else NOTHING
+        if self.phase == PLAYING and self.play_state is not None:
+            return self.play_state.legal_actions(seat, limit)
+        return NOTHING
 
     # --------------------------------------------------------------------- checks
 
@@ -272,8 +304,14 @@ class Hand:
 
     @classmethod
     def from_dict(cls, ruleset: Ruleset, data: dict[str, Any]) -> Hand:
-        hand = cls(ruleset, HandSetup.from_dict(data["setup"]))
+        """``to_dict`` replayed; a ``ValueError`` says what is wrong (an illegal action in
+        the log raises ``IllegalActionError``, a ``ValueError`` too)."""
+        if not isinstance(data, dict) or not isinstance(data.get("log"), list):
+            raise ValueError("a hand must be an object with a setup and a log (a list of actions)")
+        hand = cls(ruleset, HandSetup.from_dict(data.get("setup")))
         for entry in data["log"]:
+            if not isinstance(entry, dict):
+                raise ValueError(f"an action in the hand's log must be an object, not {entry!r}")
             hand.apply(Action.from_dict(entry))
         return hand
 

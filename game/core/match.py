@@ -14,7 +14,7 @@ from typing import Any
 from .cards import Rank
 from .hand import Hand, HandSetup
 from .phases import REDEAL, SETTLED
-from .ruleset import Ruleset, get_ruleset
+from .ruleset import MatchLength, MatchScore, Ruleset, Tie, get_ruleset
 from .seeds import MatchDraws
 from .settlement import DEALERS, next_dealer, raise_level
 
@@ -121,21 +121,21 @@ class Match:
         if self.last_won_past_ace:
             assert hand.dealer is not None
             self.winner = hand.dealer % 2
-        elif self.time_up or (self.length is not None and self.ruleset.match_length == "hands" \
+        elif self.time_up or (self.length is not None and self.ruleset.match_length == MatchLength.HANDS \
                 and self.hands_played >= self.length):
             self.winner = self._leader()
 
     def _leader(self) -> int | None:
         """The team ahead by the ruleset's match score, or by its tie rule."""
-        if self.ruleset.match_score == "levels-gained":
+        if self.ruleset.match_score == MatchScore.LEVELS_GAINED:
             a, b = self.gained
         else:
             a, b = int(self.levels[0]), int(self.levels[1])
         if a != b:
             return 0 if a > b else 1
-        if self.ruleset.tie == "dealer-wins" and self.dealer is not None:
+        if self.ruleset.tie == Tie.DEALER_WINS and self.dealer is not None:
             return self.dealer % 2
-        if self.ruleset.tie == "extra-hand-by-lot":
+        if self.ruleset.tie == Tie.EXTRA_HAND_BY_LOT:
             # The regulation (RULES.md §10): the extra hand's dealer is drawn by lot (the match's seeded
             # generator, so a saved match replays the same draw); it is dealt as a later hand.
             self.dealer = self.lot_dealer = self.rng.lot(4)
@@ -145,7 +145,7 @@ class Match:
 
     def add_time(self, seconds: float) -> None:
         """Advance the match clock of a minute-limited match."""
-        if self.over or self.length is None or self.ruleset.match_length != "minutes":
+        if self.over or self.length is None or self.ruleset.match_length != MatchLength.MINUTES:
             return
         self.elapsed += seconds
         if not self.time_up and self.elapsed >= self.length * 60:

@@ -18,6 +18,7 @@ from typing import Any
 from .bidding import Bidding, Declaration, DeclarationKind
 from .cards import Card, Rank, Suit, format_cards
 from .hand import Hand
+from .legal import LIMIT, NOTHING, LegalMoves, bury_moves, declare_moves, play_moves
 from .phases import AFTER_DEAL, BURYING, DEALING, PLAYING, Phase
 from .play import TrickView
 from .ruleset import Ruleset, get_ruleset
@@ -66,11 +67,17 @@ class Observation:
         """The declaration these cards would make if this seat showed them now (their kind
         and the trump they set), or None when the rules refuse them. Worked out from the
         observation alone (the declarations shown so far), the way the table would."""
+        bidding = self._bidding()
+        if bidding is None:
+            return None
+        return bidding.classify(self.seat, cards, self.phase == AFTER_DEAL)
+
+    def _bidding(self) -> Bidding | None:
+        """The table's bidding rebuilt from the declarations shown (whether it is closed, who
+        may still change it); None outside the declaring phases or for declarations the
+        rules would not have allowed."""
         if not self.phase.declaring:
             return None
-        after_deal = self.phase == AFTER_DEAL
-        # Replay the declarations shown on a fresh bidding: that rebuilds the table's
-        # (whether the bidding is closed, who may still change it).
         bidding = Bidding(self.ruleset, self.first_hand, self.dealer,
                           self.dealer if self.dealer is not None else 0, self.levels)
         try:
@@ -78,11 +85,25 @@ class Observation:
                 if shown.after_deal and not bidding.deal_over:
                     bidding.end_deal()
                 bidding.apply(shown.seat, shown.cards, shown.after_deal)
-        except ValueError:  # declarations the rules would not have allowed: no answer
+        except ValueError:
             return None
-        if after_deal and not bidding.deal_over:
+        if self.phase == AFTER_DEAL and not bidding.deal_over:
             bidding.end_deal()
-        return bidding.classify(self.seat, cards, after_deal)
+        return bidding
+
+    def legal_actions(self, limit: int = LIMIT) -> LegalMoves:
+        """What this seat may do now, worked out from what it sees: the same answer as
+        ``Hand.legal_actions(seat)`` (its declarations, its bury, its leads or follows)."""
+        if self.phase.declaring:
+            bidding = self._bidding()
+            if bidding is None:
+                return declare_moves(())
+            return declare_moves(bidding.options(self.seat, list(self.hand), self.phase == AFTER_DEAL))
+        if self.phase == BURYING:
+            return bury_moves(self.ruleset.kitty) if self.seat == self.dealer else NOTHING
+        if self.phase == PLAYING and self.to_act == self.seat and self.ctx is not None:
+            return play_moves(self.hand, self.lead, self.ctx, limit)
+        return NOTHING
 
     @property
     def defender_points(self) -> int:

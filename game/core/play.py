@@ -29,13 +29,14 @@ from itertools import islice
 from typing import Any
 
 from .cards import Card, Rank, Suit, format_cards, points_of
+from .legal import LIMIT, NOTHING, LegalMoves, named_leads, play_moves
 from .moves import check_bury_cards, check_play_cards, fallback_bury, fallback_play
 from .refusal import IllegalActionError, Refusal
 from .ruleset import Ruleset
 from .settlement import Settlement, settle
 from .tricks import legal_follows, multiset_combinations, throw_outcome, trick_winner
 from .trump import TrumpContext
-from .units import Format, decompose, format_of
+from .units import Format, format_of
 
 
 class Trick:
@@ -231,26 +232,14 @@ class PlayState:
     # --------------------------------------------------------------------- legal moves
 
     def legal_leads(self, seat: int | None = None) -> list[list[Card]]:
-        """The leads worth naming: every unit of each suit's decomposition, then each suit's
-        whole holding as a throw when it has more than one unit. Other multi-unit subsets are
-        legal too (``check`` accepts them) but listing them all would explode; a throw of the
-        whole suit is the one a player means when it is safe."""
+        """The leads worth naming (``legal.named_leads``): every unit of each suit's
+        decomposition, then each suit's whole holding as a throw when it has more than one
+        unit. Other multi-unit subsets are legal too (``check`` accepts them, and
+        ``legal_actions`` lists them) but a look-ahead cannot try them all."""
         who = self.to_act() if seat is None else seat
         if who is None:
             return []
-        hand = self.hands[who]
-        suit_of = self.ctx.suit_by_card.__getitem__
-        by_suit: dict[str, list[Card]] = {}
-        for c in hand:
-            by_suit.setdefault(suit_of(c), []).append(c)
-        out: list[list[Card]] = []
-        throws: list[list[Card]] = []
-        for held in by_suit.values():
-            units = decompose(held, self.ctx)
-            out += [list(u.cards) for u in units]
-            if len(units) > 1:
-                throws.append([c for u in units for c in u.cards])
-        return out + throws
+        return named_leads(self.hands[who], self.ctx)
 
     def legal_follows(self, seat: int | None = None, cap: int | None = None) -> list[list[Card]]:
         """Every distinct legal follow to the trick on the table (up to ``cap``)."""
@@ -260,6 +249,15 @@ class PlayState:
             return []
         hand = self.hands[who]
         return list(islice(legal_follows(trick.lead, hand, self.ctx), cap))
+
+    def legal_actions(self, seat: int | None = None, limit: int = LIMIT) -> LegalMoves:
+        """The leads or follows ``seat`` (the seat to act by default) may play now, listed by
+        the one enumeration (``legal.play_moves``) on the hand as an observation sorts it;
+        nothing when it is not that seat's turn."""
+        who = self.to_act()
+        if who is None or (seat is not None and seat != who):
+            return NOTHING
+        return play_moves(self.ctx.sort_hand(self.hands[who]), self.lead, self.ctx, limit)
 
     def legal_plays(self, cap: int | None = None) -> list[list[Card]]:
         """``legal_leads`` or ``legal_follows`` for the seat to act."""

@@ -2,7 +2,7 @@
 
 >>> from .ruleset import get_ruleset
 >>> s = settle(get_ruleset("hebi-2010"), 60, kitty_points=25, dug_with_pairs=1)
->>> (s.total, s.multiplier, s.deal_to, s.up_side, s.up_levels)
+>>> (s.total, s.multiplier, str(s.deal_to), str(s.up_side), s.up_levels)
 (160, 4, 'defenders', 'defenders', 2)
 """
 from __future__ import annotations
@@ -11,28 +11,28 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Rank
-from .ruleset import Ruleset
+from .ruleset import Beyond, DealerKeeps, KittyMultiplier, Ruleset, Side
 
-DEALERS, DEFENDERS = "dealers", "defenders"
+DEALERS, DEFENDERS = Side.DEALERS, Side.DEFENDERS
 
 
 @dataclass(frozen=True)
 class Settlement:
     total: int  # P: the defenders' final points
     multiplier: int  # 0 when the kitty was not dug
-    deal_to: str  # the side that deals next
-    up_side: str  # the side whose level rises
+    deal_to: Side  # the side that deals next
+    up_side: Side  # the side whose level rises
     up_levels: int
 
     def to_dict(self) -> dict[str, Any]:
-        return dict(total=self.total, multiplier=self.multiplier, deal_to=self.deal_to,
-                    up_side=self.up_side, up_levels=self.up_levels)
+        return dict(total=self.total, multiplier=self.multiplier, deal_to=str(self.deal_to),
+                    up_side=str(self.up_side), up_levels=self.up_levels)
 
 
 def kitty_multiplier(ruleset: Ruleset, largest_unit_pairs: int) -> int:
     """×2 for a single, ×4 a pair, ×8 a 2-pair tractor … ("by-unit"), or a fixed ×base."""
     base: int = ruleset.kitty_multiplier_base
-    if ruleset.kitty_multiplier == "fixed":
+    if ruleset.kitty_multiplier == KittyMultiplier.FIXED:
         return base
     return base * (1 << largest_unit_pairs)
 
@@ -48,7 +48,7 @@ def settle(ruleset: Ruleset, points: int, kitty_points: int = 0,
     return Settlement(total, multiplier, side, side, levels)
 
 
-def level_change(ruleset: Ruleset, total: int) -> tuple[str, int]:
+def level_change(ruleset: Ruleset, total: int) -> tuple[Side, int]:
     """(side that keeps or takes the deal and rises, levels) for the defenders' total P."""
     if total == 0:
         return DEALERS, ruleset.shutout
@@ -59,7 +59,7 @@ def level_change(ruleset: Ruleset, total: int) -> tuple[str, int]:
         band = bands[band_index]
         return band.side, band.levels
     last = bands[-1]
-    if ruleset.beyond == "cap":
+    if ruleset.beyond == Beyond.CAP:
         return last.side, last.levels
     return last.side, last.levels + band_index - (len(bands) - 1)
 
@@ -72,5 +72,5 @@ def raise_level(level: Rank, by: int) -> Rank:
 def next_dealer(ruleset: Ruleset, dealer: int, dealers_kept_deal: bool) -> int:
     """霸王庄 (the same player) or the partner when the dealers keep the deal; else 下家."""
     if dealers_kept_deal:
-        return dealer if ruleset.dealer_keeps == "same" else (dealer + 2) % 4
+        return dealer if ruleset.dealer_keeps == DealerKeeps.SAME else (dealer + 2) % 4
     return (dealer + 1) % 4

@@ -9,9 +9,9 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from .cards import Card, Suit, holds, points_of
+from .cards import Card, holds, points_of
 from .refusal import Refusal
-from .trump import TRUMP, TrumpContext
+from .trump import TRUMP, EffectiveSuit, TrumpContext
 from .units import (
     Format,
     Unit,
@@ -85,9 +85,9 @@ def throw_outcome(cards: Sequence[Card], others: Sequence[Sequence[Card]],
 # ---------------------------------------------------------------------------- following
 
 
-def _suit_word(suit: str) -> str:
+def _suit_word(suit: EffectiveSuit) -> str:
     """A suit as refusals name it: "trump", or a side suit's letter."""
-    return suit if suit == TRUMP else Suit(suit).value
+    return suit.value
 
 
 def follow_score(play_in_suit: Sequence[Card], lead_format: Format, ctx: TrumpContext

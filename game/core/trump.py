@@ -15,7 +15,9 @@ consecutive positions form tractors:
 
 >>> ctx = TrumpContext(Rank.TEN, Suit.SPADES)
 >>> ctx.suit_of(Card.parse("10H")), ctx.position(Card.parse("10H")) == ctx.position(Card.parse("10C"))
-('trump', True)
+(<EffectiveSuit.TRUMP: 'trump'>, True)
+>>> ctx.suit_of(Card.parse("9H")), Card.parse("9H").suit
+(<EffectiveSuit.HEARTS: 'H'>, <Suit.HEARTS: 'H'>)
 >>> ctx.position(Card.parse("JH")) - ctx.position(Card.parse("9H"))
 1
 """
@@ -23,12 +25,39 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import cache
 
 from .cards import ONE_DECK, SUITS, Card, CardError, Rank, Suit
 
-TRUMP = "trump"
-EffectiveSuit = str  # TRUMP, or a side Suit (whose value is its letter)
+
+class EffectiveSuit(StrEnum):
+    """The group a card follows in: the trumps, or one side suit (RULES.md §2).
+
+    Not a ``Suit``: ``Suit`` is what is printed on a card, and a level card printed ♥ follows
+    as a trump. Its value is the protocol's word (``"trump"``, or the side suit's letter), and
+    a side suit's member has the printed suit's name and value, so it keys the same tables.
+    """
+
+    SPADES = "S"
+    HEARTS = "H"
+    CLUBS = "C"
+    DIAMONDS = "D"
+    TRUMP = "trump"
+
+    @classmethod
+    def side(cls, suit: Suit) -> EffectiveSuit:
+        """The side-suit group of a printed suit (not the trump suit's: its cards are trumps)."""
+        return _SIDE[suit]
+
+    @property
+    def printed(self) -> Suit | None:
+        """The printed suit of a side-suit group; None for the trumps."""
+        return None if self is EffectiveSuit.TRUMP else Suit(self.value)
+
+
+_SIDE = {suit: EffectiveSuit(suit.value) for suit in SUITS}
+TRUMP = EffectiveSuit.TRUMP
 
 OFF_LEVEL_POSITION = 12
 TRUMP_LEVEL_POSITION = 13
@@ -128,7 +157,7 @@ def _display_suit_order(trump: Suit | None) -> list[Suit]:
 @cache
 def _display_places(ctx: TrumpContext) -> dict[Card, int]:
     """Each card's place in a hand sorted for display (see ``TrumpContext.sort_hand``)."""
-    order: list[EffectiveSuit] = list(_display_suit_order(ctx.trump_suit))
+    order = [EffectiveSuit.side(s) for s in _display_suit_order(ctx.trump_suit)]
 
     def sort_key(card: Card) -> tuple[int, int, int]:
         suit, pos = ctx.key(card)
@@ -157,5 +186,5 @@ def _table(ctx: TrumpContext) -> dict[Card, tuple[EffectiveSuit, int]]:
             table[card] = (TRUMP, _plain_position(card.rank, ctx.level))
         else:
             assert card.suit is not None  # jokers are trumps
-            table[card] = (card.suit, _plain_position(card.rank, ctx.level))
+            table[card] = (EffectiveSuit.side(card.suit), _plain_position(card.rank, ctx.level))
     return table

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import ONE_DECK, Card, Rank, Suit
-from .trump import TrumpContext
+from .trump import EffectiveSuit, TrumpContext
 
 SINGLE, PAIR, TRACTOR = "single", "pair", "tractor"
 
@@ -190,7 +190,7 @@ def shape_codes(units: Sequence[Unit]) -> list[str]:
     return [u.shape for u in units]
 
 
-def suit_of_play(cards: Sequence[Card], ctx: TrumpContext) -> str | None:
+def suit_of_play(cards: Sequence[Card], ctx: TrumpContext) -> EffectiveSuit | None:
     """The single effective suit of a play, or None when the cards are of several."""
     if not cards:
         return None

@@ -25,6 +25,7 @@ from game.core import (
     Observation,
     Rank,
     cards,
+    decompose,
     get_ruleset,
     observe,
 )
@@ -262,6 +263,24 @@ def test_legal_plays_lists_only_legal_follows():
     obs = observe(hand, hand.to_act())
     plays = legal_plays(obs, cap=50)
     assert plays and all(is_legal(obs, p) for p in plays)
+
+
+def test_legal_plays_and_the_random_bot_lead_from_the_core_s_list():
+    from game.core import lead_units
+    ruleset = get_ruleset("hebi-2010")
+    hand = Hand(ruleset, HandSetup(33, False, (Rank.TWO, Rank.TWO), 0, 0))
+    bots = [make_bot("easy", s, random.Random(s), ruleset) for s in range(4)]
+    while not (hand.phase == PLAYING and hand.current_trick is None):
+        step_hand(hand, bots)
+    obs = observe(hand, hand.to_act())
+    assert obs.leading
+    core = [list(m) for m in obs.legal_actions(limit=80).moves]
+    plays = legal_plays(obs, cap=80)
+    assert plays == core and all(is_legal(obs, p) for p in plays)
+    assert any(len(decompose(p, obs.ctx)) > 1 for p in plays)  # throws are legal leads too
+    units = lead_units(obs.hand, obs.ctx)
+    random_bot = make_bot("random", obs.seat, random.Random(5), ruleset)
+    assert all(random_bot.play(obs) in units for _ in range(20))
 
 
 # ------------------------------------------------------------------------- memory

@@ -177,3 +177,44 @@ def test_the_documented_hebi_declarations_are_what_is_sent_now(seed):
     sent = [json.loads(line[2:]) for line in out.getvalue().splitlines()
             if line.startswith('> {"type":"declare"')]
     assert sent and sent[0] in documented
+
+
+@pytest.mark.parametrize("ruleset_id", ["hebi-2010", "lanzhou-2010", "logistics-2015"])
+def test_a_play_request_sends_the_core_s_legal_plays(ruleset_id):
+    """``legal.plays`` is the core's list: every play in it is accepted, it is every legal
+    follow when ``complete`` says so, and ``cut`` says what a shortened list holds."""
+    from collections import Counter
+    from itertools import islice
+
+    from bots.protocol import LEGAL_LIMIT, encode, play_request, read_answer
+    from game.core import PLAYING, legal_follows, observe
+    from tests.random_play import random_step
+
+    rng = random.Random(ruleset_id)
+    hand = Hand(get_ruleset(ruleset_id), HandSetup(rng.randrange(10**6), False, (Rank.TWO, Rank.FIVE), 1, 1))
+    seen = Counter()
+    while not hand.finished:
+        if hand.phase == PLAYING:
+            seat = hand.to_act()
+            obs = observe(hand, seat)
+            legal = json.loads(encode(play_request(obs)))["legal"]
+            assert legal["plays"] and isinstance(legal["complete"], bool)
+            for play in legal["plays"]:
+                assert read_answer("play", {"play": play}, obs) is not None
+            if legal["complete"]:
+                assert legal["cut"] is None
+                if not legal["leading"]:
+                    every = {frozenset(Counter(map(str, f)).items())
+                             for f in legal_follows(obs.lead, obs.hand, obs.ctx)}
+                    assert {frozenset(Counter(p).items()) for p in legal["plays"]} == every
+            else:
+                assert len(legal["plays"]) >= LEGAL_LIMIT or legal["leading"]
+                assert legal["cut"] and str(LEGAL_LIMIT) in legal["cut"]
+                if not legal["leading"]:
+                    assert len(list(islice(legal_follows(obs.lead, obs.hand, obs.ctx),
+                                           LEGAL_LIMIT + 1))) > LEGAL_LIMIT
+            seen[(legal["leading"], legal["complete"])] += 1
+        random_step(hand, rng)
+    assert seen[(False, True)] and seen[(True, True)]
+    if ruleset_id != "logistics-2015":  # two or three decks: the first leads have many throws
+        assert seen[(True, False)]

@@ -4,7 +4,7 @@ import importlib
 
 import pytest
 
-MODULES = ["cards", "trump", "units", "settlement", "play"]
+MODULES = ["cards", "trump", "units", "settlement", "play", "legal"]
 
 
 @pytest.mark.parametrize("name", MODULES)

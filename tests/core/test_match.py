@@ -103,3 +103,29 @@ def test_time_is_not_counted_in_hand_limited_or_practice_matches():
     match = Match(get_ruleset("hebi-2010"), seed=5, length=10)
     match.add_time(10**6)
     assert not match.over and not match.time_up
+
+
+@pytest.mark.parametrize("change,named", [
+    ({"dealer": 7}, "dealer"), ({"dealer": "north"}, "dealer"), ({"first_drawer": -1}, "first_drawer"),
+    ({"seed": "12"}, "seed"), ({"first_hand": 1}, "first_hand"), ({"levels": ["2"]}, "levels"),
+])
+def test_a_saved_hand_setup_names_the_field_that_is_wrong(change, named):
+    from game.core import HandSetup
+    data = {**HandSetup(5, False, (Rank.TWO, Rank.FIVE), 1, 1).to_dict(), **change}
+    with pytest.raises(ValueError, match=named):
+        HandSetup.from_dict(data)
+
+
+@pytest.mark.parametrize("data", [None, {"setup": {}}, {"log": []}, {"setup": None, "log": []},
+                                  {"setup": {"seed": 1}, "log": "deal"}])
+def test_a_damaged_saved_hand_is_a_value_error_not_a_crash(data):
+    from game.core import Hand
+    with pytest.raises(ValueError):
+        Hand.from_dict(get_ruleset("hebi-2010"), data)
+
+
+def test_a_saved_hand_with_a_bad_log_entry_names_it():
+    from game.core import Hand, HandSetup
+    setup = HandSetup(5, False, (Rank.TWO, Rank.FIVE), 1, 1).to_dict()
+    with pytest.raises(ValueError, match="must be an object"):
+        Hand.from_dict(get_ruleset("hebi-2010"), {"setup": setup, "log": [{"kind": "deal"}, "deal"]})

@@ -8,8 +8,10 @@ import pytest
 from game.core.ruleset import (
     BUILTIN_IDS,
     RULESET_DIR,
+    Overturn,
     Ruleset,
     RulesetError,
+    Side,
     all_rulesets,
     get_ruleset,
     load_ruleset_file,
@@ -220,3 +222,52 @@ def test_replace_keeps_the_cache_clean():
 def test_rulesets_are_immutable():
     with pytest.raises(dataclasses.FrozenInstanceError):
         get_ruleset("hebi-2010").decks = 3
+
+
+# ------------------------------------------------------------------------------ rule variants
+
+@pytest.mark.parametrize("rid", RULESET_IDS)
+def test_rule_variants_load_as_enum_members_and_save_as_their_words(rid):
+    from game.core.ruleset import FIELD_PATHS, VARIANTS
+    r = get_ruleset(rid)
+    saved = r.to_dict()
+    for name, dotted in FIELD_PATHS.items():
+        if dotted in VARIANTS:
+            value = getattr(r, name)
+            assert isinstance(value, VARIANTS[dotted]), name
+            assert type(saved[name]) is str and saved[name] == value, name
+    assert all(isinstance(b.side, Side) and type(s["side"]) is str
+               for b, s in zip(r.bands, saved["bands"]))
+
+
+@pytest.mark.parametrize("field,word,dotted", [
+    ("overturn", "sometimes", "declare.overturn"),
+    ("tie", "coin-toss", "match.tie"),
+    ("beyond", "Cap", "levels.beyond"),
+])
+def test_a_saved_ruleset_with_an_unknown_word_is_refused_by_name(field, word, dotted):
+    data = get_ruleset("hebi-2010").to_dict()
+    data[field] = word
+    with pytest.raises(RulesetError) as info:
+        Ruleset.from_dict(data)
+    assert dotted in str(info.value) and repr(word) in str(info.value)
+
+
+@pytest.mark.parametrize("change,named", [
+    ({"decks": "2"}, "deal.decks"),
+    ({"bands": [{"side": "attackers", "levels": 1}]}, "levels.bands[0]"),
+    ({"colour": "red"}, "colour"),
+    ({"source": 7}, "source"),
+])
+def test_a_saved_ruleset_is_checked_like_a_file(change, named):
+    data = {**get_ruleset("lanzhou-2010").to_dict(), **change}
+    with pytest.raises(RulesetError) as info:
+        Ruleset.from_dict(data)
+    assert named in str(info.value)
+
+
+def test_a_custom_copy_parses_its_words_and_refuses_unknown_ones():
+    r = get_ruleset("hebi-2010").replace(overturn="none")
+    assert r.overturn is Overturn.NONE
+    with pytest.raises(RulesetError, match=r"declare\.overturn"):
+        get_ruleset("hebi-2010").replace(overturn="nobody")

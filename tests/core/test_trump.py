@@ -148,3 +148,16 @@ def test_sort_hand_puts_trumps_first_highest_first():
     c = ctx("10", "S")
     hand = c.sort_hand(cards("3H 10H BJ 2S AS 10S SJ"))
     assert hand == cards("BJ SJ 10S 10H AS 2S 3H")
+
+
+def test_an_effective_suit_is_its_own_type_not_a_printed_suit():
+    from game.core import EffectiveSuit
+    ctx = TrumpContext(Rank.TEN, Suit.SPADES)
+    level_heart, nine_heart = Card.parse("10H"), Card.parse("9H")
+    assert ctx.suit_of(level_heart) is EffectiveSuit.TRUMP and level_heart.suit is Suit.HEARTS
+    side = ctx.suit_of(nine_heart)
+    assert type(side) is EffectiveSuit and not isinstance(side, Suit)
+    assert side is EffectiveSuit.side(Suit.HEARTS) and side.printed is Suit.HEARTS
+    assert EffectiveSuit.TRUMP.printed is None
+    # The words the protocol and the refusals use are unchanged.
+    assert [s.value for s in EffectiveSuit] == ["S", "H", "C", "D", "trump"]
