@@ -118,9 +118,10 @@ class BotRunner:
 
 def run_event(event: Tournament, runner: BotRunner | None = None, names: Callable[[str], str] | None = None,
               on_result: Callable[[Tournament, MatchOutcome], None] | None = None,
-              factory: BotFactory | None = None) -> Tournament:
+              factory: BotFactory | None = None, replay_dir: str | Path | None = None) -> Tournament:
     """Play every match of an all-bots event to the end. With ``runner`` the matches go to
-    its workers; with ``factory`` (and no runner) they are played here, one by one."""
+    its workers; with ``factory`` (and no runner) they are played here, one by one, their
+    replays written to ``replay_dir`` when given."""
     if any(not t.bots_only for t in event.teams):
         raise ValueError("the event has a person in it: play it at the table")
     if runner is None and factory is None:
@@ -136,6 +137,8 @@ def run_event(event: Tournament, runner: BotRunner | None = None, names: Callabl
         if runner is None:
             assert factory is not None
             outcome = play_match(job(ready[0]), factory)
+            if replay_dir is not None:
+                write_replays(outcome, Path(replay_dir), f"t{event.seed}")
             _record(event, outcome, on_result)
             continue
         for pid in ready:
