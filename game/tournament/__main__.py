@@ -117,10 +117,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         Path(args.replays).mkdir(parents=True, exist_ok=True)
     try:
         if args.workers == 0:
-            run_event(event, names=english.get, on_result=on_result, factory=factory, replay_dir=args.replays)
+            run_event(event, names=english.__getitem__, on_result=on_result, factory=factory, replay_dir=args.replays)
         else:
             with BotRunner(args.replays, args.factory, args.workers) as runner:
-                run_event(event, runner, names=english.get, on_result=on_result)
+                run_event(event, runner, names=english.__getitem__, on_result=on_result)
     except KeyboardInterrupt:
         print("stopped", file=sys.stderr)
         return 130
