@@ -110,7 +110,7 @@ def test_every_unit_and_team_name_is_in_both_languages():
     for language in ("en", "zh"):
         strings = table(language)
 
-        def tr(key, **params):
+        def tr(key, strings=strings, **params):
             return strings[key].format(**params)
         assert len({team_name(t, tr) for t in field(32)}) == 32
         assert len({team_name(t, tr) for t in field(32, player="two-teams")}) == 32
