@@ -1,0 +1,134 @@
+"""Bots-only matches of an event really played (game/tournament/play.py, runner.py) and the
+headless run (python -m game.tournament)."""
+import json
+from pathlib import Path
+import random
+import subprocess
+import sys
+
+import pytest
+
+from bots import make_bot
+from game.core import get_ruleset
+from game.records import Records
+from game.tournament import Tournament, make_field
+from game.tournament.play import MatchJob, board_setup, hand_seconds, play_match
+from game.tournament.rules import tournament_rules
+from game.tournament.runner import BotRunner, run_event
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def event(rid="hebi-2010", fmt="knockout", n=4, lengths=(2, 3), seed=1):
+    return Tournament.new(rid, make_field(n, random.Random(seed), level="easy"), seed, fmt, lengths)
+
+
+def test_a_match_is_played_to_its_length_and_kept_as_replays():
+    ev = event()
+    p = ev.bot_matches()[0]
+    out = play_match(MatchJob.of(ev, p, ("A", "B")), make_bot)
+    assert out.result.hands == 2 and out.result.winner in p.teams and out.incidents == 0
+    assert len(out.replays) == 2
+    for data in out.replays:
+        replay = Records.load(None, json.loads(json.dumps(data)))  # opens as any replay
+        assert replay.hand.finished and replay.meta["kind"] == "tournament"
+        assert replay.meta["names"]["teams"] == ["A", "B"]
+    again = play_match(MatchJob.of(ev, p, ("A", "B")), make_bot)
+    assert again.result == out.result
+    assert [r["hand"] for r in again.replays] == [r["hand"] for r in out.replays]
+
+
+def test_a_timed_match_uses_the_notional_clock_and_drops_the_hand_time_ran_out_in():
+    ev = event("logistics-2015", lengths=(20, 20))
+    p = ev.bot_matches()[0]
+    out = play_match(MatchJob.of(ev, p), make_bot)
+    rules = tournament_rules("logistics-2015")
+    assert get_ruleset("logistics-2015").match_length == "minutes"
+    seconds = [hand_seconds(Records.load(None, r).hand, rules) for r in out.replays]
+    assert len(seconds) == out.result.hands >= 1
+    # every counted hand but an extra one after a tie ended inside the 20 minutes …
+    assert sum(seconds[:-1]) < 20 * 60
+    # … and the clock also ran through the hand it stopped in, which is not counted
+    assert out.result.minutes * 60 > sum(seconds) or sum(seconds) >= 20 * 60
+
+
+def test_a_duplicate_match_plays_each_board_at_two_tables_with_the_seats_turned():
+    ev = event(fmt="duplicate")
+    p = ev.bot_matches()[0]
+    out = play_match(MatchJob.of(ev, p, ("A", "B")), make_bot)
+    hands = [Records.load(None, r) for r in out.replays]
+    assert len(hands) == out.result.hands >= 4 and len(hands) % 2 == 0
+    for first, second in zip(hands[::2], hands[1::2]):
+        assert first.hand.setup == second.hand.setup  # the same cards at both tables
+        assert second.meta["names"]["teams"] == ["B", "A"]  # … with the teams' seats turned
+    assert out.result.score[0] == -out.result.score[1]
+    assert board_setup(5, 3, 0) == board_setup(5, 3, 0) and board_setup(5, 3, 0) != board_setup(5, 4, 0)
+
+
+@pytest.mark.parametrize("rid, fmt", [("hebi-2010", "groups"), ("lanzhou-2010", "knockout"),
+                                      ("logistics-2015", "duplicate")])
+def test_a_whole_event_in_this_process(rid, fmt):
+    lengths = (1, 2) if rid == "hebi-2010" else (10, 15)
+    ev = run_event(event(rid, fmt, 5, lengths), factory=make_bot)
+    assert ev.finished and len(ev.places()) == 5
+
+
+def test_the_runner_plays_in_a_worker_and_hands_back_what_this_process_would(tmp_path):
+    ev = event(n=4)
+    jobs = [MatchJob.of(ev, p) for p in ev.bot_matches()]
+    with BotRunner(replay_dir=tmp_path) as runner:
+        for job in jobs:
+            runner.submit(job)
+            runner.submit(job)  # a match already running is not submitted twice
+        assert sorted(runner.pending) == sorted(j.match_id for j in jobs)
+        got = {}
+        for _ in range(100):
+            got.update({o.match_id: o for o in runner.poll(wait=5)})
+            if len(got) == len(jobs):
+                break
+        assert runner.pending == [] and runner.poll() == []
+    for job in jobs:
+        here = play_match(job, make_bot)
+        there = got[job.match_id]
+        assert there.replays == [] and len(there.result.replays) == here.result.hands
+        assert (there.result.winner, there.result.score, there.result.hands) == \
+            (here.result.winner, here.result.score, here.result.hands)
+        for name, data in zip(there.result.replays, here.replays):
+            stored = json.loads((tmp_path / name).read_text(encoding="utf-8"))
+            assert stored["hand"] == data["hand"]
+            assert Records.load(tmp_path / name).hand.finished
+
+
+def run_cli(*args):
+    done = subprocess.run([sys.executable, "-m", "game.tournament", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_the_headless_run_gives_the_same_event_for_the_same_seed():
+    args = ["--ruleset", "hebi-2010", "--teams", "5", "--format", "groups", "--seed", "7", "--json",
+            "--preliminary", "1", "--final", "2", "--level", "easy", "--workers", "0"]
+    first, second = run_cli(*args), run_cli(*args)
+    assert first == second
+    data = json.loads(first)
+    assert [p["place"] for p in data["places"]][:3] == [1, 2, 3] and len(data["places"]) == 5
+    assert set(data["places"][0]["team"]["name"]) == {"en", "zh"}
+    assert data["regulation"] is False
+    played = [m for m in data["matches"] if m["result"]["how"] == "played"]
+    assert len(played) == 10 + 1  # the group of five, then its top two in the final
+    assert all(m["result"]["winner"] in (m["a"], m["b"]) for m in played)
+    other = json.loads(run_cli(*[a if a != "7" else "8" for a in args]))
+    assert other["draw"] != data["draw"]
+
+
+def test_the_headless_run_with_a_worker_matches_the_one_in_process(tmp_path):
+    args = ["--ruleset", "lanzhou-2010", "--teams", "4", "--seed", "3", "--json", "--preliminary", "10",
+            "--final", "10", "--level", "easy"]
+    inline = run_cli(*args, "--workers", "0")
+    worker = run_cli(*args, "--workers", "1", "--replays", str(tmp_path))
+    strip = json.loads(worker)
+    for m in strip["matches"]:
+        assert all((tmp_path / name).is_file() for name in m["result"]["replays"])
+        m["result"]["replays"] = []
+    assert strip == json.loads(inline)
