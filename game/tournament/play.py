@@ -70,7 +70,8 @@ class MatchOutcome:
     match_id: str
     result: Result
     replays: list[dict[str, Any]] = field(default_factory=list)
-    incidents: int = 0
+    incidents: int = 0  # bot answers refused or failed (the table played its fallback)
+    memory_kb: int = 0  # the playing process's resident memory after the match
 
 
 def hand_seconds(hand: Hand, rules: TournamentRules) -> float:
@@ -120,14 +121,36 @@ def play_match(job: MatchJob, factory: BotFactory) -> MatchOutcome:
         match.next_hand()
     else:  # pragma: no cover - a match that never ends
         raise RuntimeError(f"the match {job.match_id} did not end after {MAX_HANDS} hands")
-    assert match.winner is not None
-    if ruleset.match_score == "levels-gained":
+    out.result = result_of(match, job.teams)
+    out.memory_kb = _rss_kb()
+    return out
+
+
+def result_of(match: Match, teams: tuple[str, str]) -> Result:
+    """The event's result of a finished core ``Match`` (``teams``: the team at seats 0 and
+    2, then the other), for a bots-only match and for the player's match at the table."""
+    if match.winner is None:
+        raise ValueError("the match is not over")
+    if match.ruleset.match_score == "levels-gained":
         score = (match.gained[0], match.gained[1])
     else:
         score = (int(match.levels[0]), int(match.levels[1]))
-    out.result = Result(job.teams[match.winner], score, (match.gained[0], match.gained[1]), match.hands_played,
-                        round(match.elapsed / 60, 3) if timed else None)
-    return out
+    timed = match.ruleset.match_length == "minutes"
+    return Result(teams[match.winner], score, (match.gained[0], match.gained[1]), match.hands_played,
+                  round(match.elapsed / 60, 3) if timed else None)
+
+
+def _rss_kb() -> int:
+    """This process's resident memory (Linux; 0 elsewhere): the measure that nothing grows
+    per finished match in a worker that plays a whole event."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError):
+        pass
+    return 0
 
 
 def board_setup(seed: int, board: int, attempt: int) -> HandSetup:
@@ -187,6 +210,7 @@ def _play_duplicate(job: MatchJob, factory: BotFactory) -> MatchOutcome:
         winner = random.Random(f"lot:{job.seed}").randrange(2)
     out.result = Result(job.teams[winner], (net, -net), (net, -net), 2 * boards,
                         round(elapsed / 60, 3) if timed else None)
+    out.memory_kb = _rss_kb()
     return out
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 import importlib
 import multiprocessing
 import os
@@ -60,17 +61,29 @@ def _work(job: MatchJob, replay_dir: str | None) -> MatchOutcome:
     return outcome
 
 
+class RunnerError(RuntimeError):
+    """A match could not be played in the background (its bots failed, or its worker kept
+    dying); the message names the match. The event is unchanged: the match can be sent again."""
+
+
 class BotRunner:
-    """Plays submitted ``MatchJob``s in ``workers`` background processes."""
+    """Plays submitted ``MatchJob``s in ``workers`` background processes.
+
+    A worker that dies (killed, out of memory) is replaced and its matches are played again
+    from the start, ``retries`` times each; a match is seeded, so a replayed match ends the
+    same."""
 
     def __init__(self, replay_dir: str | Path | None = None, factory: str = DEFAULT_FACTORY,
-                 workers: int = 1, nice: int = 5):
+                 workers: int = 1, nice: int = 5, retries: int = 2):
         self.replay_dir = None if replay_dir is None else str(replay_dir)
         self.factory = factory
         self.workers = workers
         self.nice = nice
+        self.retries = retries
         self._pool: ProcessPoolExecutor | None = None
         self._running: dict[str, Future[MatchOutcome]] = {}
+        self._jobs: dict[str, MatchJob] = {}
+        self._tries: dict[str, int] = {}
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -82,6 +95,8 @@ class BotRunner:
         """Start playing ``job`` (a match already running is not submitted twice)."""
         if job.match_id in self._running:
             return
+        self._jobs[job.match_id] = job
+        self._tries[job.match_id] = 1
         self._running[job.match_id] = self._executor().submit(_work, job, self.replay_dir)
 
     @property
@@ -90,24 +105,60 @@ class BotRunner:
         return list(self._running)
 
     def poll(self, wait: float = 0.0) -> list[MatchOutcome]:
-        """The matches finished since the last poll (waiting up to ``wait`` seconds for one).
-        A match whose worker failed raises its error here."""
+        """The matches finished since the last poll (waiting up to ``wait`` seconds for one;
+        0 never blocks). A match that failed raises ``RunnerError`` here."""
         deadline = time.monotonic() + wait
         while True:
             done = [mid for mid, f in self._running.items() if f.done()]
             if done or time.monotonic() >= deadline or not self._running:
                 break
             time.sleep(0.01)
-        return [self._running.pop(mid).result() for mid in done]
+        out = []
+        broken = False
+        for mid in done:
+            future = self._running[mid]
+            try:
+                outcome = future.result()
+            except BrokenProcessPool:
+                broken = True
+                continue
+            except Exception as e:
+                self._forget(mid)
+                raise RunnerError(f"the match {mid} failed in the background ({type(e).__name__}: {e})") from e
+            self._forget(mid)
+            out.append(outcome)
+        if broken:
+            self._restart()
+        return out
+
+    def _forget(self, mid: str) -> None:
+        self._running.pop(mid, None)
+        self._jobs.pop(mid, None)
+        self._tries.pop(mid, None)
+
+    def _restart(self) -> None:
+        """A worker died: a new pool, and every unfinished match sent again (or given up)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+        for mid in list(self._running):
+            if self._tries[mid] > self.retries:
+                self._forget(mid)
+                raise RunnerError(f"the match {mid} failed in the background (its worker stopped "
+                                  f"{self.retries + 1} times)")
+            self._tries[mid] += 1
+            self._running[mid] = self._executor().submit(_work, self._jobs[mid], self.replay_dir)
 
     def close(self) -> None:
-        """Stop the worker; matches still running are dropped (they are played again)."""
+        """Stop the worker; matches still running are dropped (send them again to play them)."""
         if self._pool is not None:
             for f in self._running.values():
                 f.cancel()
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
         self._running.clear()
+        self._jobs.clear()
+        self._tries.clear()
 
     def __enter__(self) -> BotRunner:
         return self

@@ -14,7 +14,7 @@ from game.records import Records
 from game.tournament import Tournament, make_field
 from game.tournament.play import MatchJob, board_setup, hand_seconds, play_match
 from game.tournament.rules import tournament_rules
-from game.tournament.runner import BotRunner, run_event
+from game.tournament.runner import BotRunner, RunnerError, run_event
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -132,3 +132,86 @@ def test_the_headless_run_with_a_worker_matches_the_one_in_process(tmp_path):
         assert all((tmp_path / name).is_file() for name in m["result"]["replays"])
         m["result"]["replays"] = []
     assert strip == json.loads(inline)
+
+
+def test_a_match_whose_bots_fail_is_reported_and_the_runner_goes_on():
+    ev = event(n=4)
+    jobs = [MatchJob.of(ev, p) for p in ev.bot_matches()]
+    with BotRunner(factory="tests.table.tournament_factories:broken") as runner:
+        runner.submit(jobs[0])
+        with pytest.raises(RunnerError, match=jobs[0].match_id):
+            for _ in range(100):
+                runner.poll(wait=5)
+        assert runner.pending == []
+
+
+def test_a_worker_that_dies_is_replaced_and_its_match_played_again(tmp_path, monkeypatch):
+    monkeypatch.setenv("TOURNAMENT_TEST_MARKER", str(tmp_path / "marker"))
+    ev = event(n=4)
+    job = MatchJob.of(ev, ev.bot_matches()[0])
+    with BotRunner(factory="tests.table.tournament_factories:dies_once") as runner:
+        runner.submit(job)
+        got = []
+        for _ in range(100):
+            got += runner.poll(wait=5)
+            if got:
+                break
+    assert (tmp_path / "marker").exists()
+    assert got[0].result == play_match(job, make_bot).result
+
+
+def test_a_worker_that_keeps_dying_gives_up_with_the_match_named():
+    ev = event(n=4)
+    job = MatchJob.of(ev, ev.bot_matches()[0])
+    with BotRunner(factory="tests.table.tournament_factories:always_dies", retries=1) as runner:
+        runner.submit(job)
+        with pytest.raises(RunnerError, match="stopped 2 times"):
+            for _ in range(100):
+                runner.poll(wait=5)
+
+
+def test_polling_never_blocks_while_a_match_is_played():
+    import time
+    ev = event(n=4, lengths=(10, 10))
+    with BotRunner() as runner:
+        for p in ev.bot_matches():
+            runner.submit(MatchJob.of(ev, p))
+        start = time.monotonic()
+        runner.poll()
+        assert time.monotonic() - start < 0.05
+
+
+def test_the_players_match_at_the_table_gives_the_events_result():
+    from game.core import Match
+    from game.table import play_hand
+    from game.tournament.play import result_of
+
+    ev = event(n=4)
+    p = ev.ready()[0]
+    match = Match(get_ruleset("hebi-2010"), p.seed, 1)
+    with pytest.raises(ValueError):
+        result_of(match, (p.a, p.b))
+    while not match.over:
+        play_hand(match.hand, [make_bot("easy", s, random.Random(s), match.ruleset) for s in range(4)])
+        match.next_hand()
+    result = result_of(match, (p.a, p.b))
+    assert result.hands == 1 and result.winner == (p.a, p.b)[match.winner]
+    assert result.score == (int(match.levels[0]), int(match.levels[1]))
+    ev.record(p.id, result)
+
+
+def test_the_headless_run_shows_progress_on_request():
+    done = subprocess.run([sys.executable, "-m", "game.tournament", "--teams", "4", "--format", "knockout",
+                           "--preliminary", "1", "--final", "1", "--level", "easy", "--workers", "0",
+                           "--progress", "--stats"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0
+    assert "4/4 matches" in done.stderr and "wall" in done.stderr
+    assert done.stdout.splitlines()[0].startswith("  1. ")
+
+
+def test_the_headless_run_refuses_bad_arguments():
+    for args in (["--teams", "3"], ["--teams", "40"], ["--format", "swiss"], ["--factory", "nowhere:bot"]):
+        done = subprocess.run([sys.executable, "-m", "game.tournament", *args], cwd=ROOT,
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 2 and "error" in done.stderr
