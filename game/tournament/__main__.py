@@ -106,12 +106,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     bar = Bar(total, args.progress, args.no_progress)
     played = [0]
     memory: list[int] = []
+    worker_memory: list[int] = []
 
     def on_result(ev: Tournament, outcome: MatchOutcome) -> None:
         played[0] += 1
         bar.step(played[0])
         if args.stats:
             memory.append(_rss_kb())
+            worker_memory.append(outcome.memory_kb)
 
     if args.replays:
         Path(args.replays).mkdir(parents=True, exist_ok=True)
@@ -129,8 +131,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         save(event, args.save)
     summary = event.summary(names)
     if args.stats:
-        print(f"wall {time.monotonic() - start:.2f} s; {played[0]} matches; parent RSS kB after each match: "
-              f"first {memory[:1]}, last {memory[-1:]}, max {max(memory, default=0)}", file=sys.stderr)
+        print(f"wall {time.monotonic() - start:.2f} s; {played[0]} matches", file=sys.stderr)
+        print(f"resident memory (kB) after each match, this process: {memory}", file=sys.stderr)
+        if args.workers:
+            print(f"resident memory (kB) after each match, the worker: {worker_memory}", file=sys.stderr)
     if args.json:
         print(json.dumps(summary, ensure_ascii=False, allow_nan=False))
     else:
