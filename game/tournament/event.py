@@ -286,6 +286,16 @@ class Tournament:
         a, b = self.team(pairing.a), self.team(pairing.b)
         return [a.seats[0], b.seats[0], a.seats[1], b.seats[1]]
 
+    def duplicate_seats(self, pairing: Pairing) -> tuple[list[str], list[str]]:
+        """A duplicate match's two tables: the first as ``seats``; the second with the teams
+        turned and every person's seat played by a bot (the team's level: a person plays
+        at one table, his team's bots at the other, as teammates do at JJ's 复式团体赛)."""
+        first = self.seats(pairing)
+        a, b = self.team(pairing.a), self.team(pairing.b or "")
+        bots = [s if s != HUMAN else (a if i % 2 == 0 else b).level for i, s in enumerate(first)]
+        bots = [s if s != HUMAN else "normal" for s in bots]  # two people in one team
+        return first, [bots[1], bots[0], bots[3], bots[2]]
+
     def humans(self, pairing: Pairing) -> list[int]:
         return [i for i, s in enumerate(self.seats(pairing)) if s == HUMAN]
 

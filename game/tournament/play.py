@@ -164,6 +164,39 @@ def board_setup(seed: int, board: int, attempt: int) -> HandSetup:
     return HandSetup(shuffle, False, (levels[0], levels[1]), dealer, dealer)
 
 
+def turned(seats: Sequence[str]) -> tuple[str, str, str, str]:
+    """The seats of a duplicate board's second table: the teams turned (team a at 1 and 3)."""
+    a0, b0, a1, b1 = seats
+    return (b0, a0, b1, a1)
+
+
+def board_score(first: Hand, second: Hand) -> tuple[int, int]:
+    """Team a's levels and card points (as good for it) over one board: at the first table
+    it sits at seats 0 and 2, at the second at 1 and 3 (``game.duplicate.Result``)."""
+    levels = points = 0
+    for seat, hand in ((0, first), (1, second)):
+        if hand.settlement is None or hand.dealer is None:
+            raise ValueError("a board's hands must both be settled")
+        mine = TableResult.of(hand.settlement, hand.dealer, seat)
+        levels += mine.levels
+        points += mine.points_for_team
+    return levels, points
+
+
+def duplicate_result(teams: tuple[str, str], seed: int, levels: int, points: int, boards: int,
+                     minutes: float | None = None) -> Result:
+    """A duplicate match's result from team a's net levels and points over its boards: the
+    levels decide, then the points, then a lot drawn from the match's seed (the caller plays
+    extra boards first, up to ``EXTRA_BOARDS``)."""
+    if levels != 0:
+        winner = 0 if levels > 0 else 1
+    elif points != 0:
+        winner = 0 if points > 0 else 1
+    else:
+        winner = random.Random(f"lot:{seed}").randrange(2)
+    return Result(teams[winner], (levels, -levels), (levels, -levels), 2 * boards, minutes)
+
+
 def _play_duplicate(job: MatchJob, factory: BotFactory) -> MatchOutcome:
     """Boards, each played at two tables with the seats turned (team a at 0 and 2, then at
     1 and 3); team a's score is its levels over both tables (``game.duplicate.Result``), so
@@ -172,8 +205,7 @@ def _play_duplicate(job: MatchJob, factory: BotFactory) -> MatchOutcome:
     timed = ruleset.match_length == "minutes"
     limit = job.length * 60.0
     out = MatchOutcome(job.match_id, Result(job.teams[0]))
-    a0, b0, a1, b1 = job.seats
-    tables = ((a0, b0, a1, b1), (b0, a0, b1, a1))
+    tables = (job.seats, turned(job.seats))
     net = points = boards = extra = 0
     elapsed = 0.0
     regular = True  # the match's own boards; then extra boards while it is tied
@@ -195,21 +227,13 @@ def _play_duplicate(job: MatchJob, factory: BotFactory) -> MatchOutcome:
             continue
         elapsed += max(seconds)  # the tables play side by side: the slower one sets the pace
         boards += 1
+        levels, board_points = board_score(hands[0], hands[1])
+        net += levels
+        points += board_points
         for table, hand in enumerate(hands):
-            assert hand.settlement is not None and hand.dealer is not None
-            mine = TableResult.of(hand.settlement, hand.dealer, table)  # team a: seat 0, then seat 1
-            net += mine.levels
-            points += mine.points_for_team
             names = {"teams": list(job.names) if table == 0 else [job.names[1], job.names[0]]}
             out.replays.append(replay_data(hand, 2 * boards - 1 + table, names, "tournament", job.seed))
-    if net != 0:
-        winner = 0 if net > 0 else 1
-    elif points != 0:
-        winner = 0 if points > 0 else 1
-    else:
-        winner = random.Random(f"lot:{job.seed}").randrange(2)
-    out.result = Result(job.teams[winner], (net, -net), (net, -net), 2 * boards,
-                        round(elapsed / 60, 3) if timed else None)
+    out.result = duplicate_result(job.teams, job.seed, net, points, boards, round(elapsed / 60, 3) if timed else None)
     out.memory_kb = _rss_kb()
     return out
 

@@ -215,3 +215,37 @@ def test_the_headless_run_refuses_bad_arguments():
         done = subprocess.run([sys.executable, "-m", "game.tournament", *args], cwd=ROOT,
                               capture_output=True, text=True, timeout=60)
         assert done.returncode == 2 and "error" in done.stderr
+
+
+def test_the_players_duplicate_match_bots_take_his_seat_at_the_other_table():
+    from game.core import Hand
+    from game.table import play_hand
+    from game.tournament.play import board_score, duplicate_result
+
+    ev = Tournament.new("hebi-2010", make_field(4, random.Random(2), player="bot-partner", level="easy"), 2,
+                        "duplicate", (2, 2))
+    p = ev.player_matches()[0]
+    first, second = ev.duplicate_seats(p)
+    assert "human" in first and "human" not in second
+    human = first.index("human")
+    # the person's team is at the other parity of seats at the second table
+    assert sorted(second) == sorted(s if s != "human" else "normal" for s in first)
+    levels = points = 0
+    for board in range(2):
+        setup = board_setup(p.seed, board, 0)
+        hands = [Hand(get_ruleset("hebi-2010"), setup) for _ in range(2)]
+        for hand in hands:  # a bot stands in for the person here
+            play_hand(hand, [make_bot("easy", s, random.Random(s), hand.ruleset) for s in range(4)])
+        assert all(h.settlement is not None for h in hands)
+        got = board_score(*hands)
+        levels, points = levels + got[0], points + got[1]
+    result = duplicate_result((p.a, p.b), p.seed, levels, points, 2)
+    assert result.hands == 4 and result.score == (levels, -levels)
+    ev.record(p.id, result)
+
+
+def test_a_32_team_event_is_really_played():
+    ev = Tournament.new("logistics-2015", make_field(32, random.Random(3), level="random"), 3, "groups", (3, 3))
+    run_event(ev, factory=make_bot)
+    assert ev.finished and len(ev.places()) == 32
+    assert all(p.result.hands >= 1 for p in ev.pairings if p.result.how == "played")
