@@ -251,3 +251,14 @@ def test_a_32_team_event_is_really_played():
     run_event(ev, factory=make_bot)
     assert ev.finished and len(ev.places()) == 32
     assert all(p.result.hands >= 1 for p in ev.pairings if p.result.how == "played")
+
+
+def test_a_board_turns_the_seats_and_the_same_result_at_both_tables_cancels():
+    from game.tournament.play import board_score, turned
+
+    assert turned(("a0", "b0", "a1", "b1")) == ("b0", "a0", "b1", "a1")
+    ev = event(fmt="duplicate")
+    out = play_match(MatchJob.of(ev, ev.bot_matches()[0]), make_bot)
+    hand = Records.load(None, out.replays[0]).hand
+    assert hand.settlement.up_levels > 0 or hand.settlement.total > 0
+    assert board_score(hand, hand) == (0, 0)  # team a won at one table what it lost at the other
