@@ -485,3 +485,14 @@ def test_team_from_a_hand_written_list():
     assert len(event.teams) == 5
     with pytest.raises(TournamentError, match="same id"):
         Tournament.new("hebi-2010", [Team("t", UNITS[i], 1, ("easy", "easy")) for i in range(5)], 1)
+
+
+@pytest.mark.parametrize("fmt", ["knockout", "groups"])
+@pytest.mark.parametrize("rid", BUILTIN_IDS)
+def test_the_progress_bar_counts_the_matches_the_event_plays(fmt, rid):
+    from game.tournament.__main__ import expected_matches
+
+    for n in range(4, 33):
+        event = Tournament.new(rid, field(n, n), n, fmt)
+        total = expected_matches(event)
+        assert total == len(played(play_out(event, n))), n
