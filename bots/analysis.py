@@ -90,7 +90,7 @@ CONFIDENCE_Z: dict[str, float] = {"play": 1.0, "bury": 1.0, "declare": 1.0}
 # standard errors: the Hint and the Review are one voice, and the Hint's heuristic move is
 # only called wrong when the search is sure of it.
 HINT_Z = 3.0
-TOP_CANDIDATES = 3  # the engine's view: the best candidates shown with their values
+TOP_CANDIDATES = 8  # the engine's view: the candidates kept with their values, best first
 
 
 def label_of(loss: float, forced: bool = False) -> str:
@@ -170,6 +170,7 @@ class Decision:
     better_share: float = 0.0  # the share of measuring worlds in which the best did better
     hint: list[Card] | None = None  # the practice Hint's move here (None: a pass, or unknown)
     hinted: bool = False  # the move made is the Hint's
+    hint_reason: dict[str, Any] | None = None  # the Hint's reason: {"code", "params"} (text)
 
     @property
     def unclear(self) -> bool:
@@ -189,6 +190,7 @@ class Decision:
         out["better_share"] = round(self.better_share, 4)
         out["hint"] = None if self.hint is None else format_cards(self.hint)
         out["hinted"] = self.hinted
+        out["hint_reason"] = self.hint_reason
         return out
 
     @classmethod
@@ -202,7 +204,15 @@ class Decision:
                    [Candidate.from_json(c) for c in data.get("top") or []],
                    float(data.get("better_share", 0.0)),
                    None if data.get("hint") is None else parse_cards(data["hint"]),
-                   bool(data.get("hinted", False)))
+                   bool(data.get("hinted", False)), _reason_of(data.get("hint_reason")))
+
+
+def _reason_of(data: Any) -> dict[str, Any] | None:
+    if not isinstance(data, dict) or not isinstance(data.get("code"), str):
+        return None
+    params = data.get("params")
+    return {"code": data["code"], "params": {str(k): str(v) for k, v in params.items()}
+            if isinstance(params, dict) else {}}
 
 
 def _se_of(data: dict[str, Any]) -> float:
@@ -309,8 +319,9 @@ def analyse_hand(hand: Hand, seat: int, settings: Settings = Settings(),
     base_seed = f"{hand.setup.seed}/{seat}/{settings.seed}"
     for moment in moments:  # all in the deal, before the bury and the plays
         rng = random.Random(f"{base_seed}/declare/{moment.upto}")
-        d = declare_decision(hand, seat, moment, rng, settings, policy,
-                             _hint_at(hand, seat, moment.upto, moment.options))
+        hinted, why = _hint_at(hand, seat, moment.upto, moment.options)
+        d = declare_decision(hand, seat, moment, rng, settings, policy, hinted)
+        d.hint_reason = why
         d.step = moment.step
         d.options = [list(o) for o in moment.options]
         decisions.append(d)
@@ -319,7 +330,7 @@ def analyse_hand(hand: Hand, seat: int, settings: Settings = Settings(),
         if action.seat == seat and action.kind in (BURY, PLAY) and (only is None or i + 1 in only):
             obs = observe(fresh, seat)
             rng = random.Random(f"{base_seed}/{i}")
-            hinted = _hint_of(fresh, seat)
+            hinted, why = _hint_of(fresh, seat)
             if action.kind == BURY:
                 d = _bury_decision(obs, list(action.cards), rng, settings, policy, hinted)
             else:
@@ -329,6 +340,7 @@ def analyse_hand(hand: Hand, seat: int, settings: Settings = Settings(),
                 d = _play_decision(v, list(action.cards), rng, settings, policy, hinted)
                 d.trick = len(obs.tricks)
             d.step = i + 1
+            d.hint_reason = why
             decisions.append(d)
             tick()
         if settings.curve and fresh.play_state is not None and _at_trick_boundary(fresh) \
@@ -350,27 +362,36 @@ def analyse_hand(hand: Hand, seat: int, settings: Settings = Settings(),
                     {k: v for k, v in asdict(settings).items()})
 
 
-def _hint_of(hand: Hand, seat: int) -> list[Card] | None:
-    """The practice Hint's move for ``seat`` at this position (``bots.hint``), or None."""
+HintOf = tuple[list[Card] | None, dict[str, Any] | None]
+
+
+def _reason_json(reason: Any) -> dict[str, Any] | None:
+    """A bot's ``Reason`` as plain text parameters (cards as their pretty text)."""
+    code = getattr(reason, "code", None)
+    if not isinstance(code, str):
+        return None
+    params = {k: ("".join(c.pretty() for c in v) if isinstance(v, (list, tuple)) else str(v))
+              for k, v in getattr(reason, "params", {}).items()}
+    return {"code": code, "params": params}
+
+
+def _hint_of(hand: Hand, seat: int, options=None) -> HintOf:
+    """The practice Hint's move for ``seat`` at this position (``bots.hint``) and its reason."""
     from .hint import hint  # the hint makes bots: imported late, as bots imports analysis
 
     try:
-        return hint(hand, seat)[0]
+        cards, reason = hint(hand, seat, options)
     except Exception:  # the hint is advice: a position it cannot answer has none
-        return None
+        return None, None
+    return cards, _reason_json(reason)
 
 
-def _hint_at(hand: Hand, seat: int, upto: int, options) -> list[Card] | None:
+def _hint_at(hand: Hand, seat: int, upto: int, options) -> HintOf:
     """The Hint's declaration (None: pass) at a declaring moment, after ``upto`` actions."""
-    from .hint import hint
-
     at = Hand(hand.ruleset, hand.setup)
     for action in hand.log[:upto]:
         at.apply(action)
-    try:
-        return hint(at, seat, [list(o) for o in options])[0]
-    except Exception:
-        return None
+    return _hint_of(at, seat, [list(o) for o in options])
 
 
 def _at_trick_boundary(hand: Hand) -> bool:

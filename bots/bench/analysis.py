@@ -227,7 +227,9 @@ def precision_summary(path: str) -> None:
 
     from bots.analysis import BAD_LABELS, LABEL_ORDER, UNCLEAR, confident_label
 
-    rows, hands, wholes = [], [], []
+    rows: list[dict] = []
+    hands: list[dict] = []
+    wholes: list[float] = []
     with open(path, encoding="utf-8") as f:
         for line in f:
             data = json.loads(line)
