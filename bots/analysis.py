@@ -18,6 +18,16 @@ several noisy means is flattered by its luck, and this keeps noise from being ch
 ``points_loss`` is the same difference in the team's points. The label comes from
 ``LABELS`` (the one place the thresholds live). A forced move is never charged.
 
+A mistake or a blunder is named only when the search is sure of it (``confident_label``):
+the lower confidence bound of the paired advantage, ``gap - z * se`` with ``z`` from
+``CONFIDENCE_Z`` for the kind (measured: bots/NOTES.md, "Analysis: label precision"),
+must clear the label's threshold; else the decision is ``unclear`` (its loss still counts
+in the totals, not against the accuracy). The move the practice Hint gives there
+(``bots.hint``, recorded as ``Decision.hint``) needs ``HINT_Z``: the Hint and the Review
+speak with one voice. Each decision carries the engine's view for a panel (``top``: the
+candidates' mean results and their spread across the worlds) and ``better_share``, how often
+the better move did better.
+
 Declaring decisions (``kind == "declare"``: a declaration shown, or a chance to declare
 let pass, ``played == []``) are valued the same way on sampled worlds of the rest of the
 deal, the bidding, the bury and the play (``bots.declare_analysis``): the candidates are

@@ -238,14 +238,20 @@ def precision_summary(path: str) -> None:
             else:
                 (hands if "hand" in data else rows).append(data)
     inf = float("inf")
+    from bots.analysis import CONFIDENCE_Z, HINT_Z
     for kind in KINDS:
         mine = [r for r in rows if r["kind"] == kind]
-        print(f"{kind}: {len(mine)} re-analysed decisions")
-        for z in (1.0, 1.5, 2.0, 2.5, 3.0):
+        print(f"{kind}: {len(mine)} re-analysed decisions (z 1.0 is the labels before issue 27; "
+              f"the analysis uses z {CONFIDENCE_Z[kind]}, and {HINT_Z} for the Hint's move)")
+        for z in (1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, None):
             counts: dict[str, list[int]] = {}
             for r in mine:
                 se = inf if r["se"] is None else r["se"]
-                label = confident_label(r["loss"], r["gap"], se, z)
+                if z is None:
+                    use = HINT_Z if r.get("hinted") else CONFIDENCE_Z[kind]
+                else:
+                    use = z
+                label = confident_label(r["loss"], r["gap"], se, use)
                 truth = label_of(r["re_loss"])
                 group = "best/good" if label in ("best", "good") else label
                 kept = counts.setdefault(group, [0, 0])
@@ -259,7 +265,7 @@ def precision_summary(path: str) -> None:
                 if group in counts:
                     ok, n = counts[group]
                     parts.append(f"{group} {n}" if group == UNCLEAR else f"{group} {ok}/{n} = {ok / n:.0%}")
-            print(f"  z {z}: " + ", ".join(parts))
+            print(f"  {'as analysed' if z is None else f'z {z}'}: " + ", ".join(parts))
     if hands:
         done = {kind: 0 for kind in KINDS}
         for h in hands:
