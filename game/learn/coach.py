@@ -77,6 +77,15 @@ def better_text(d: Any) -> str:
     return text
 
 
+def answer_text(p: Any) -> str:
+    """A puzzle's answer explained once the player has chosen (``game.learn.puzzles.Puzzle``):
+    the expected gain over the move first played, how often the answer did better in the
+    sampled deals, and the Hint's reason when the answer is the Hint's."""
+    text = tr("review.better_reason", gain=f"{p.gain:.2f}", share=round(100 * p.share), worlds=p.worlds)
+    why = reason_text(p.reason)
+    return text + ("  " + tr("review.better_hint", reason=why) if why else "")
+
+
 def accepted_answers(d: Any) -> list[list[Card]]:
     """The moves a retry accepts: the best and those within its margin (module doc)."""
     best = _cards(d.best)
@@ -132,9 +141,10 @@ def puzzle_of(hand: Hand, seat: int, d: Any, now: float) -> dict[str, Any] | Non
         "reason": getattr(d, "hint_reason", None) if _key(_cards(getattr(d, "hint", None) or [])) == _key(accepted[0])
         and getattr(d, "hint", None) is not None else None,
         "worlds": int(getattr(d, "worlds", 0)),
+        "share": round(float(getattr(d, "better_share", 0.0)), 4),
         "box": 0, "due": now, "created": now, "tries": 0, "solved": 0,
     }
 
 
-__all__ = ["BAD_LABELS", "GOOD_MARGIN", "accepted_answers", "better_text", "loss_text",
+__all__ = ["BAD_LABELS", "GOOD_MARGIN", "accepted_answers", "answer_text", "better_text", "loss_text",
            "position_before", "puzzle_kind", "puzzle_of", "reason_text"]

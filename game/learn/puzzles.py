@@ -51,7 +51,8 @@ class Puzzle:
     gain: float  # levels: what the best move is expected to gain over the move played
     options: list[list[str]] = field(default_factory=list)  # a declaring puzzle's choices
     reason: dict[str, Any] | None = None  # the Hint's reason, when the answer is the Hint's
-    worlds: int = 0
+    worlds: int = 0  # the sampled deals the gain was measured on
+    share: float = 0.0  # the share of them in which the answer did better
     box: int = 0
     due: float = 0.0
     created: float = 0.0
@@ -82,13 +83,14 @@ class Puzzle:
                     played=_card_list(data.get("played", [])), gain=_number(data["gain"]),
                     options=[_card_list(o) for o in data.get("options") or []],
                     reason=data.get("reason") if isinstance(data.get("reason"), dict) else None,
-                    worlds=_int(data.get("worlds", 0)), box=_int(data.get("box", 0)),
+                    worlds=_int(data.get("worlds", 0)), share=_number(data.get("share", 0.0)),
+                    box=_int(data.get("box", 0)),
                     due=_number(data.get("due", 0.0)), created=_number(data.get("created", 0.0)),
                     tries=_int(data.get("tries", 0)), solved=_int(data.get("solved", 0)))
             if p.kind not in KINDS:
                 raise DataError(f"a puzzle's kind {p.kind[:20]!r} is unknown")
-            if not p.accepted or p.solved > p.tries:
-                raise DataError("a puzzle has no answer or more solves than tries")
+            if not p.accepted or p.solved > p.tries or not 0.0 <= p.share <= 1.0:
+                raise DataError("a puzzle has no answer, more solves than tries or a share out of range")
             p.box = min(p.box, len(INTERVALS) - 1)
             obs = p.position()  # the position must be one the rules core can rebuild
             if obs.ruleset.id != p.ruleset:

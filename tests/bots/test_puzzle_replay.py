@@ -88,4 +88,6 @@ def test_a_confident_mistake_becomes_a_puzzle_whose_answer_is_legal_there():
             if d.kind == "play":
                 assert tuple(sorted(answer)) in moves
         assert p.gain == round(d.loss, 4)
+        text = coach.answer_text(p)  # the answer explained: its gain and how often it did better
+        assert f"{d.loss:.2f}" in text and str(round(100 * d.better_share)) in text
     assert made >= 1
