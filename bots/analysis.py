@@ -95,7 +95,7 @@ BAD_LABELS = ("mistake", "blunder")
 # least 90 % of cases (``python -m bots.bench.analysis precision``; bots/NOTES.md, "Analysis:
 # label precision").
 UNCLEAR = "unclear"
-CONFIDENCE_Z: dict[str, float] = {"play": 1.0, "bury": 1.0, "declare": 1.0}
+CONFIDENCE_Z: dict[str, float] = {"play": 3.0, "bury": 2.5, "declare": 2.0}
 # The move the practice Hint would have given is charged a mistake only beyond this many
 # standard errors: the Hint and the Review are one voice, and the Hint's heuristic move is
 # only called wrong when the search is sure of it.
@@ -158,6 +158,10 @@ class Settings:
     seed: int = 0
     curve: bool = True  # the expected result after every trick (the review's chart)
     curve_samples: int = 24
+    # A loss that looks like a mistake but is not sure at the first search's worlds is
+    # measured again on this many times as many fresh worlds, the best against the move
+    # made alone (``_confirm``).
+    confirm: int = 3
 
 
 @dataclass
@@ -615,10 +619,56 @@ def _compare(kind: str, cands: list[list[Card]], played: int, world, play_out, s
     chosen = cands[best] if loss > 0 else cands[played]
     z = HINT_Z if hinted else CONFIDENCE_Z.get(kind, 1.0)
     label = confident_label(loss, mean, se, z)
+    top, share = _top(cands, seen, played), _better_share(seen, best, played)
+    if label != label_of(loss) and settings.confirm > 0:
+        # Not sure yet: the best found against the move made on fresh worlds. The pair is
+        # fixed before these worlds are dealt, so their mean is not flattered by the choice.
+        got = _confirm(world, play_out, best, played, sign, settings)
+        if got is not None:
+            mean, se, more, share, points_gap = got
+            worlds += more
+            loss = max(0.0, mean - SHRINK_SE * se)
+            points_loss = points_gap if loss > 0 else 0.0
+            chosen = cands[best] if loss > 0 else cands[played]
+            label = confident_label(loss, mean, se, z)
     return Decision(kind, None, cands[played], chosen, loss, points_loss, label,
                     worlds=worlds, candidates=n, gap=mean, se=se,
-                    top=_top(cands, seen, played), better_share=_better_share(seen, best, played),
-                    hint=hint, hinted=hinted)
+                    top=top, better_share=share, hint=hint, hinted=hinted)
+
+
+def _confirm(world, play_out, best: int, played: int, sign: int, settings: Settings
+             ) -> tuple[float, float, int, float, float] | None:
+    """The best's paired advantage over the move made on ``settings.confirm`` times the
+    worlds, fresh: (mean, standard error, worlds, the share won, the points' mean gap);
+    None when no world could be dealt."""
+    pts = [0.0, 0.0]
+    deadline = None if settings.think_ms is None else \
+        time.perf_counter() + settings.think_ms / 1000.0
+
+    def play_world(alive) -> list[float] | None:
+        items = world()
+        if items is None:
+            return None
+        values = []
+        for i in alive:
+            u, total = play_out(items[(best, played)[i]])
+            values.append(u)
+            pts[i] += sign * total
+        return values
+
+    def estimate(util: Values, worlds: int) -> tuple[float, float, float]:
+        if worlds < 2:
+            return 0.0, math.inf, 0.0
+        diffs = [util[0][w] - util[1][w] for w in range(worlds)]
+        mean, se = mean_se(diffs)
+        return mean, se, sum(1 for x in diffs if x > 0) / worlds
+
+    (mean, se, share), worlds = paired_search(play_world, 2, estimate,
+                                              samples=settings.samples * settings.confirm,
+                                              deadline=deadline, at_least=4)
+    if worlds == 0:
+        return None
+    return mean, se, worlds, share, (pts[0] - pts[1]) / worlds
 
 
 def _top(cands: list[list[Card]], util: Values, played: int) -> list[Candidate]:
