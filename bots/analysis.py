@@ -95,7 +95,7 @@ BAD_LABELS = ("mistake", "blunder")
 # least 90 % of cases (``python -m bots.bench.analysis precision``; bots/NOTES.md, "Analysis:
 # label precision").
 UNCLEAR = "unclear"
-CONFIDENCE_Z: dict[str, float] = {"play": 3.0, "bury": 2.5, "declare": 2.0}
+CONFIDENCE_Z: dict[str, float] = {"play": 3.0, "bury": 3.5, "declare": 2.0}
 # The move the practice Hint would have given is charged a mistake only beyond this many
 # standard errors: the Hint and the Review are one voice, and the Hint's heuristic move is
 # only called wrong when the search is sure of it.
