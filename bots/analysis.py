@@ -41,7 +41,7 @@ search fewer worlds and the report may differ).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import asdict, dataclass, field
 import itertools
 import math
@@ -50,6 +50,7 @@ import time
 from typing import Any
 
 from game.core import (
+    AFTER_DEAL,
     BURY,
     BURYING,
     PLAY,
@@ -63,7 +64,8 @@ from game.core import (
     parse_cards,
 )
 
-from . import declare_analysis
+from . import declare_analysis, make_bot
+from .base import Reason
 from .bidding import choose_bury
 from .candidates import card_key, play_candidates
 from .memory import CardMemory, MemoryTracker
@@ -389,12 +391,48 @@ def _reason_json(reason: Any) -> dict[str, Any] | None:
     return {"code": code, "params": params}
 
 
-def _hint_of(hand: Hand, seat: int, options=None) -> HintOf:
-    """The practice Hint's move for ``seat`` at this position (``bots.hint``) and its reason."""
-    from .hint import hint  # the hint makes bots: imported late, as bots imports analysis
+DECLARE_BUDGET = 16  # the Hint's worlds for checking a declaration the heuristic proposes
 
+
+def practice_hint(hand: Hand, seat: int, options: Sequence[Sequence[Card]] | None = None
+                  ) -> tuple[list[Card] | None, Reason]:
+    """The practice Hint (``bots.hint``): the ``normal`` bot's move for ``seat`` now and its
+    reason, seeded by the position; a declaration it proposes is checked by this module's
+    search (``DECLARE_BUDGET`` worlds, no second look) and replaced when another choice is
+    surely better. Here, so that the Review asks exactly what the Hint said."""
+    rng = random.Random(hand.setup.seed * 1009 + len(hand.log) * 4 + seat)
+    bot = make_bot("normal", seat, rng, hand.ruleset)
+    obs = observe(hand, seat)
+    if hand.phase.declaring:
+        opts = [list(o) for o in (options if options is not None else hand.declaration_options(seat))]
+        cards, reason = bot.explain(obs, opts)
+        if cards:
+            return _checked_declaration(hand, seat, opts, list(cards), reason)
+        return cards, reason
+    return bot.explain(obs)
+
+
+def _checked_declaration(hand: Hand, seat: int, options: list[list[Card]], cards: list[Card],
+                         reason: Reason) -> tuple[list[Card] | None, Reason]:
+    """The heuristic's declaration, or what the search finds surely better."""
+    final = hand.phase == AFTER_DEAL or hand.dealt == hand.to_deal
+    moment = declare_analysis.Moment(len(hand.log), tuple(cards), tuple(tuple(o) for o in options),
+                                     len(hand.log) + 1, final, hand.phase == AFTER_DEAL)
+    rng = random.Random(f"hint/{hand.setup.seed}/{seat}/{len(hand.log)}")
+    d = declare_decision(hand, seat, moment, rng,
+                         Settings(samples=DECLARE_BUDGET, curve=False, confirm=0), NormalPolicy())
+    if d.loss <= 0 or sorted(d.best) == sorted(cards):
+        return cards, reason
+    gain = f"{d.loss:.2f}"
+    if not d.best:
+        return None, Reason("declare.searched_pass", {"cards": cards, "worlds": d.worlds, "gain": gain})
+    return list(d.best), Reason("declare.searched", {"cards": list(d.best), "worlds": d.worlds, "gain": gain})
+
+
+def _hint_of(hand: Hand, seat: int, options=None) -> HintOf:
+    """The practice Hint's move for ``seat`` at this position and its reason."""
     try:
-        cards, reason = hint(hand, seat, options)
+        cards, reason = practice_hint(hand, seat, options)
     except Exception:  # the hint is advice: a position it cannot answer has none
         return None, None
     return cards, _reason_json(reason)
