@@ -30,7 +30,7 @@ from typing import Any
 
 from .cards import Card, Rank, Suit, format_cards, points_of
 from .legal import LIMIT, NOTHING, LegalMoves, named_leads, play_moves
-from .moves import check_bury_cards, check_play_cards, fallback_bury, fallback_play
+from .moves import check_play_cards, fallback_play
 from .refusal import IllegalActionError, Refusal
 from .ruleset import Ruleset
 from .settlement import Settlement, settle
@@ -351,20 +351,11 @@ class PlayState:
 
 # ------------------------------------------------------------------------------ burying
 
-def check_bury(hand: Sequence[Card], cards: Sequence[Card], kitty: int) -> Refusal | None:
-    """Why the dealer may not bury ``cards`` from ``hand`` (kitty picked up): see ``moves``."""
-    return check_bury_cards(hand, cards, kitty)
-
-
 def legal_buries(hand: Sequence[Card], kitty: int) -> Iterator[list[Card]]:
     """Every distinct bury (any ``kitty`` cards of the hand), lazily: there are millions, so
     callers take a few or sample."""
     return multiset_combinations(hand, kitty)
 
 
-def bury_fallback(hand: Sequence[Card], ctx: TrumpContext, kitty: int) -> list[Card]:
-    return fallback_bury(hand, ctx, kitty)
-
-
-__all__ = ["PlayState", "Rank", "Suit", "Trick", "TrickView", "bury_fallback", "check_bury",
+__all__ = ["PlayState", "Rank", "Suit", "Trick", "TrickView",
            "legal_buries"]
