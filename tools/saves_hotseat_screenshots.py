@@ -1,6 +1,7 @@
-"""Screenshots of the screens issue 13's table defects changed, in both languages and three sizes.
+"""Screenshots of the saved-match lists, the hot-seat stops, the header and the names, in both
+languages and three sizes.
 
-    SDL_VIDEODRIVER=dummy python tools/defects_screenshots.py --out /tmp/defects-shots \
+    SDL_VIDEODRIVER=dummy python tools/saves_hotseat_screenshots.py --out /tmp/saves-hotseat-shots \
         [--only 1280x800] [--lang zh] [--part saves]
 
 Parts: ``saves`` (the start screen with two saved matches, the Continue list), ``hotseat``
@@ -173,7 +174,7 @@ PARTS = {"saves": saves, "hotseat": hotseat, "header": header, "table": table_pa
 
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--out", type=Path, default=Path("/tmp/defects-shots"))
+    p.add_argument("--out", type=Path, default=Path("/tmp/saves-hotseat-shots"))
     p.add_argument("--only", help="one size, WIDTHxHEIGHT")
     p.add_argument("--lang", help="one language")
     p.add_argument("--part", action="append", choices=sorted(PARTS))

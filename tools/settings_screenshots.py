@@ -1,9 +1,9 @@
-"""Screenshots of what issue 13's "what players expect" changed, in both languages at three
-window sizes: the start screen's statistics, the settings (defaults, and four colours with
+"""Screenshots of the settings and what they change, in both languages at three window
+sizes: the start screen's statistics, the settings (defaults, and four colours with
 large cards), the table's menu, a table in four colours with large cards (a raised pair and
 a finished trick with its winner marked), the end of a hand with its celebration.
 
-    SDL_VIDEODRIVER=dummy python tools/polish_screenshots.py --out /tmp/polish-shots
+    SDL_VIDEODRIVER=dummy python tools/settings_screenshots.py --out /tmp/settings-shots
 
 The bots are the tests' stand-in (quick and seeded), the statistics made up by a seeded
 random record of 40 hands, written to a data folder under ``--out``.
