@@ -148,7 +148,7 @@ def match_end(app: App, out: Path) -> None:
 
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--out", type=Path, default=Path("/tmp/polish-shots"))
+    p.add_argument("--out", type=Path, default=Path("/tmp/settings-shots"))
     p.add_argument("--only", help="one size, WIDTHxHEIGHT")
     p.add_argument("--lang", choices=("en", "zh"), help="one language")
     args = p.parse_args()
