@@ -106,7 +106,7 @@ def test_a_persons_match_resumes_at_the_last_trick(tmp_path):
     assert isinstance(resumed, TableScene)
     assert resumed.driver.hand.log == live.log[:upto]
     assert resumed.driver.hand.digest() == live.replay(upto).digest()
-    assert resumed.hotseat and resumed.locked and resumed.driver.humans() == [0, 2]
+    assert resumed.driver.hotseat and resumed.locked and resumed.driver.humans() == [0, 2]
     assert resumed.driver.settings.names["seats"][2] == "Bo"
 
 
