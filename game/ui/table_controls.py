@@ -148,8 +148,15 @@ class PersonControls:
         return True, self.verdict[2]
 
     def _can_play(self) -> bool:
+        """May the raised cards be played? Asked of the driver when the selection changed
+        since ``update`` (a click that raises and plays at once); the driver keeps its verdict."""
+        selected = tuple(self.scene.hand_view.selected)
+        if not selected or self.viewer is None or self.wait is None or self.wait.kind != WaitKind.PLAY:
+            return False
         asked, refusal = self._verdict()
-        return asked and refusal is None
+        if not asked:
+            refusal = self.scene.driver.check(self.viewer, selected)
+        return refusal is None
 
     def _group(self, i: int) -> list[int]:
         """Entries to raise with entry ``i``: its pair or tractor when the lead asks for one."""
