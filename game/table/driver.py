@@ -194,11 +194,13 @@ class TableDriver:
         hand = self.hand
         return self._serial, hand.phase, len(hand.bidding.shown), len(hand.log) - hand.dealt
 
-    def check(self, seat: int, cards: Sequence[Card]) -> Refusal | None:
-        """The rules' verdict on ``seat`` burying or playing ``cards`` now (None: allowed).
-        The verdict is kept for the position: ``submit`` of the same cards does not check again."""
+    def check(self, seat: int, cards: Sequence[Card], kind: ActionKind | None = None) -> Refusal | None:
+        """The rules' verdict on ``seat`` burying or playing ``cards`` now (None: allowed);
+        ``kind`` defaults to what the phase asks for. The verdict is kept for the position:
+        ``submit`` of the same move does not check it again."""
         hand = self.hand
-        kind = BURY if hand.phase == BURYING else PLAY
+        if kind is None:
+            kind = BURY if hand.phase == BURYING else PLAY
         key = (self.position, kind, seat, tuple(cards))
         if self._checked is None or self._checked[0] != key:
             self._checked = (key, hand.check(Action(kind, seat, tuple(cards))))
@@ -415,7 +417,7 @@ class TableDriver:
         if action.kind not in (BURY, PLAY) or action.seat is None \
                 or not self.controllers[action.seat].human:
             return Refusal("turn.not_yours")
-        refusal = self.check(action.seat, action.cards)
+        refusal = self.check(action.seat, action.cards, action.kind)
         if refusal is not None:
             return refusal
         self._asked = None

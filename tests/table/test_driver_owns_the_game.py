@@ -3,7 +3,7 @@ hand, whose trick scores, and a person's play checked once. The screens only sho
 from __future__ import annotations
 
 from bots.hint import hint
-from game.core import PLAY, Action, Hand, Match, get_ruleset
+from game.core import BURY, PLAY, Action, Hand, Match, get_ruleset
 from game.table import (
     PRACTICE,
     TOURNAMENT,
@@ -126,3 +126,13 @@ def test_a_persons_play_is_checked_once(monkeypatch):
     assert driver.check(wait.seat, action.cards) is None  # and again, as the prompt is drawn
     assert driver.submit(Action(PLAY, wait.seat, action.cards)) is None  # the click
     assert len(calls) == 1
+
+
+def test_a_move_of_the_wrong_kind_is_refused_though_its_cards_were_checked():
+    driver = driver_for(PRACTICE)
+    wait = until(driver, (WaitKind.PLAY,))
+    action = hint_action(driver.hand, wait.seat, hint)
+    assert driver.check(wait.seat, action.cards) is None  # as a play
+    log = len(driver.hand.log)
+    refusal = driver.submit(Action(BURY, wait.seat, action.cards))
+    assert refusal is not None and len(driver.hand.log) == log
