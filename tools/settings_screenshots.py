@@ -116,7 +116,8 @@ def screens(app: App, out: Path) -> None:
         if type(app.top).__name__ in ("ModeHandEndScene", "HandEndScene"):
             break
         step_game()
-        if "trick" not in shots and table.trick_number >= 6 and table.winning_pile is not None and not table.flights:
+        anim = table.anim
+        if "trick" not in shots and anim.trick_number >= 6 and anim.winning_pile is not None and not anim.flights:
             shoot(app, out, "05-table-trick-won")
             key(app, pygame.K_ESCAPE)
             frames(app, 0.1)

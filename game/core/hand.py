@@ -206,8 +206,10 @@ class Hand:
 
     # --------------------------------------------------------------------- apply
 
-    def apply(self, action: Action) -> None:
-        refusal = self.check(action)
+    def apply(self, action: Action, checked: bool = False) -> None:
+        """Make the move. ``checked``: the caller's ``check`` has just accepted this very
+        action in this very position (the table checks a person's play once, not twice)."""
+        refusal = None if checked else self.check(action)
         if refusal is not None:
             raise IllegalActionError(refusal)
         self._APPLY[action.kind](self, action)

@@ -113,6 +113,10 @@ class Observation:
     def is_dealer_side(self) -> bool:
         return self.dealer is not None and self.seat % 2 == self.dealer % 2
 
+    def scored(self, trick: TrickView) -> bool:
+        """Do ``trick``'s points count for the defenders? (The dealers' tricks score nothing.)"""
+        return self.dealer is not None and trick.winner is not None and trick.winner % 2 != self.dealer % 2
+
     @property
     def leading(self) -> bool:
         return self.phase == PLAYING and self.to_act == self.seat and self.current is None
