@@ -89,8 +89,8 @@ class PersonControls:
         elif kind == WaitKind.BURY:
             controls.append(Button(lambda: tr("button.bury"), self._bury, self._can_bury, primary=True))
         elif kind == WaitKind.PLAY and self.confirming is not None:
-            controls.append(Button(lambda: tr("polish.confirm_play"), self._play, self._can_play, primary=True))
-            controls.append(Button(lambda: tr("polish.cancel_play"), self._cancel_confirm))
+            controls.append(Button(lambda: tr("table.confirm_play"), self._play, self._can_play, primary=True))
+            controls.append(Button(lambda: tr("table.cancel_play"), self._cancel_confirm))
         elif kind == WaitKind.PLAY:
             controls.append(Button(lambda: tr("button.play"), self._play_request, self._can_play, primary=True))
         for mode in self.scene.modes:
@@ -221,7 +221,7 @@ class PersonControls:
             if wait.kind == WaitKind.BURY:
                 return tr("table.bury_progress", n=self._kitty(), k=len(scene.hand_view.selected)), theme.INK
             if wait.kind == WaitKind.PLAY and self.confirming is not None:
-                return tr("polish.confirm_prompt", cards=cards_text(self.confirming)), theme.GOLD
+                return tr("table.confirm_prompt", cards=cards_text(self.confirming)), theme.GOLD
             if wait.kind == WaitKind.PLAY:
                 return self._play_prompt()
         phase = scene.anim.obs.phase
