@@ -122,7 +122,6 @@ class TableDriver:
         self.queue: deque[Event] = deque()
         self.bot_fixes = 0  # bot answers refused or failed, over the whole match
         self.closed = False
-        self.startup_messages: list[str] = []  # set by whoever built the table (a program that failed)
         self._asked: tuple[int, int, int] | None = None  # (hand id, log length, seat) of the decision asked
         self._asked_obs: Observation | None = None
         self._announced_over = False
@@ -378,12 +377,6 @@ class TableDriver:
         self._asked = None
         asked_obs = self._asked_obs
         assert asked_obs is not None
-        if controller.human:
-            controller.cancel()
-            cards = _cards(answer)
-            if cards is None or hand.check(Action(kind, seat, cards)) is not None:
-                return None
-            return self._apply(Action(kind, seat, cards))
         return self._bot_answer(seat, kind, asked_obs, answer, controller.seconds, failed)
 
     def _bot_answer(self, seat: int, kind: ActionKind, obs: Observation, answer: Any, seconds: float,
