@@ -18,7 +18,7 @@ from typing import Any
 
 import pygame
 
-from game.core import make_deck
+from game.core import derive, make_deck
 from game.i18n import tr
 from game.session import Driver, SessionError
 from game.table import Buried, Event, HandSettled, HandStarted, MatchOver, Played
@@ -47,7 +47,8 @@ class TableScene(Scene):
         self.bottom = viewer if viewer is not None else 0
         names = driver.settings.names
         use_names(names.get("seats"), names.get("teams"), absolute=driver.hotseat)
-        self.rng = random.Random(driver.match.seed)
+        # The bots' pauses: their own stream, so their lengths tell nothing of the deals.
+        self.rng = random.Random(derive(driver.match.seed, "table-pauses"))
         width, height = app.size
         self.lay = TableLayout(width, height, app.settings.card_scale)
         self.hand_view = HandView()
