@@ -445,11 +445,13 @@ class ModeTableScene(TableScene):
                 self.say(tr("modes.extra_hand"), 3.0, theme.GOLD)
 
     def _on_HandSettled(self, event) -> None:
+        self.sweep_trick()  # the last trick's points count too (issue 26 item 9)
         hand = self.driver.hand
         self.app.hands_done += 1
         self.lock()
         self.driver.next_hand()
         summary = self.driver.match.history[-1]
+        self.def_points = summary.defender_points
         self.app.nav.hand_over(self, hand, summary)
         self.app.phase_changed("hand-end", delay=2.0 / self.speed)
 
