@@ -120,7 +120,7 @@ class TableScene(TableEvents, Scene):
         """Show a restored hand as it stands (Continue), without replaying its animations."""
         hand = self.shown_hand = self.driver.hand
         obs = self.driver.observation(self.bottom)
-        self.counts = list(obs.hand_sizes)
+        self.counts = [obs.hand_sizes[self.seat_at(p)] for p in range(4)]  # by screen position
         self.declarations = list(obs.declarations)
         self.ctx = obs.ctx
         self.dealer = obs.dealer
