@@ -67,7 +67,8 @@ def main(argv: list[str] | None = None) -> int:
     from game.ui.scene import Options
     from game.ui.table_scene import TableScene
 
-    pygame.display.init()
+    if not open_display(pygame):
+        return 3
     pygame.font.init()
     release()
     options = Options(ruleset=args.ruleset, seed=args.seed, lang=args.lang, autoplay=args.autoplay,
@@ -94,6 +95,31 @@ def main(argv: list[str] | None = None) -> int:
     release()
     pygame.quit()
     return code
+
+
+def open_display(pygame) -> bool:
+    """Start SDL's video, or say on stderr that no display can be opened.
+
+    SDL falls back on its invisible ``offscreen`` driver when no real display answers, and
+    the game would then run for ever with no window; only the ``dummy`` driver, asked for by
+    name (tests, headless autoplay), is a display chosen on purpose.
+    """
+    import os
+    asked = os.environ.get("SDL_VIDEODRIVER", "").strip().lower()
+    try:
+        pygame.display.init()
+        driver = pygame.display.get_driver()
+    except pygame.error as e:
+        driver, detail = "", str(e)
+    else:
+        detail = driver
+        if (driver == "dummy" and asked == "dummy") or driver not in ("offscreen", "dummy"):
+            return True
+        pygame.display.quit()
+    from game.i18n import table
+    words = " / ".join(table(lang)["app.no_display"] for lang in ("en", "zh"))
+    print(f"shengji: {words} ({detail})", file=sys.stderr)
+    return False
 
 
 def release() -> None:

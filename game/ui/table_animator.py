@@ -87,7 +87,7 @@ class TableAnimator:
         replaying its animations."""
         scene = self.scene
         obs = self.obs = scene.driver.observation(scene.bottom)
-        self.counts = list(obs.hand_sizes)
+        self.counts = [obs.hand_sizes[scene.seat_at(p)] for p in range(4)]  # by screen position
         self.declarations = list(obs.declarations)
         self.ctx = obs.ctx
         self.dealer = obs.dealer
