@@ -189,8 +189,9 @@ class NewMatchScene(Scene):
                 y += round(20 * s)
                 if y > box.bottom - round(20 * s):
                     break
-        label = lambda text, rect: blit_text(surface, text, round(16 * s), (self.label_x, rect.centery),  # noqa: E731
-                                             theme.INK, anchor="midleft")
+        def label(text: str, rect: pygame.Rect) -> None:
+            blit_text(surface, text, round(16 * s), (self.label_x, rect.centery), theme.INK, anchor="midleft")
+
         label(tr("new_match.your_seat"), self.seat_choice.rect)
         self.seat_choice.draw(surface)
         for seat, choice in enumerate(self.level_choices):
