@@ -121,6 +121,9 @@ class TrickView:
 
     @classmethod
     def of(cls, trick: Trick) -> TrickView:
+        if _COMPILED:  # a native class: no __dict__, and its constructor is a C call
+            return cls(trick.leader, tuple(trick.plays), trick.winner, trick.points, trick.attempted,
+                       trick.penalty)
         # Observations make one per decision: fill the frozen fields directly.
         view = object.__new__(cls)
         view.__dict__.update(leader=trick.leader, plays=tuple(trick.plays), winner=trick.winner,
@@ -168,7 +171,10 @@ class PlayState:
 
     def copy(self) -> PlayState:
         """An independent state (the kitty and completed tricks never change: shared)."""
-        s = PlayState.__new__(PlayState)
+        if _COMPILED:  # a native class has no bare __new__: an empty state, filled below
+            s = PlayState(self.ruleset, self.ctx, self.dealer, [], self.kitty, (), 0, 0, self.leader)
+        else:
+            s = PlayState.__new__(PlayState)
         s.ruleset, s.ctx, s.dealer, s.kitty = self.ruleset, self.ctx, self.dealer, self.kitty
         s.leader = self.leader
         s.hands = [h[:] for h in self.hands]
@@ -368,3 +374,7 @@ def bury_fallback(hand: Sequence[Card], ctx: TrumpContext, kitty: int) -> list[C
 
 __all__ = ["PlayState", "Rank", "Suit", "Trick", "TrickView", "bury_fallback", "check_bury",
            "legal_buries"]
+
+
+# Compiled by mypyc (tools/build_compiled.py), functions have no __code__.
+_COMPILED = not hasattr(check_bury, "__code__")
