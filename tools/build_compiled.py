@@ -1,6 +1,6 @@
 """Build the compiled search: ``python tools/build_compiled.py [--out build/compiled]``.
 
-Copies ``game/``, ``bots/`` and ``tests/`` into ``--out`` and compiles the hot modules
+Copies ``game/``, ``bots/``, ``tests/`` and ``tools/`` into ``--out`` and compiles the hot modules
 there with mypyc (``game.compiled.HOT_MODULES``; it needs a C compiler and the Python
 headers). The working tree is never touched: its plain Python stays what a checkout runs,
 and an edit cannot leave a stale extension behind it. Run the compiled tree with it first
@@ -60,7 +60,7 @@ def copy_tree(out: Path) -> None:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     skip = shutil.ignore_patterns("__pycache__", "*.so", "*.pyd", "*.pyc")
-    for name in ("game", "bots", "tests"):
+    for name in ("game", "bots", "tests", "tools"):
         shutil.copytree(ROOT / name, out / name, ignore=skip)
     try:  # game.assets looks beside the packages
         (out / "assets").symlink_to(ROOT / "assets", target_is_directory=True)
@@ -68,10 +68,10 @@ def copy_tree(out: Path) -> None:
         shutil.copytree(ROOT / "assets", out / "assets")
 
 
-def build(out: Path) -> int:
+def build(out: Path, modules: tuple[str, ...] | list[str] = HOT_MODULES) -> int:
     copy_tree(out)
     (out / "mypy.ini").write_text(MYPY_INI, encoding="utf-8")
-    files = [name.replace(".", "/") + ".py" for name in HOT_MODULES]
+    files = [name.replace(".", "/") + ".py" for name in modules]
     (out / "setup_compiled.py").write_text(SETUP.format(files=files), encoding="utf-8")
     done = subprocess.run([sys.executable, "setup_compiled.py"], cwd=out, stdout=subprocess.DEVNULL)
     if done.returncode:
@@ -89,6 +89,8 @@ def build(out: Path) -> int:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--out", type=Path, default=ROOT / "build" / "compiled", help="the compiled tree")
+    p.add_argument("--modules", nargs="+", choices=HOT_MODULES, default=HOT_MODULES, metavar="MODULE",
+                   help="compile only these of the hot modules (to find which one plays differently)")
     p.add_argument("--check", action="store_true", help="only say whether a C compiler is there")
     args = p.parse_args(argv)
     cc = compiler()
@@ -99,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         print(f"build_compiled: C compiler {cc}")
         return 0
-    return build(args.out.resolve())
+    return build(args.out.resolve(), args.modules)
 
 
 if __name__ == "__main__":
