@@ -8,18 +8,26 @@ when its ``__file__`` is not a Python source or byte-code file.
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # mypyc knows its class flags by this name
+    from mypy_extensions import mypyc_attr as mypyc_attr
+else:
+    try:
+        from mypy_extensions import mypyc_attr
+    except ImportError:  # a plain install: the flags mean something to mypyc only
+        def mypyc_attr(*_attrs, **_flags):
+            return lambda cls: cls
 
 # The play state, units and tricks, the observation, the card memory, the ``normal``
 # policy, the roll-out and the sampling: where a profile of ``bots.bench.rollouts`` spends
 # its time. ``game.core.cards`` stays Python: a ``Card`` is an ``int`` subclass, which mypyc
-# cannot compile, and its methods are int's own C code already. ``bots.normal`` stays Python
-# too: its policy and bot classes are subclassed by the other levels and by tests, which
-# compiled (native) classes do not allow.
+# cannot compile, and its methods are int's own C code already.
 HOT_MODULES = (
     "game.core.trump", "game.core.units", "game.core.tricks", "game.core.play",
     "game.core.legal", "game.core.observation",
     "bots.tables", "bots.memory", "bots.view", "bots.plays", "bots.leads", "bots.follows",
-    "bots.sim",
+    "bots.normal", "bots.sim",
 )
 
 

@@ -46,7 +46,7 @@ def _stale() -> list[str]:
 
 
 def _compiled_tree() -> Path:
-    if ROOT == TREE.parent.parent and compiled_modules():
+    if TREE.parent.parent == ROOT and compiled_modules():
         pytest.skip("this run is itself the compiled tree (test_moves_unchanged checks its moves)")
     if not any(TREE.glob("game/core/*.so")) and not any(TREE.glob("game/core/*.pyd")):
         pytest.skip(f"no compiled build in {TREE} (python tools/build_compiled.py builds one; "
