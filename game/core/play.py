@@ -56,6 +56,11 @@ class Trick:
         self.penalty = penalty
         self._format: Format | None = None
 
+    def __reduce__(self) -> tuple[type[Trick], tuple[object, ...]]:
+        # Copied and pickled through the constructor (the format is a cache): compiled by
+        # mypyc, the class has no bare __new__ for copy and pickle to call.
+        return (Trick, (self.leader, self.plays, self.winner, self.points, self.attempted, self.penalty))
+
     @property
     def lead(self) -> tuple[Card, ...]:
         return self.plays[0][1]
@@ -168,6 +173,16 @@ class PlayState:
         self.settlement: Settlement | None = None
         if done and done[-1] is self.tricks[-1] and not any(hands):
             self._settle(done[-1])
+
+    def __reduce__(self) -> tuple[type[PlayState], tuple[object, ...], dict[str, object]]:
+        # Copied and pickled slot by slot into an empty state: compiled by mypyc, the class
+        # has no bare __new__ for copy and pickle to call.
+        return (PlayState, (self.ruleset, self.ctx, self.dealer, [], self.kitty, (), 0, 0, self.leader),
+                {name: getattr(self, name) for name in _STATE_SLOTS})
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
 
     def copy(self) -> PlayState:
         """An independent state (the kitty and completed tricks never change: shared)."""
@@ -376,5 +391,8 @@ __all__ = ["PlayState", "Rank", "Suit", "Trick", "TrickView", "bury_fallback", "
            "legal_buries"]
 
 
-# Compiled by mypyc (tools/build_compiled.py), functions have no __code__.
+# Compiled by mypyc (tools/build_compiled.py), functions have no __code__ and native classes
+# no __slots__.
 _COMPILED = not hasattr(check_bury, "__code__")
+_STATE_SLOTS = ("ctx", "dealer", "hands", "kitty", "leader", "penalties", "ruleset", "settlement", "trick_points",
+                "tricks", "views")
