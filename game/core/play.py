@@ -124,6 +124,10 @@ class TrickView:
     def lead(self) -> tuple[Card, ...]:
         return self.plays[0][1]
 
+    def __reduce__(self) -> tuple[type[TrickView], tuple[object, ...]]:
+        # Compiled by mypyc, a frozen dataclass cannot be refilled field by field.
+        return (TrickView, (self.leader, self.plays, self.winner, self.points, self.attempted, self.penalty))
+
     @classmethod
     def of(cls, trick: Trick) -> TrickView:
         if _COMPILED:  # a native class: no __dict__, and its constructor is a C call

@@ -127,7 +127,7 @@ def test_deepcopy_and_pickle_keep_every_slot():
 
     from game.core import play as play_module
     if not play_module._COMPILED:  # a native class has no __slots__ to compare with
-        assert play_module._STATE_SLOTS == PlayState.__slots__
+        assert PlayState.__slots__ == play_module._STATE_SLOTS
     hand = dealt_hands("lanzhou-2010", 1)[0]
     state = hand.play_state
     rng = random.Random(5)
