@@ -12,12 +12,14 @@ source checkout first)::
     PYTHONPATH=build/compiled python -P -m bots.bench.rollouts
     cd build/compiled && python -m pytest tests/core            # the tests against it
 
-Exits with status 3, having built nothing, when there is no C compiler (``--check``
-only asks that question), so a script can skip the compiled half with a message.
+Exits with status 3, having built nothing, when there is no C compiler, no Python
+headers, or no setuptools or mypy (``--check`` only asks that question), so a script can
+skip the compiled half with a message. The C compile takes about a minute.
 """
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 from pathlib import Path
 import shutil
@@ -98,6 +100,11 @@ def main(argv: list[str] | None = None) -> int:
         print("build_compiled: no C compiler or no Python headers here: nothing compiled "
               "(the pure Python modules are used)")
         return NO_COMPILER
+    for needed in ("setuptools", "mypyc"):  # Python 3.12's venvs come without setuptools
+        if importlib.util.find_spec(needed) is None:
+            print(f"build_compiled: {needed} is not installed here (pip install {needed.replace('mypyc', 'mypy')}): "
+                  "nothing compiled (the pure Python modules are used)")
+            return NO_COMPILER
     if args.check:
         print(f"build_compiled: C compiler {cc}")
         return 0

@@ -71,3 +71,21 @@ def test_compiled_modules_play_the_moves_of_the_pure_ones():
     assert got["moves"].keys() == pure.keys()
     for key, value in pure.items():
         assert got["moves"][key] == value, f"compiled and pure play differ: {key}"
+
+
+def test_version_says_the_search_runs_pure_python_here():
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run([sys.executable, "-P", "-m", "game", "--version"], capture_output=True, text=True,
+                          cwd=ROOT, env=env, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0].startswith("shengji ")
+    assert "search: pure Python" in done.stdout
+
+
+def test_the_build_without_a_compiler_says_so_and_builds_nothing(tmp_path):
+    env = {**os.environ, "PATH": str(tmp_path), "CC": "no-such-cc"}
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "build_compiled.py"), "--out", str(tmp_path / "out")],
+                          capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode == 3, done.stdout + done.stderr
+    assert "no C compiler" in done.stdout
+    assert not (tmp_path / "out").exists()
