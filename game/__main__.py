@@ -12,6 +12,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     from game.core import BUILTIN_IDS  # late, like every import here: ``--help`` answers at once
     from game.table.seats import BOT_LEVELS
     p = argparse.ArgumentParser(prog="shengji", description="升级 Shengji (Tractor), an offline card game.")
+    p.add_argument("--version", action=_VersionAction, nargs=0,
+                   help="print the version and which search modules run compiled, then exit")
     p.add_argument("--ruleset", choices=BUILTIN_IDS, help="the ruleset to preselect (or to autoplay)")
     p.add_argument("--seed", type=int, help="the match seed: the same seed deals the same cards")
     p.add_argument("--lang", choices=("zh", "en"), help="the language (overrides the setting)")
@@ -51,6 +53,22 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         p.error("--size must look like 1280x800")
     args.size = (max(1024, w), max(640, h))
     return args
+
+
+class _VersionAction(argparse.Action):
+    """``--version``: worked out only when asked (it imports the bots to see what is compiled)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from importlib.metadata import PackageNotFoundError, version
+
+        from game.compiled import describe
+        try:
+            number = version("shengji")
+        except PackageNotFoundError:  # a frozen executable carries no package metadata
+            number = "(frozen)" if getattr(sys, "frozen", False) else "(not installed)"
+        print(f"shengji {number}")
+        print(describe())
+        parser.exit()
 
 
 def main(argv: list[str] | None = None) -> int:
