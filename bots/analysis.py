@@ -541,6 +541,7 @@ def _bury_decision(obs: Observation, played: list[Card], rng: random.Random,
                 mine.remove(c)
             hs = [list(h) for h in hands]
             hs[seat] = mine
+            assert obs.ctx is not None  # the kitty is buried after the trump is settled
             out.append((PlayState(ruleset, obs.ctx, dealer, hs, list(bury)), mem.copy()))
         return out
 

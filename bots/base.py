@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 import random
 import sys
-from typing import Any
+from typing import Any, ClassVar
 
 from game.core import (
     BURYING,
@@ -111,7 +111,7 @@ class Reason(str):
 class Bot:
     """Base class: one seat, one seeded RNG, one ruleset."""
 
-    level = "base"
+    level: ClassVar[str] = "base"
 
     def __init__(self, seat: int, rng: random.Random, ruleset: Ruleset) -> None:
         self.seat = seat

@@ -56,7 +56,10 @@ class CardMemory:
         self.suit_left = {s: decks * len(cs) for s, cs in tab.by_suit.items()}
 
     def copy(self) -> CardMemory:
-        m = CardMemory.__new__(CardMemory)
+        if _COMPILED:  # a native class has no bare __new__: a fresh memory, overwritten below
+            m = CardMemory(self.tab, self.decks, self.dealer)
+        else:
+            m = CardMemory.__new__(CardMemory)
         m.tab, m.decks, m.dealer = self.tab, self.decks, self.dealer
         m.remaining = self.remaining.copy()
         m.void = [set(v) for v in self.void]
@@ -252,3 +255,7 @@ class MemoryTracker:
 
 
 __all__ = ["TRUMP", "CardMemory", "MemoryTracker"]
+
+
+# Compiled by mypyc (tools/build_compiled.py), functions have no __code__.
+_COMPILED = not hasattr(_full_deck, "__code__")

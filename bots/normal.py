@@ -15,6 +15,9 @@ very same heuristics without building observations.
 """
 from __future__ import annotations
 
+from typing import ClassVar
+
+from game.compiled import mypyc_attr
 from game.core import TRUMP, Card, Observation, check_play_cards, fallback_play
 
 from .base import Bot, Reason
@@ -62,6 +65,8 @@ def endgame_cards(view: View, table: dict[int, int] = ENDGAME_CARDS) -> int:
     return table.get(view.ruleset.decks, 4)
 
 
+# Compiled, the other levels and the tests still subclass it.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class NormalPolicy:
     """The heuristics, on a ``View``. ``memory=False`` makes the ``easy`` variant.
 
@@ -69,17 +74,19 @@ class NormalPolicy:
     changes them); the numbers of the rules are in ``lead_weights`` (``leads.LeadWeights``)
     and ``follow_weights`` (``follows.FollowWeights``)."""
 
-    throws = True  # rule 1 of the leads: safe throws
-    partner_ruff = True  # rule 4 of the leads: into the partner's void
-    contest_end = True  # contest every winnable trick near the end
-    cautious = True  # see ``View.threatened``
-    low_trump_lead = True  # rule 3 of the leads: a low trump rather than points into the opponents
-    endgame = ENDGAME_CARDS
-    trump_throw_honours = False  # may a safe throw in trumps spend jokers and level cards?
-    eagerness = 1.0  # below 1 declares more readily
-    bank_points = True  # win a sure trick with point cards when they win as well
-    lead_weights: LeadWeights = LEAD_WEIGHTS
-    follow_weights: FollowWeights = FOLLOW_WEIGHTS
+    # ClassVar: compiled (tools/build_compiled.py), a subclass's value is read from its class,
+    # as in Python; a plain attribute would keep this class's value in compiled code.
+    throws: ClassVar[bool] = True  # rule 1 of the leads: safe throws
+    partner_ruff: ClassVar[bool] = True  # rule 4 of the leads: into the partner's void
+    contest_end: ClassVar[bool] = True  # contest every winnable trick near the end
+    cautious: ClassVar[bool] = True  # see ``View.threatened``
+    low_trump_lead: ClassVar[bool] = True  # rule 3 of the leads: a low trump rather than points into the opponents
+    endgame: ClassVar[dict[int, int]] = ENDGAME_CARDS
+    trump_throw_honours: ClassVar[bool] = False  # may a safe throw in trumps spend jokers and level cards?
+    eagerness: ClassVar[float] = 1.0  # below 1 declares more readily
+    bank_points: ClassVar[bool] = True  # win a sure trick with point cards when they win as well
+    lead_weights: ClassVar[LeadWeights] = LEAD_WEIGHTS
+    follow_weights: ClassVar[FollowWeights] = FOLLOW_WEIGHTS
 
     # ------------------------------------------------------------------ play
 
@@ -204,11 +211,12 @@ def checked(v: View, decision: Decision) -> Decision:
     return fallback_play(v.hand, lead, v.ctx), Reason("lead.low" if lead is None else "follow.cheap")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class NormalBot(Bot):
     """Card memory, safe throws, secure feeding, careful bidding and burying."""
 
-    level = "normal"
-    policy_class = NormalPolicy
+    level: ClassVar[str] = "normal"
+    policy_class: ClassVar[type[NormalPolicy]] = NormalPolicy
 
     def __init__(self, seat, rng, ruleset, memory: MemoryTracker | None = None):
         super().__init__(seat, rng, ruleset)

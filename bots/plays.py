@@ -30,7 +30,7 @@ def cheap_key(tab: Tables, lengths: dict[str, int] | None = None) -> Key:
     suit = tab.suit
 
     def key(c: Card) -> float:
-        v: float = pos[c]
+        v = float(pos[c])  # a float from the start: compiled code keeps one type per variable
         if trump[c]:
             v += 25 + (8 if honour[c] else 0)
         elif lengths is not None:
@@ -46,7 +46,7 @@ def feed_key(tab: Tables, weight: float = 3.0, honour: float = 8.0) -> Key:
     pos, trump, is_honour = tab.pos, tab.is_trump, tab.honour
 
     def key(c: Card) -> float:
-        v: float = pos[c]
+        v = float(pos[c])
         if trump[c]:
             v += 25 + (honour if is_honour[c] else 0)
         return v - weight * c.points

@@ -86,7 +86,7 @@ def utility(ruleset: Ruleset, seat: int, dealer: int, total: int, levels: int, s
     per settlement step — a smooth companion of the level table that makes few samples tell
     moves apart. With both at 0 it is the arena's score: levels alone."""
     defenders = seat % 2 != dealer % 2
-    value: float = levels if side == Side.DEFENDERS else -levels
+    value = float(levels if side == Side.DEFENDERS else -levels)  # one type per variable when compiled
     if side == Side.DEFENDERS:
         value += deal_value
     value += point_weight * total / ruleset.step

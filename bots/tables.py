@@ -90,10 +90,6 @@ class Tables:
         """Jokers and level cards: the cards a player should not waste."""
         return self.honour[card]
 
-    def trump_count(self, cards: Iterable[Card]) -> int:
-        t = self.is_trump
-        return sum(1 for c in cards if t[c])
-
 
 _CACHE: dict[TrumpContext, Tables] = {}
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 from game.core import TRUMP, Card, Format, Observation, Ruleset, Unit, format_of, play_value
 
@@ -118,13 +118,15 @@ class View:
     @classmethod
     def of(cls, obs: Observation, mem: CardMemory | None) -> View:
         """The view of a play-phase observation. ``mem`` is None only for a policy that
-        never asks a memory question (``easy``); the attribute stays typed as present so
-        the hot queries carry no checks."""
+        never asks a memory question (``easy``): it gets an empty memory, so the attribute's
+        type is true (compiled code checks it) and the hot queries carry no None checks."""
         assert obs.ctx is not None and obs.dealer is not None, "a view is of the play phase"
         plays = obs.current.plays if obs.current is not None else ()
-        return cls(obs.seat, obs.ruleset, tables(obs.ctx), obs.dealer, obs.hand, plays,
-                   cast(CardMemory, mem), obs.kitty, obs.hand_sizes, obs.defender_points,
-                   len(obs.tricks))
+        tab = tables(obs.ctx)
+        if mem is None:
+            mem = CardMemory(tab, obs.ruleset.decks, obs.dealer)
+        return cls(obs.seat, obs.ruleset, tab, obs.dealer, obs.hand, plays, mem, obs.kitty,
+                   obs.hand_sizes, obs.defender_points, len(obs.tricks))
 
     # ------------------------------------------------------------------ basics
 

@@ -12,6 +12,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     from game.core import BUILTIN_IDS  # late, like every import here: ``--help`` answers at once
     from game.table.seats import BOT_LEVELS
     p = argparse.ArgumentParser(prog="shengji", description="升级 Shengji (Tractor), an offline card game.")
+    p.add_argument("--version", action=_VersionAction, nargs=0,
+                   help="print the version and which search modules run compiled, then exit")
     p.add_argument("--ruleset", choices=BUILTIN_IDS, help="the ruleset to preselect (or to autoplay)")
     p.add_argument("--seed", type=int, help="the match seed: the same seed deals the same cards")
     p.add_argument("--lang", choices=("zh", "en"), help="the language (overrides the setting)")
@@ -53,6 +55,22 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return args
 
 
+class _VersionAction(argparse.Action):
+    """``--version``: worked out only when asked (it imports the bots to see what is compiled)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from importlib.metadata import PackageNotFoundError, version
+
+        from game.compiled import describe
+        try:
+            number = version("shengji")
+        except PackageNotFoundError:  # a frozen executable carries no package metadata
+            number = "(frozen)" if getattr(sys, "frozen", False) else "(not installed)"
+        print(f"shengji {number}")
+        print(describe())
+        parser.exit()
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the game; the exit status is 0 when all went well."""
     started = time.perf_counter()
@@ -67,7 +85,8 @@ def main(argv: list[str] | None = None) -> int:
     from game.ui.scene import Options
     from game.ui.table_scene import TableScene
 
-    pygame.display.init()
+    if not open_display(pygame):
+        return 3
     pygame.font.init()
     release()
     options = Options(ruleset=args.ruleset, seed=args.seed, lang=args.lang, autoplay=args.autoplay,
@@ -94,6 +113,31 @@ def main(argv: list[str] | None = None) -> int:
     release()
     pygame.quit()
     return code
+
+
+def open_display(pygame) -> bool:
+    """Start SDL's video, or say on stderr that no display can be opened.
+
+    SDL falls back on its invisible ``offscreen`` driver when no real display answers, and
+    the game would then run for ever with no window; only the ``dummy`` driver, asked for by
+    name (tests, headless autoplay), is a display chosen on purpose.
+    """
+    import os
+    asked = os.environ.get("SDL_VIDEODRIVER", "").strip().lower()
+    try:
+        pygame.display.init()
+        driver = pygame.display.get_driver()
+    except pygame.error as e:
+        driver, detail = "", str(e)
+    else:
+        detail = driver
+        if (driver == "dummy" and asked == "dummy") or driver not in ("offscreen", "dummy"):
+            return True
+        pygame.display.quit()
+    from game.i18n import table
+    words = " / ".join(table(lang)["app.no_display"] for lang in ("en", "zh"))
+    print(f"shengji: {words} ({detail})", file=sys.stderr)
+    return False
 
 
 def release() -> None:

@@ -425,17 +425,20 @@ def _reviews_of(data: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
         for item in items:
             if not isinstance(item, dict):
                 continue
-            acc, loss, n = item.get("accuracy"), item.get("mean_loss"), item.get("decisions")
-            if (_number(acc) and 0.0 <= acc <= 1.0 and _number(loss) and 0.0 <= loss <= 100.0
+            acc, loss, n = _number(item.get("accuracy")), _number(item.get("mean_loss")), item.get("decisions")
+            if (acc is not None and 0.0 <= acc <= 1.0 and loss is not None and 0.0 <= loss <= 100.0
                     and isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 10_000):
-                points.append({"accuracy": float(acc), "mean_loss": float(loss), "decisions": n})
+                points.append({"accuracy": acc, "mean_loss": loss, "decisions": n})
         if points:
             out[ruleset_id] = points[-MAX_REVIEWS:]
     return out
 
 
-def _number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and value == value
+def _number(value: Any) -> float | None:
+    """A stored number (not a flag, not NaN), or None."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value == value:
+        return float(value)
+    return None
 
 
 def _count(value: Any) -> int:

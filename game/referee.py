@@ -29,6 +29,7 @@ from game.core import (
     Rank,
     Ruleset,
     RulesetError,
+    Suit,
     TrumpContext,
     check_follow,
     check_lead,
@@ -114,7 +115,8 @@ def op_units(req: dict) -> dict:
     suit = suit_of_play(cards, ctx)
     if suit is None:
         return {"suit": "mixed", "shape": []}
-    return {"suit": "trump" if suit == TRUMP else suit.value,
+    # A side suit's effective suit is the Suit itself, whose value is its letter.
+    return {"suit": "trump" if suit == TRUMP else Suit(suit).value,
             "shape": shape_codes(decompose(cards, ctx))}
 
 
@@ -243,6 +245,7 @@ def op_bid(req: dict) -> dict:
         raise RequestError(str(e)) from None
     if result.redeal:
         return {"accepted": accepted, "trump": None, "rank": None, "dealer": None, "redeal": True}
+    assert result.rank is not None  # a deal that is not re-dealt has its level rank
     return {"accepted": accepted, "trump": "NT" if result.trump is None else result.trump.value,
             "rank": result.rank.label, "dealer": result.dealer, "redeal": False}
 

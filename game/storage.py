@@ -73,7 +73,7 @@ class Settings:
     # Names typed for the seats (South, East, North, West) and the teams; "" is the default.
     last_names: list[str] = field(default_factory=lambda: [""] * 4)
     last_teams: list[str] = field(default_factory=lambda: [""] * 2)
-    # The table as the player likes it (issue 13, "what players expect").
+    # The table as the player likes it.
     card_size: str = "normal"
     card_colours: str = "classic"
     play_click: str = "double"

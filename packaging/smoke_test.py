@@ -2,6 +2,7 @@
 
     python packaging/smoke_test.py                 # dist/ from `pyinstaller build.spec`
     python packaging/smoke_test.py --dist DIR --hands 1 --timeout 300
+    python packaging/smoke_test.py --compiled      # a build of tools/build_compiled.py's tree
 
 It finds the executable PyInstaller wrote (``dist/Shengji.app/Contents/MacOS/shengji`` on
 macOS when the .app exists, else ``dist/shengji/shengji`` or ``shengji.exe``), runs it with
@@ -15,6 +16,7 @@ Standard library only: it runs before anything is installed.
 from __future__ import annotations
 
 import argparse
+import ast
 import os
 from pathlib import Path
 import subprocess
@@ -69,17 +71,51 @@ def run_frozen(exe: Path, args: list[str], timeout: float, cwd: Path) -> subproc
                           text=True, encoding="utf-8", errors="replace", timeout=timeout, check=False)
 
 
+def hot_modules() -> list[str]:
+    """``game.compiled.HOT_MODULES``, read from the source (nothing is installed yet)."""
+    tree = ast.parse((ROOT / "game" / "compiled.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "HOT_MODULES" for t in node.targets):
+            return list(ast.literal_eval(node.value))
+    raise LookupError("game/compiled.py has no HOT_MODULES")
+
+
+def check_compiled(exe: Path, root: Path, timeout: float, cwd: Path) -> list[str]:
+    """What is wrong with a build that should run the compiled search (empty: nothing)."""
+    problems = []
+    for name in hot_modules():  # wherever the layout puts them (_internal, or inside the .app)
+        *package, stem = name.split(".")
+        found = [p for p in root.rglob(stem + ".*")
+                 if p.suffix in (".so", ".pyd") and list(p.parent.parts[-len(package):]) == package]
+        if not found:
+            problems.append(f"no compiled {name} in {root}")
+    if os.name != "nt":  # a Windows build has no console to print the version to
+        result = run_frozen(exe, ["--version"], timeout, cwd)
+        print(result.stdout, end="", flush=True)
+        if "compiled with mypyc (all" not in result.stdout:
+            problems.append(f"--version does not say the search runs compiled: {result.stdout!r}")
+    return problems
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--dist", type=Path, default=ROOT / "dist", help="PyInstaller's dist folder")
     p.add_argument("--hands", type=int, default=1, help="autoplayed hands before the game quits")
     p.add_argument("--speed", type=float, default=50.0, help="animation speed factor")
     p.add_argument("--timeout", type=float, default=600.0, help="seconds before giving up")
+    p.add_argument("--compiled", action="store_true",
+                   help="fail unless the hot modules are compiled extensions in the bundle and are loaded")
     args = p.parse_args(argv)
 
     exe = find_executable(args.dist)
     root = bundle_root(exe)
     print(f"{root}: {folder_size(root) / 2**20:.1f} MB", flush=True)
+    if args.compiled:
+        problems = check_compiled(exe, root, args.timeout, ROOT)
+        for problem in problems:
+            print(f"FAILED: {problem}", file=sys.stderr)
+        if problems:
+            return 1
     with tempfile.TemporaryDirectory(prefix="shengji-smoke-") as tmp:
         game_args = ["--autoplay", "--hands", str(args.hands), "--speed", str(args.speed),
                      "--data-dir", str(Path(tmp) / "data"), "--frame-stats"]

@@ -122,7 +122,7 @@ def duplicate(lang: str, out: Path, size: tuple[int, int], samples: int) -> None
     import bots.hint
     from game.session import MatchChoice
     from game.table import WaitKind, hint_action
-    from game.ui.mode_table import ModeTableScene
+    from game.ui.table_scene import TableScene
     data = out / f"dup-data-{lang}"
     shutil.rmtree(data, ignore_errors=True)
     app = make_app(Options(lang=lang, data_dir=data, size=size, speed=20.0))
@@ -136,7 +136,7 @@ def duplicate(lang: str, out: Path, size: tuple[int, int], samples: int) -> None
     for _ in range(60000):
         if type(app.top).__name__ == "ModeHandEndScene":
             break
-        if isinstance(app.top, ModeTableScene):
+        if isinstance(app.top, TableScene):
             wait = None if table.busy else table.driver.waiting()
             if wait is not None and wait.kind == WaitKind.DECLARE:
                 table.driver.pass_declaration(0)

@@ -100,7 +100,7 @@ def table(app: App, out: Path, ruleset: str, seed: int, prefix: str) -> None:
             continue
         if wait is None:
             app.step(1 / 60)
-            if scene.driver.hand.phase == DEALING and "deal" not in taken and scene.deck_left < 40:
+            if scene.driver.hand.phase == DEALING and "deal" not in taken and scene.anim.deck_left < 40:
                 taken.add("deal")
                 shoot(app, out, f"{prefix}-b-dealing")
             continue
@@ -151,7 +151,7 @@ def table(app: App, out: Path, ruleset: str, seed: int, prefix: str) -> None:
                 shoot(app, out, f"{prefix}-g-legal-choice")
             click(app, scene.controls[-1].rect.center)
             if len(obs.tricks) == 3 and "trick" not in taken:
-                until(app, lambda: len(scene.flights) == 0 and any(scene.piles), 5)
+                until(app, lambda: len(scene.anim.flights) == 0 and any(scene.anim.piles), 5)
                 frames(app, 0.5)
                 taken.add("trick")
                 shoot(app, out, f"{prefix}-h-trick")

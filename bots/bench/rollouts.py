@@ -16,9 +16,10 @@ import random
 import time
 from typing import TYPE_CHECKING
 
-from bots import Bot, make_bot, sim
+from bots import make_bot, sim
+from bots.base import step_hand
 from bots.normal import NormalBot, NormalPolicy
-from game.core import BURYING, DEALING, PLAYING, Card, Hand, HandSetup, Rank, get_ruleset, observe
+from game.core import PLAYING, Card, Hand, HandSetup, Rank, get_ruleset, observe
 
 if TYPE_CHECKING:  # only for annotations: the older trees this also runs from need no View
     from bots.view import View
@@ -33,34 +34,12 @@ def position(ruleset_id: str, seed: int, tricks: int) -> View:
     bots = [make_bot("normal", s, random.Random(seed + s), ruleset) for s in range(4)]
     while not hand.finished and not (hand.phase == PLAYING and len(hand.tricks) >= tricks
                                      and hand.current_trick is None):
-        _step(hand, bots)
+        step_hand(hand, bots)
     seat = hand.to_act()
     assert seat is not None, "the hand ended before the position"
     searcher = make_bot("hard", seat, random.Random(seed), ruleset, think_ms=None, samples=1)
     assert isinstance(searcher, NormalBot)  # hard is a normal bot that searches
     return searcher.view(observe(hand, seat))
-
-
-def _step(hand: Hand, bots: Sequence[Bot]) -> None:
-    """One step of the hand, asking the bots directly (declarations after each card)."""
-    if hand.phase == DEALING and hand.dealt < hand.to_deal:
-        hand.deal()
-        for s in range(4):
-            options = hand.declaration_options(s)
-            if options:
-                choice = bots[s].declare(observe(hand, s), options)
-                if choice:
-                    hand.declare(s, choice)
-    elif hand.phase == BURYING:
-        dealer = hand.dealer
-        assert dealer is not None  # the bidding is over
-        hand.bury(dealer, bots[dealer].bury(observe(hand, dealer)))
-    elif hand.phase == PLAYING:
-        seat = hand.to_act()
-        assert seat is not None  # a seat is to play
-        hand.play(seat, bots[seat].play(observe(hand, seat)))
-    else:
-        hand.finish_deal()
 
 
 def worlds(v: View, count: int, seed: int) -> Dealt:

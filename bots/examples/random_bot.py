@@ -79,11 +79,11 @@ def best_tractors(pool, tractors, order):
     """The most pairs of `pool` laid out as tractors — runs of 2+ pairs at consecutive
     positions — each matched to a different tractor of the lead and no longer than it.
     Returns the runs, each as its cards (one per position). A small exhaustive search."""
-    at = {}  # position -> cards we hold a pair of (off-suit level cards share a position)
+    at: dict[int, list[str]] = {}  # position -> cards we hold a pair of (off-suit level cards share a position)
     for card, count in pool.items():
         if count >= 2:
             at.setdefault(order[card][1], []).append(card)
-    best = []
+    best: list[list[str]] = []
     most = sum(tractors)
 
     def size(runs):

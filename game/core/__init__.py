@@ -32,6 +32,7 @@ from .refusal import IllegalActionError, Refusal
 from .ruleset import (
                     BUILTIN_IDS,
                     FIELD_PATHS,
+                    RULESET_DIR,
                     Beyond,
                     DealerKeeps,
                     DeclareOpen,
@@ -95,6 +96,7 @@ __all__ = [
                     "PLAY",
                     "PLAYING",
                     "REDEAL",
+                    "RULESET_DIR",
                     "SEED_LIMIT",
                     "SETTLED",
                     "SMALL_JOKER",

@@ -21,7 +21,7 @@ from .cards import Card, Rank, holds, points_of, shuffled_deck
 from .legal import LIMIT, NOTHING, LegalMoves, bury_moves, declare_moves
 from .moves import check_bury_cards
 from .phases import AFTER_DEAL, BURYING, DEALING, PLAYING, REDEAL, SETTLED, Phase
-from .play import PlayState, Trick, TrickView
+from .play import PlayState, Trick
 from .refusal import IllegalActionError, Refusal
 from .ruleset import Ruleset
 from .settlement import Settlement
@@ -106,11 +106,6 @@ class Hand:
     @property
     def tricks(self) -> list[Trick]:
         return self.play_state.tricks if self.play_state is not None else []
-
-    @property
-    def trick_views(self) -> tuple[TrickView, ...]:
-        """The completed tricks, frozen (what observations show)."""
-        return self.play_state.views if self.play_state is not None else ()
 
     @property
     def trick_points(self) -> int:
@@ -211,8 +206,10 @@ class Hand:
 
     # --------------------------------------------------------------------- apply
 
-    def apply(self, action: Action) -> None:
-        refusal = self.check(action)
+    def apply(self, action: Action, checked: bool = False) -> None:
+        """Make the move. ``checked``: the caller's ``check`` has just accepted this very
+        action in this very position (the table checks a person's play once, not twice)."""
+        refusal = None if checked else self.check(action)
         if refusal is not None:
             raise IllegalActionError(refusal)
         self._APPLY[action.kind](self, action)

@@ -113,6 +113,10 @@ class Observation:
     def is_dealer_side(self) -> bool:
         return self.dealer is not None and self.seat % 2 == self.dealer % 2
 
+    def scored(self, trick: TrickView) -> bool:
+        """Do ``trick``'s points count for the defenders? (The dealers' tricks score nothing.)"""
+        return self.dealer is not None and trick.winner is not None and trick.winner % 2 != self.dealer % 2
+
     @property
     def leading(self) -> bool:
         return self.phase == PLAYING and self.to_act == self.seat and self.current is None
@@ -140,10 +144,7 @@ def observe(hand: Hand, seat: int, last_chance: bool = False) -> Observation:
     else:
         current, tricks, trick_points, penalties = None, (), 0, 0
         to_act = hand.to_act()
-    # Every decision builds one: fill the frozen instance's fields directly rather than
-    # through the generated __init__ (one object.__setattr__ per field).
-    obs = object.__new__(Observation)
-    obs.__dict__.update(
+    fields: dict[str, Any] = dict(
         seat=seat, ruleset=hand.ruleset, phase=phase, first_hand=hand.setup.first_hand,
         levels=hand.setup.levels, dealer=hand.dealer,
         rank=hand.rank if hand.ctx else hand.bidding.rank, ctx=hand.ctx,
@@ -152,6 +153,12 @@ def observe(hand: Hand, seat: int, last_chance: bool = False) -> Observation:
         cards_dealt=hand.dealt, cards_to_deal=hand.to_deal, kitty=kitty, tricks=tricks,
         current=current, to_act=to_act, trick_points=trick_points, penalties=penalties,
         last_chance=last_chance)
+    if _COMPILED:  # a native class: no __dict__, and its constructor is a C call
+        return Observation(**fields)
+    # Every decision builds one: fill the frozen instance's fields directly rather than
+    # through the generated __init__ (one object.__setattr__ per field).
+    obs = object.__new__(Observation)
+    obs.__dict__.update(fields)
     return obs
 
 
@@ -261,3 +268,7 @@ def observation_from_json(data: dict[str, Any], ruleset: Ruleset | None = None) 
         current=_trick_from_json(current) if current is not None else None,
         to_act=data["to_act"], trick_points=data["defender_points"] - data["penalties"],
         penalties=data["penalties"], last_chance=bool(data.get("last_chance", False)))
+
+
+# Compiled by mypyc (tools/build_compiled.py), functions have no __code__.
+_COMPILED = not hasattr(_sorted_hand, "__code__")

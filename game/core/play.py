@@ -30,7 +30,7 @@ from typing import Any
 
 from .cards import Card, Rank, Suit, format_cards, points_of
 from .legal import LIMIT, NOTHING, LegalMoves, named_leads, play_moves
-from .moves import check_bury_cards, check_play_cards, fallback_bury, fallback_play
+from .moves import check_play_cards, fallback_play
 from .refusal import IllegalActionError, Refusal
 from .ruleset import Ruleset
 from .settlement import Settlement, settle
@@ -55,6 +55,11 @@ class Trick:
         self.attempted = attempted
         self.penalty = penalty
         self._format: Format | None = None
+
+    def __reduce__(self) -> tuple[type[Trick], tuple[object, ...]]:
+        # Copied and pickled through the constructor (the format is a cache): compiled by
+        # mypyc, the class has no bare __new__ for copy and pickle to call.
+        return (Trick, (self.leader, self.plays, self.winner, self.points, self.attempted, self.penalty))
 
     @property
     def lead(self) -> tuple[Card, ...]:
@@ -119,8 +124,15 @@ class TrickView:
     def lead(self) -> tuple[Card, ...]:
         return self.plays[0][1]
 
+    def __reduce__(self) -> tuple[type[TrickView], tuple[object, ...]]:
+        # Compiled by mypyc, a frozen dataclass cannot be refilled field by field.
+        return (TrickView, (self.leader, self.plays, self.winner, self.points, self.attempted, self.penalty))
+
     @classmethod
     def of(cls, trick: Trick) -> TrickView:
+        if _COMPILED:  # a native class: no __dict__, and its constructor is a C call
+            return cls(trick.leader, tuple(trick.plays), trick.winner, trick.points, trick.attempted,
+                       trick.penalty)
         # Observations make one per decision: fill the frozen fields directly.
         view = object.__new__(cls)
         view.__dict__.update(leader=trick.leader, plays=tuple(trick.plays), winner=trick.winner,
@@ -166,9 +178,22 @@ class PlayState:
         if done and done[-1] is self.tricks[-1] and not any(hands):
             self._settle(done[-1])
 
+    def __reduce__(self) -> tuple[type[PlayState], tuple[object, ...], dict[str, object]]:
+        # Copied and pickled slot by slot into an empty state: compiled by mypyc, the class
+        # has no bare __new__ for copy and pickle to call.
+        return (PlayState, (self.ruleset, self.ctx, self.dealer, [], self.kitty, (), 0, 0, self.leader),
+                {name: getattr(self, name) for name in _STATE_SLOTS})
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+
     def copy(self) -> PlayState:
         """An independent state (the kitty and completed tricks never change: shared)."""
-        s = PlayState.__new__(PlayState)
+        if _COMPILED:  # a native class has no bare __new__: an empty state, filled below
+            s = PlayState(self.ruleset, self.ctx, self.dealer, [], self.kitty, (), 0, 0, self.leader)
+        else:
+            s = PlayState.__new__(PlayState)
         s.ruleset, s.ctx, s.dealer, s.kitty = self.ruleset, self.ctx, self.dealer, self.kitty
         s.leader = self.leader
         s.hands = [h[:] for h in self.hands]
@@ -351,20 +376,18 @@ class PlayState:
 
 # ------------------------------------------------------------------------------ burying
 
-def check_bury(hand: Sequence[Card], cards: Sequence[Card], kitty: int) -> Refusal | None:
-    """Why the dealer may not bury ``cards`` from ``hand`` (kitty picked up): see ``moves``."""
-    return check_bury_cards(hand, cards, kitty)
-
-
 def legal_buries(hand: Sequence[Card], kitty: int) -> Iterator[list[Card]]:
     """Every distinct bury (any ``kitty`` cards of the hand), lazily: there are millions, so
     callers take a few or sample."""
     return multiset_combinations(hand, kitty)
 
 
-def bury_fallback(hand: Sequence[Card], ctx: TrumpContext, kitty: int) -> list[Card]:
-    return fallback_bury(hand, ctx, kitty)
-
-
-__all__ = ["PlayState", "Rank", "Suit", "Trick", "TrickView", "bury_fallback", "check_bury",
+__all__ = ["PlayState", "Rank", "Suit", "Trick", "TrickView",
            "legal_buries"]
+
+
+# Compiled by mypyc (tools/build_compiled.py), functions have no __code__ and native classes
+# no __slots__.
+_COMPILED = not hasattr(legal_buries, "__code__")
+_STATE_SLOTS = ("ctx", "dealer", "hands", "kitty", "leader", "penalties", "ruleset", "settlement", "trick_points",
+                "tricks", "views")

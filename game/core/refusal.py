@@ -35,7 +35,8 @@ class Refusal:
         from game import i18n  # plain data: the tables are shared with the front end
 
         table = i18n.table(language)
-        template = table.get("refusal." + self.code) or i18n.table("en").get("refusal." + self.code)
+        key = i18n.refusal_key(self.code, self.params, table)
+        template = table.get(key) or i18n.table("en").get(key)
         if template is None:
             return self.code
         params = {}

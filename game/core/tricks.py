@@ -15,7 +15,6 @@ from .trump import TRUMP, EffectiveSuit, TrumpContext
 from .units import (
     Format,
     Unit,
-    cards_at,
     decompose,
     format_of,
     max_tractor_pairs,
@@ -123,15 +122,31 @@ def check_follow(lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card
     best_p = min(lead_format.total_pairs, pair_count(held))
     t, p = follow_score(played, lead_format, ctx)
     if t < best_t:
-        shown: list[Card] = []
-        for low, high in runs_held:
-            shown += cards_at(held, ctx, low, high)
-        return Refusal("follow.tractor", {"cards": ctx.sort_hand(shown)})
+        return Refusal("follow.tractor", {"cards": ctx.sort_hand(_run_cards(held, runs_held, ctx))})
     if p < best_p:
         in_play = Counter(played)
         spare = [c for c, k in Counter(held).items() if k >= 2 and in_play[c] < 2]
-        return Refusal("follow.pair", {"cards": [c for c in ctx.sort_hand(spare) for _ in (0, 1)][:4]})
+        shown = [c for c in ctx.sort_hand(spare) for _ in (0, 1)][:4]
+        if lead_format.tractors:
+            return Refusal("follow.tractor_pairs", {"cards": shown})
+        if len(lead) > 2:
+            return Refusal("follow.pairs", {"cards": shown})
+        return Refusal("follow.pair", {"cards": shown})
     return None
+
+
+def _run_cards(held: Sequence[Card], chosen: Sequence[tuple[int, int]], ctx: TrumpContext) -> list[Card]:
+    """The cards of the runs ``chosen`` by :func:`max_tractor_pairs`, each pair taken once.
+
+    Two runs may share a position held by pairs of different cards (off-suit level cards all
+    sit at one position): each run must then show its own pair, not the first one again.
+    """
+    left = pair_positions(held, ctx)
+    out: list[Card] = []
+    for low, high in chosen:
+        for pos in range(high, low - 1, -1):
+            out += [left[pos].pop(0)] * 2
+    return out
 
 
 def multiset_combinations(cards: Sequence[Card], k: int) -> Iterator[list[Card]]:

@@ -87,6 +87,11 @@ class TrumpContext:
         # Contexts key the decomposition and table caches: hash once, not per look-up.
         return self._hash
 
+    def __reduce__(self) -> tuple[type[TrumpContext], tuple[Rank, Suit | None]]:
+        # Copied and pickled by its two fields (the tables follow from them): compiled by
+        # mypyc, a frozen dataclass cannot be rebuilt field by field.
+        return (TrumpContext, (self.level, self.trump_suit))
+
     @classmethod
     def parse(cls, level: str, trump: str) -> TrumpContext:
         rank = Rank.parse(level)

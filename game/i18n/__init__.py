@@ -95,8 +95,19 @@ def tr(key: str, /, **params: object) -> str:
 
 
 def refusal(code: str, /, **params: object) -> str:
-    """The sentence for a rules-core refusal ``code`` (such as ``"follow.suit"``)."""
-    return tr("refusal." + code, **params)
+    """The sentence for a rules-core refusal ``code`` (such as ``"follow.suit"``).
+
+    A count of one reads from the ``<code>_one`` key when the tables have it ("1 card").
+    """
+    return tr(refusal_key(code, params, table(_current)), **params)
+
+
+def refusal_key(code: str, params: Mapping[str, object], strings: Mapping[str, str]) -> str:
+    """The table key for refusal ``code``: its singular form when ``n`` is one and one exists."""
+    key = "refusal." + code
+    if str(params.get("n")) == "1" and key + "_one" in strings:
+        return key + "_one"
+    return key
 
 
 def params_of(template: str) -> frozenset[str]:

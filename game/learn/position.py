@@ -16,10 +16,8 @@ from game.core import (
     Bidding,
     Card,
     Rank,
-    Refusal,
     Ruleset,
     TrumpContext,
-    check_bury_cards,
     check_lead,
     check_play_cards,
     get_ruleset,
@@ -162,5 +160,3 @@ def position_problems(p: Position) -> list[str]:
     return problems
 
 
-def refusal_of_bury(p: Position, move: tuple[Card, ...]) -> Refusal | None:
-    return check_bury_cards(p.hand, move, p.rules.kitty)

@@ -13,7 +13,7 @@ from .controllers import (
     bot_controllers,
     make_controllers,
 )
-from .driver import OnDecision, OnHandOver, TableDriver, play_hand
+from .driver import OnDecision, OneHandMatch, OnHandOver, TableDriver, play_hand
 from .events import (
     AfterDealWindow,
     Buried,
@@ -28,6 +28,7 @@ from .events import (
     MatchOver,
     Played,
     Redealt,
+    TimedOut,
     TrickWon,
     Wait,
     WaitKind,

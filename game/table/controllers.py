@@ -74,27 +74,23 @@ class Controller:
 
 
 class HumanController(Controller):
-    """A person: the table scene answers for them."""
+    """A person: never answers when asked; the screen submits the person's move to the
+    driver (``TableDriver.submit``), which checks it like any other."""
 
     human = True
     level = "human"
 
     def __init__(self) -> None:
         self.kind: ActionKind | None = None
-        self._answer: Any = PENDING
 
     def begin(self, kind: ActionKind, obs: Observation) -> None:
-        self.kind, self._answer = kind, PENDING
-
-    def answer(self, value: Any) -> None:
-        """The person's decision (from the table scene)."""
-        self._answer = value
+        self.kind = kind
 
     def result(self) -> Any:
-        return self._answer
+        return PENDING
 
     def cancel(self) -> None:
-        self.kind, self._answer = None, PENDING
+        self.kind = None
 
 
 class _Done:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import replace
 import time
 import traceback
 from typing import Any
@@ -37,16 +37,19 @@ from game.core import (
     ActionKind,
     Card,
     Hand,
+    HandSetup,
     HandSummary,
     IllegalActionError,
     Match,
     Observation,
+    Phase,
     Refusal,
+    Ruleset,
     TrickView,
     observe,
 )
 
-from .aids import HintProvider, default_action, hint_action
+from .aids import HintProvider, TurnClock, clock_seconds, default_action, hint_action
 from .controllers import PENDING, BotController, Controller, bot_controllers
 from .declaring import HOTSEAT_STOPS, DeclaringRounds, OnDecision, hotseat_checkpoints
 from .events import (
@@ -63,31 +66,29 @@ from .events import (
     MatchOver,
     Played,
     Redealt,
+    TimedOut,
     TrickWon,
     Wait,
     WaitKind,
 )
+from .follow import follow_group
+from .privacy import Privacy, hotseat_privacy
 from .settings import Aids, TableSettings, aids_for
 from .throws import throw_blocker
 
 OnHandOver = Callable[[Hand, HandSummary | None], None]
 
 
-@dataclass
-class _OneHand:
-    """A single hand standing in for a match (the arena, tests): it never moves on."""
-    hand: Hand
-    over: bool = False
-    winner: int | None = None
-    hands_played: int = 0
-    history: list[HandSummary] = field(default_factory=list)
+class OneHandMatch(Match):
+    """A single hand standing in for a match (the arena, tests): a ``Match`` that never
+    moves on, so the driver and the screens read one kind of match."""
 
-    @property
-    def ruleset(self) -> Any:
-        return self.hand.ruleset
+    def __init__(self, hand: Hand):
+        super().__init__(hand.ruleset, hand.setup.seed, start_levels=hand.setup.levels)
+        self.hand = hand
 
-    def next_hand(self) -> None:
-        pass
+    def next_hand(self) -> Hand:
+        return self.hand
 
     def add_time(self, seconds: float) -> None:
         pass
@@ -99,13 +100,15 @@ class _OneHand:
 class TableDriver:
     """Runs one match (or one hand) at one table."""
 
-    def __init__(self, match: Match | _OneHand, controllers: Sequence[Controller],
+    def __init__(self, match: Match, controllers: Sequence[Controller],
                  settings: TableSettings | None = None, on_save: Callable[[dict[str, Any]], None] | None = None,
                  announce: bool = True, on_hand_over: OnHandOver | None = None, hint: HintProvider | None = None,
-                 on_decision: OnDecision | None = None, timing: bool = True):
+                 on_decision: OnDecision | None = None, timing: bool = True, moves_on: bool = False):
         """``announce``: start with a HandStarted event (False when a saved hand resumes);
         ``hint``: the practice Hint (also the move played when a clock runs out);
-        ``timing``: record the bots' think times in ``report``."""
+        ``timing``: record the bots' think times in ``report``;
+        ``moves_on``: deal the next hand as soon as the settlement is announced (the game's
+        table: ``HandSettled`` carries the hand and its summary), rather than on ``next_hand``."""
         self.match = match
         self.controllers = list(controllers)
         self.settings = settings or TableSettings()
@@ -115,16 +118,19 @@ class TableDriver:
         self.hint_provider = hint
         self.on_decision = on_decision
         self.timing = timing
+        self.moves_on = moves_on
         self.queue: deque[Event] = deque()
         self.bot_fixes = 0  # bot answers refused or failed, over the whole match
         self.closed = False
-        self.startup_messages: list[str] = []  # set by whoever built the table (a program that failed)
         self._asked: tuple[int, int, int] | None = None  # (hand id, log length, seat) of the decision asked
         self._asked_obs: Observation | None = None
         self._announced_over = False
         # A person's turn clock as it stands (log length, seat, seconds left): the front end
         # keeps it here so the save carries it, and a continued match goes on from it.
         self.clock_left: tuple[int, int, float] | None = None
+        self.clock = TurnClock()  # the person's turn clock (tournament), ticked by ``tick``
+        self._serial = 0  # counts the hands this driver has held (a new hand, an undo)
+        self._checked: tuple[tuple[Any, ...], Refusal | None] | None = None  # the last ``check``
         self._reset_hand()
         if announce:
             self.queue.append(HandStarted(match.hands_played + 1))
@@ -133,9 +139,11 @@ class TableDriver:
     def for_hand(cls, hand: Hand, controllers: Sequence[Controller], **options: Any) -> TableDriver:
         """A driver for one hand on its own (the arena, tests): no match around it."""
         options.setdefault("announce", False)
-        return cls(_OneHand(hand), controllers, **options)
+        return cls(OneHandMatch(hand), controllers, **options)
 
     def _reset_hand(self) -> None:
+        self._serial += 1
+        self.clock = TurnClock()
         self.report = HandReport(self.match.hand)
         self.rounds = DeclaringRounds(self, self.hotseat)
         self._announced_settled = False
@@ -162,6 +170,64 @@ class TableDriver:
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see now."""
         return observe(self.hand, seat)
+
+    @property
+    def phase(self) -> Phase:
+        """The phase of the hand being played."""
+        return self.hand.phase
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose decision the hand waits for (None while dealing, or when it is over)."""
+        return self.hand.to_act()
+
+    @property
+    def position(self) -> tuple[int, int]:
+        """Identifies the position as it stands: changes with every move, a new hand, an undo."""
+        return self._serial, len(self.hand.log)
+
+    @property
+    def moment(self) -> tuple[Any, ...]:
+        """What a refusal answers: this hand, its phase, the bidding and every move but the
+        cards dealt (a deal alone does not change it)."""
+        hand = self.hand
+        return self._serial, hand.phase, len(hand.bidding.shown), len(hand.log) - hand.dealt
+
+    def check(self, seat: int, cards: Sequence[Card], kind: ActionKind | None = None) -> Refusal | None:
+        """The rules' verdict on ``seat`` burying or playing ``cards`` now (None: allowed);
+        ``kind`` defaults to what the phase asks for. The verdict is kept for the position:
+        ``submit`` of the same move does not check it again."""
+        hand = self.hand
+        if kind is None:
+            kind = BURY if hand.phase == BURYING else PLAY
+        key = (self.position, kind, seat, tuple(cards))
+        if self._checked is None or self._checked[0] != key:
+            self._checked = (key, hand.check(Action(kind, seat, tuple(cards))))
+        return self._checked[1]
+
+    def follow_group(self, seat: int, card: Card, raised: Sequence[Card] = ()) -> list[Card]:
+        """The cards a click on ``card`` raises when ``seat`` follows: its pair or tractor
+        when the lead asks for one (``card`` alone otherwise, or when leading)."""
+        hand = self.hand
+        trick = hand.current_trick
+        if trick is None or hand.ctx is None or not trick.plays:
+            return [card]
+        return follow_group(hand.hands[seat], card, trick.lead, hand.ctx, raised)
+
+    def privacy(self, shown: tuple[int, int] | None, unlocked: int | None, locked: bool,
+                wait: Wait | None) -> Privacy:
+        """The hot-seat privacy rule now (``game.table.privacy``); ``shown`` is the ``position``
+        when the hand was shown to ``unlocked``."""
+        hand = self.hand
+        if shown is not None and shown[0] != self._serial:  # the hand was replaced: cover it
+            rule = hotseat_privacy(hand, None, unlocked, True, wait, self.humans())
+            return Privacy(rule.cover or not locked, rule.call)
+        mark = (hand, shown[1]) if shown is not None else None
+        return hotseat_privacy(hand, mark, unlocked, locked, wait, self.humans())
+
+    def deal(self) -> tuple[Ruleset, HandSetup]:
+        """This hand's ruleset and deal (seed, dealer, levels): what *Replay this deal* plays again."""
+        return self.hand.ruleset, self.hand.setup
 
     def declaration_options(self, seat: int) -> list[list[Card]]:
         """What ``seat`` may show to declare now."""
@@ -235,7 +301,11 @@ class TableDriver:
             if not self._announced_settled:
                 self._announced_settled = True
                 self.save()
-                return HandSettled()
+                if self.moves_on:
+                    self.next_hand()
+                    summary = self.match.history[-1] if self.match.history else None
+                    return HandSettled(hand, summary)
+                return HandSettled(hand)
             return None
         if phase in (BURYING, PLAYING):
             actor = hand.to_act()
@@ -307,12 +377,6 @@ class TableDriver:
         self._asked = None
         asked_obs = self._asked_obs
         assert asked_obs is not None
-        if controller.human:
-            controller.cancel()
-            cards = _cards(answer)
-            if cards is None or hand.check(Action(kind, seat, cards)) is not None:
-                return None
-            return self._apply(Action(kind, seat, cards))
         return self._bot_answer(seat, kind, asked_obs, answer, controller.seconds, failed)
 
     def _bot_answer(self, seat: int, kind: ActionKind, obs: Observation, answer: Any, seconds: float,
@@ -343,16 +407,15 @@ class TableDriver:
 
     def submit(self, action: Action) -> Refusal | None:
         """A person's bury or play; None when accepted (its events are queued)."""
-        hand = self.hand
         if action.kind not in (BURY, PLAY) or action.seat is None \
                 or not self.controllers[action.seat].human:
             return Refusal("turn.not_yours")
-        refusal = hand.check(action)
+        refusal = self.check(action.seat, action.cards, action.kind)
         if refusal is not None:
             return refusal
         self._asked = None
         self.controllers[action.seat].cancel()
-        event = self._apply(action)
+        event = self._apply(action, checked=True)
         self.queue.appendleft(event)
         return None
 
@@ -424,6 +487,8 @@ class TableDriver:
         self._asked = None
         self.queue.clear()
         self.match.hand = self.hand.replay(point)
+        self._serial += 1
+        self.clock = TurnClock()
         self.report = HandReport(self.match.hand)
         self.rounds = DeclaringRounds(self, self.hotseat)  # of the replayed hand (in its play)
         self.save()
@@ -437,6 +502,41 @@ class TableDriver:
         action = hint_action(hand, seat, self.hint_provider)
         return action if self.submit(action) is None else None
 
+    def tick(self, dt: float, shown: bool = True) -> TimedOut | None:
+        """Time passes: the match clock (minute-limited matches) and, in a tournament, the
+        turn clock of the person the table waits for. ``shown``: the front end has shown
+        every event, so the person sees the decision (a turn clock starts only then). When a
+        turn clock runs out the hint's move is played (its event queued) and the ``TimedOut``
+        returned: the screen says so at once, even under an overlay."""
+        self.add_time(dt)
+        if not self.aids.clocks:
+            return None
+        wait = self.waiting() if shown else None
+        hand = self.hand
+        if wait is not None and wait.kind in (WaitKind.BURY, WaitKind.PLAY) and self.controllers[wait.seat].human:
+            kind = BURY if wait.kind == WaitKind.BURY else PLAY
+            seconds = clock_seconds(hand.ruleset, kind)
+            if seconds > 0:
+                key = (self._serial, len(hand.log), wait.seat)
+                fresh = key != self.clock.key
+                self.clock = self.clock.start(key, seconds)
+                left = self.clock_left
+                if fresh and left is not None and left[:2] == (len(hand.log), wait.seat):
+                    # A continued match: the clock goes on from where it stood when it was left.
+                    self.clock = replace(self.clock, left=min(float(seconds), max(0.5, left[2])))
+        elif self.clock.key is not None and shown:
+            self.clock = self.clock.stop()
+        self.clock, expired = self.clock.tick(dt)
+        running = self.clock.key
+        self.clock_left = (running[1], running[2], self.clock.left) \
+            if self.clock.running and isinstance(running, tuple) else None
+        if not expired or not isinstance(running, tuple):
+            return None
+        seat = running[2]
+        self.clock = self.clock.stop()
+        action = self.play_for(seat)
+        return TimedOut(seat, action.kind, action.cards) if action is not None else None
+
     def add_time(self, seconds: float) -> None:
         """Feed the match clock (minute-limited matches only). When time runs out mid-hand
         the hand does not count: the match ends, or a tie deals one more hand."""
@@ -448,11 +548,11 @@ class TableDriver:
 
     # ------------------------------------------------------------------ applying
 
-    def _apply(self, action: Action) -> Event:
+    def _apply(self, action: Action, checked: bool = False) -> Event:
         hand = self.hand
         seat = action.seat
         assert seat is not None
-        hand.apply(action)  # the core checks the move
+        hand.apply(action, checked)  # the core checks the move, unless ``check`` just did
         if action.kind == BURY:
             return Buried(seat, len(action.cards))
         trick = hand.tricks[-1]
@@ -463,7 +563,8 @@ class TableDriver:
         if trick.complete:
             state = hand.play_state
             view = state.views[-1] if state is not None else TrickView.of(trick)  # made as it closed
-            self.queue.append(TrickWon(view, len(hand.tricks)))
+            scored = view.winner is not None and not hand.is_dealer_side(view.winner)
+            self.queue.append(TrickWon(view, len(hand.tricks), scored))
             self.save()
         return event
 
@@ -522,4 +623,5 @@ def play_hand(hand: Hand, bots: Sequence[Any], on_decision: OnDecision | None = 
     return report
 
 
-__all__ = ["HOTSEAT_STOPS", "OnDecision", "OnHandOver", "TableDriver", "hotseat_checkpoints", "play_hand"]
+__all__ = ["HOTSEAT_STOPS", "OnDecision", "OnHandOver", "OneHandMatch", "TableDriver", "hotseat_checkpoints",
+           "play_hand"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from game.core import ActionKind, Card, Declaration, Hand, TrickView
+from game.core import ActionKind, Card, Declaration, Hand, HandSummary, TrickView
 
 # ---------------------------------------------------------------------------- events
 
@@ -71,14 +71,29 @@ class Played(Event):
 
 @dataclass(frozen=True)
 class TrickWon(Event):
-    """The trick is complete; ``number`` is its place in the hand."""
+    """The trick is complete; ``number`` is its place in the hand; ``scored``: its points
+    count for the defenders (the dealers' tricks score nothing), as the engine decides it."""
     trick: TrickView
     number: int
+    scored: bool = False
 
 
 @dataclass(frozen=True)
 class HandSettled(Event):
-    """The last trick is played and the hand is scored."""
+    """The last trick is played and the hand is scored. A driver that ``moves_on`` (the
+    game's) has already recorded it and dealt the next one: ``hand`` is the settled hand and
+    ``summary`` its line in the match's history."""
+    hand: Hand | None = None
+    summary: HandSummary | None = None
+
+
+@dataclass(frozen=True)
+class TimedOut(Event):
+    """A person's turn clock ran out: the table played (or buried) ``cards`` for ``seat``;
+    the ``Played`` or ``Buried`` event follows."""
+    seat: int
+    kind: ActionKind
+    cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True)
@@ -134,4 +149,4 @@ class HandReport:
 
 
 __all__ = ["AfterDealWindow", "Buried", "DealClosed", "Dealt", "Declared", "Event", "HandReport", "HandSettled",
-           "HandStarted", "Incident", "MatchOver", "Played", "Redealt", "TrickWon", "Wait", "WaitKind"]
+           "HandStarted", "Incident", "MatchOver", "Played", "Redealt", "TimedOut", "TrickWon", "Wait", "WaitKind"]

@@ -20,7 +20,7 @@ import sys
 import time
 from typing import Any
 
-from game.core.ruleset import BUILTIN_IDS
+from game.core import BUILTIN_IDS
 from game.i18n import LANGUAGES, table
 
 from .event import Tournament, TournamentError

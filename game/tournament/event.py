@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import random
 from typing import Any
 
-from game.core.ruleset import BUILTIN_IDS, Ruleset, get_ruleset
+from game.core import BUILTIN_IDS, Ruleset, get_ruleset
 
 from .field import HUMAN, MAX_TEAMS, MIN_TEAMS, Team, team_from_dict
 from .rules import FORMATS, TournamentRules, TournamentRulesError, tournament_rules

@@ -12,7 +12,7 @@ from pathlib import Path
 import tomllib
 from typing import Any
 
-from game.core.ruleset import BUILTIN_IDS, RULESET_DIR
+from game.core import BUILTIN_IDS, RULESET_DIR
 
 FORMATS = ("knockout", "groups", "duplicate", "duplicate-groups")
 THIRD_PLACES = ("joint", "match")

@@ -363,6 +363,7 @@ def _star(c: _Canvas, centre: Point, radius: float) -> None:
 
 
 def _draw_court_card(c: _Canvas, card: Card) -> None:
+    assert card.suit is not None  # a jack, queen or king
     colour = suit_colour(card.suit, c.palette)
     tint = (253, 242, 236) if card.suit.is_red else (236, 240, 248)
     frame = c.rect(66, 24, MASTER_SIZE[0] - 132, MASTER_SIZE[1] - 48)
@@ -673,7 +674,9 @@ class CardArt:
             overlay_key = (variant, size)
             if overlay_key not in self._overlays:
                 self._overlays[overlay_key] = _variant_overlay(variant, size)
-            surface.blit(self._overlays[overlay_key], (0, 0))
+            overlay = self._overlays[overlay_key]
+            if overlay is not None:
+                surface.blit(overlay, (0, 0))
         surface = _ready(surface)
         self._scaled[cache_key] = surface
         return surface

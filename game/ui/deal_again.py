@@ -7,9 +7,11 @@ a hand with a *Replay this deal* button in practice mode.
 """
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
-from game.core import Hand
+from game.core import HandSetup, Ruleset
 from game.i18n import tr
 from game.table import TableSettings
 from game.ui import theme
@@ -25,13 +27,14 @@ class DealAgainDialog(Scene):
 
     opaque = False
 
-    def __init__(self, app, hand: Hand, settings: TableSettings, seat: int | None):
+    def __init__(self, app, ruleset: Ruleset, setup: HandSetup, settings: TableSettings, seat: int | None):
         super().__init__(app)
-        self.hand = hand
+        self.ruleset = ruleset
+        self.setup = setup
         self.settings = settings
         self.current = seat
         names = settings.seat_names()
-        self.seats = [Button(lambda s=s, n=names: self._label(s, n), lambda s=s: self.choose(s), primary=s == seat)
+        self.seats = [Button(partial(self._label, s, names), partial(self.choose, s), primary=s == seat)
                       for s in range(4)]
         self.cancel = Button(lambda: tr("button.cancel"), app.pop, key=pygame.K_ESCAPE)
         self.box = pygame.Rect(0, 0, 0, 0)
@@ -43,7 +46,7 @@ class DealAgainDialog(Scene):
         return typed or default_seat_name(seat)
 
     def choose(self, seat: int) -> None:
-        self.app.nav.deal_again(self.hand.ruleset, self.hand.setup, seat, self.settings)
+        self.app.nav.deal_again(self.ruleset, self.setup, seat, self.settings)
 
     def layout(self, size) -> None:
         self.scale = s = scale_for(size)
@@ -106,7 +109,7 @@ class ModeHandEndScene(HandEndScene):
     def replay(self) -> None:
         table = self.table
         settings = table.driver.settings
-        self.app.nav.ask_deal_again(self.hand, settings, settings.human)
+        self.app.nav.ask_deal_again(self.hand.ruleset, self.hand.setup, settings, settings.human)
 
     def proceed(self) -> None:
         if self.deal_only and not self.done:

@@ -18,7 +18,7 @@ from game.ui.widgets import Button
 
 
 class HandRecordScene(Scene):
-    """Over a ``ModeTableScene``: the last trick (``last_only``) or every trick so far."""
+    """Over a ``TableScene``: the last trick (``last_only``) or every trick so far."""
 
     opaque = False
     table_overlay = True

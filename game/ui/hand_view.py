@@ -163,6 +163,7 @@ class HandView:
         """The card's rectangle as drawn now."""
         e = self.entries[i]
         lay = self.layout
+        assert lay is not None  # laid out before it is drawn or touched
         h = self.card_h
         return pygame.Rect(round(e.x), round(e.y - e.lift * lay.raise_by), card_width(h), h)
 
@@ -308,6 +309,7 @@ class HandView:
                 e.lift = approach(e.lift, lift, dt, 22.0)
             if (e.x, e.y, e.lift) != before:
                 old = self.rect_of(i).move(round(before[0] - e.x), 0)
+                assert self.layout is not None  # targets() is empty without one
                 old.y = round(before[1] - before[2] * self.layout.raise_by)
                 self.dirty.append(old.union(self.rect_of(i)).inflate(margin * 2, margin * 2))
         self.moving = bool(self.dirty)

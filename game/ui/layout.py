@@ -63,7 +63,7 @@ class TableLayout:
             return pygame.Rect(self.width // 2 - pw // 2 - round(120 * s), self.bar_h + round(8 * s), pw, ph)
         return pygame.Rect(margin, cy - ph // 2 + round(30 * s), pw, ph)
 
-    def backs_anchor(self, pos: int) -> tuple[tuple[int, int], tuple[float, float]]:
+    def backs_anchor(self, pos: int) -> tuple[tuple[float, float], tuple[int, int]]:
         """Where an opponent's face-down hand starts and the direction it fans."""
         plate = self.plate_rect(pos)
         s = self.scale
@@ -139,7 +139,7 @@ class TableLayout:
         total = card_w + step * (n - 1) + gap * len(breaks)
         x = (self.width - total) / 2
         y = self.hand_y + self.card_h - card_h  # smaller cards stand on the same line
-        out = []
+        out: list[tuple[float, float]] = []
         for i in range(n):
             if i in breaks:
                 x += gap

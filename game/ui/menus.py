@@ -146,7 +146,7 @@ class SettingsScene(Scene):
                           lambda: getattr(st, name), setter(name))
 
         def linger(v: float) -> str:
-            return tr("polish.linger_next") if v == 0 else tr("polish.seconds", n=int(v))
+            return tr("settings.linger_next") if v == 0 else tr("settings.seconds", n=int(v))
 
         self.rows = [
             ("settings.language", Choice(LANGUAGES, lambda v: tr("language." + v), lambda: st.language,
@@ -156,15 +156,15 @@ class SettingsScene(Scene):
             ("settings.sound", on_off("sound")),
             ("settings.card_back", Choice(list(CARD_BACKS), lambda v: tr("colour." + v), lambda: st.card_back,
                                           setter("card_back"))),
-            ("polish.reduce_motion", on_off("reduce_motion")),
-            ("polish.card_size", Choice(list(CARD_SIZES), lambda v: tr("polish.size_" + v), lambda: st.card_size,
+            ("settings.reduce_motion", on_off("reduce_motion")),
+            ("settings.card_size", Choice(list(CARD_SIZES), lambda v: tr("settings.size_" + v), lambda: st.card_size,
                                         setter("card_size"))),
-            ("polish.card_colours", Choice(list(CARD_COLOURS), lambda v: tr("polish.colours_" + v),
+            ("settings.card_colours", Choice(list(CARD_COLOURS), lambda v: tr("settings.colours_" + v),
                                            lambda: st.card_colours, setter("card_colours"))),
-            ("polish.play_click", Choice(list(PLAY_CLICKS), lambda v: tr("polish.click_" + v),
+            ("settings.play_click", Choice(list(PLAY_CLICKS), lambda v: tr("settings.click_" + v),
                                          lambda: st.play_click, setter("play_click"))),
-            ("polish.confirm_play_setting", on_off("confirm_play")),
-            ("polish.trick_linger", Choice(list(TRICK_LINGERS), linger, lambda: st.trick_linger,
+            ("settings.confirm_play_setting", on_off("confirm_play")),
+            ("settings.trick_linger", Choice(list(TRICK_LINGERS), linger, lambda: st.trick_linger,
                                            setter("trick_linger"))),
         ]
         self.back = Button(lambda: tr("button.back"), app.pop, primary=True, key=pygame.K_ESCAPE)
@@ -243,10 +243,10 @@ class LeaveDialog(Scene):
     def __init__(self, app, table):
         super().__init__(app)
         self.table = table
-        self.resume = Button(lambda: tr("polish.menu_resume"), app.pop, primary=True, key=pygame.K_ESCAPE)
+        self.resume = Button(lambda: tr("table_menu.resume"), app.pop, primary=True, key=pygame.K_ESCAPE)
         self.settings = Button(lambda: tr("menu.settings"), self.open_settings)
         self.rules = Button(lambda: tr("menu.rules"), self.open_rules)
-        self.yes = Button(lambda: tr("polish.menu_leave"), self.leave)
+        self.yes = Button(lambda: tr("table_menu.leave"), self.leave)
         self.buttons = [self.resume, self.settings, self.rules, self.yes]
         self.box = pygame.Rect(0, 0, 0, 0)
         self.scale = 1.0

@@ -15,6 +15,7 @@ def card_text(card: Card) -> str:
     """``♥10``, or the joker's name (大王 / 小王)."""
     if card.is_joker:
         return tr("card.big_joker") if int(card.rank) == 16 else tr("card.small_joker")
+    assert card.suit is not None  # every card but a joker has a suit
     return card.suit.symbol + card.rank.label
 
 

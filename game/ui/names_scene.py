@@ -7,7 +7,7 @@ The names are settings (``last_names``, ``last_teams``); an empty name is the de
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from functools import lru_cache, partial
 
 import pygame
 import pygame.freetype
@@ -120,17 +120,22 @@ class NamesScene(Scene):
         def cut() -> None:
             self.note = tr("names_cut.too_long", n=MAX_NAME)
 
+        def field(label: Callable[[], str], values: Callable[[], list[str]], i: int,
+                  default: Callable[[], str]) -> tuple[Callable[[], str], TextField]:
+            # ``values`` is read at each call: Clear all puts new lists in place.
+            return label, TextField(lambda: values()[i], lambda v: self._set(values(), i, v), default, refused, cut)
+
+        def seat_label(seat: int) -> Callable[[], str]:
+            return lambda: tr("seat." + COMPASS[seat])
+
+        def team_label(team: int) -> Callable[[], str]:
+            return lambda: tr("names.team", team=default_team_name(team))
+
         self.fields: list[tuple[Callable[[], str], TextField]] = []
         for seat in range(4):
-            self.fields.append((lambda seat=seat: tr("seat." + COMPASS[seat]),
-                                TextField(lambda seat=seat: self.seats[seat],
-                                          lambda v, seat=seat: self._set(self.seats, seat, v),
-                                          lambda seat=seat: default_seat_name(seat), refused, cut)))
+            self.fields.append(field(seat_label(seat), lambda: self.seats, seat, partial(default_seat_name, seat)))
         for team in range(2):
-            self.fields.append((lambda team=team: tr("names.team", team=default_team_name(team)),
-                                TextField(lambda team=team: self.teams[team],
-                                          lambda v, team=team: self._set(self.teams, team, v),
-                                          lambda team=team: default_team_name(team), refused, cut)))
+            self.fields.append(field(team_label(team), lambda: self.teams, team, partial(default_team_name, team)))
         self.done = Button(lambda: tr("names.done"), self.finish, primary=True)
         self.cancel = Button(lambda: tr("button.cancel"), self.leave, key=pygame.K_ESCAPE)
         self.clear = Button(lambda: tr("names.clear"), self.clear_all)

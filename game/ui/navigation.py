@@ -26,12 +26,11 @@ from game.ui.deal_again import DealAgainDialog, ModeHandEndScene
 from game.ui.hand_record import HandRecordScene
 from game.ui.learn_scenes import LearnScene, LessonScene, TrainerScene
 from game.ui.menus import LeaveDialog, SettingsScene, StartScene
-from game.ui.mode_table import ModeTableScene
 from game.ui.names_scene import NamesScene
 from game.ui.new_match import NewMatchScene
 from game.ui.privacy import PrivacyScene
 from game.ui.replays import ReplayListScene
-from game.ui.results import HandEndScene, MatchEndScene
+from game.ui.results import MatchEndScene
 from game.ui.review import ReviewScene
 from game.ui.rules_scene import RulesScene
 from game.ui.saved_list import SavedListScene
@@ -133,8 +132,8 @@ class Navigation:
         self.app.message = None
         self._show(started)
 
-    def ask_deal_again(self, hand: Hand, settings: TableSettings, seat: int | None) -> None:
-        self.app.push(DealAgainDialog(self.app, hand, settings, seat))
+    def ask_deal_again(self, ruleset: Ruleset, setup: HandSetup, settings: TableSettings, seat: int | None) -> None:
+        self.app.push(DealAgainDialog(self.app, ruleset, setup, settings, seat))
 
     def deal_again(self, ruleset: Ruleset, setup: HandSetup, seat: int, settings: TableSettings) -> None:
         tables = [s for s in self.app.stack if isinstance(s, TableScene)]
@@ -155,7 +154,7 @@ class Navigation:
         self._show(started)
 
     def _show(self, started: Started) -> None:
-        table = ModeTableScene(self.app, started.driver, started.viewer, [str(n) for n in started.notices])
+        table = TableScene(self.app, started.driver, started.viewer, [str(n) for n in started.notices])
         if started.resumed:
             table.catch_up()
         self.app.reset(table)
@@ -174,7 +173,7 @@ class Navigation:
         table.driver.close()
         self.start()
 
-    def privacy(self, table: ModeTableScene, seat: int, kind: str) -> None:
+    def privacy(self, table: TableScene, seat: int, kind: str) -> None:
         self.app.push(PrivacyScene(self.app, table, seat, kind))
 
     def hand_record(self, table: TableScene, last_only: bool) -> None:
@@ -182,8 +181,7 @@ class Navigation:
 
     def hand_over(self, table: TableScene, hand: Hand, summary: HandSummary) -> None:
         """The end-of-hand panel; a table with the modes offers *Replay this deal*."""
-        kind = ModeHandEndScene if isinstance(table, ModeTableScene) else HandEndScene
-        self.app.push(kind(self.app, table, hand, summary))
+        self.app.push(ModeHandEndScene(self.app, table, hand, summary))
 
     # ------------------------------------------------------------------ reviews
 

@@ -1,6 +1,8 @@
 """Choosing a match: the ruleset, the person's seat, each bot's level, the mode, the length."""
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game.core import all_rulesets
@@ -33,7 +35,7 @@ class NewMatchScene(Scene):
         # "human" seats beside yours make a hot-seat match (several people at this screen).
         self.level_choices = [
             Choice((), lambda v: tr("player.human") if v == "human" else level_name(v),
-                   lambda s=s: self.levels[s], lambda v, s=s: self._set_level(s, v)) for s in range(4)]
+                   partial(self._level, s), partial(self._set_level, s)) for s in range(4)]
         self._offer_levels()
         self.mode_choice = Choice(("practice", "tournament"), lambda v: tr("new_match.mode_" + v),
                                   lambda: self.mode, lambda v: setattr(self, "mode", v))
@@ -56,6 +58,9 @@ class NewMatchScene(Scene):
 
     def _set_seat(self, seat: int) -> None:
         self.seat = seat
+
+    def _level(self, seat: int) -> str:
+        return self.levels[seat]
 
     def _set_level(self, seat: int, level: str) -> None:
         self.levels[seat] = level
@@ -184,8 +189,9 @@ class NewMatchScene(Scene):
                 y += round(20 * s)
                 if y > box.bottom - round(20 * s):
                     break
-        label = lambda text, rect: blit_text(surface, text, round(16 * s), (self.label_x, rect.centery),  # noqa: E731
-                                             theme.INK, anchor="midleft")
+        def label(text: str, rect: pygame.Rect) -> None:
+            blit_text(surface, text, round(16 * s), (self.label_x, rect.centery), theme.INK, anchor="midleft")
+
         label(tr("new_match.your_seat"), self.seat_choice.rect)
         self.seat_choice.draw(surface)
         for seat, choice in enumerate(self.level_choices):

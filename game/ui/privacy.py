@@ -17,7 +17,7 @@ from game.ui.theme import blit_text, scale_for
 
 
 class PrivacyScene(Scene):
-    """Over a ``ModeTableScene``: wait until the person at ``seat`` is ready."""
+    """Over a ``TableScene``: wait until the person at ``seat`` is ready."""
 
     opaque = False
     table_overlay = True
@@ -57,7 +57,7 @@ class PrivacyScene(Scene):
         if wait is None or wait.seat != self.seat:
             self.app.pop()  # the decision went away (time ran out, the match ended)
             return
-        shown = self.table.clock.seconds_left if self.table.clock.running else None
+        shown = self.table.driver.clock.seconds_left if self.table.driver.clock.running else None
         if shown != self._shown:
             self._shown = shown
             self.app.dirty = True
@@ -76,9 +76,10 @@ class PrivacyScene(Scene):
                   theme.INK, anchor="midtop")
         what = tr("hotseat.to_" + self.kind)
         blit_text(surface, what, round(18 * s), (cx, box.y + round(134 * s)), theme.INK_DIM, anchor="midtop")
-        if self.table.clock.running:
-            blit_text(surface, tr("hotseat.clock", seconds=self.table.clock.seconds_left), round(18 * s),
-                      (cx, box.y + round(170 * s)), theme.RED if self.table.clock.seconds_left <= 10 else theme.GOLD,
+        clock = self.table.driver.clock
+        if clock.running:
+            blit_text(surface, tr("hotseat.clock", seconds=clock.seconds_left), round(18 * s),
+                      (cx, box.y + round(170 * s)), theme.RED if clock.seconds_left <= 10 else theme.GOLD,
                       True, anchor="midtop")
         blit_text(surface, tr("hotseat.others_look_away"), round(15 * s), (cx, box.bottom - round(16 * s)),
                   theme.INK_DIM, anchor="midbottom")

@@ -256,7 +256,7 @@ class ReplayScene(Scene):
         meta = self.replay.meta
         humans = meta.get("humans") or [0]
         settings = TableSettings.from_dict({"names": meta.get("names") or {}, "seed": meta.get("match_seed")})
-        self.app.nav.ask_deal_again(self.replay.hand, settings, humans[0])
+        self.app.nav.ask_deal_again(self.replay.hand.ruleset, self.replay.hand.setup, settings, humans[0])
 
     def _pick_seat(self, seat: int) -> None:
         self.review_seat = seat
@@ -328,7 +328,8 @@ class ReplayScene(Scene):
 
     # ------------------------------------------------------------------ regions
 
-    def regions(self) -> dict[str, pygame.Rect]:
+    def regions(self) -> dict[str | int, pygame.Rect]:
+        """The screen's areas: "info", "kitty", "centre", "caption", and each seat's by its number."""
         w, h = self.size
         s = self.scale
         bar = round(42 * s)
@@ -469,6 +470,8 @@ class ReplayScene(Scene):
             h = min(by_height, by_width, 150 * self.scale)
             if best is None or h > best[0] + 0.5:
                 best = (h, rows, per)
+        if best is None:  # no room at all
+            return
         h, rows, per = best
         h = max(20, int(h))
         cw = card_width(h)
@@ -538,23 +541,25 @@ class ReplayScene(Scene):
             if hand.phase == AFTER_DEAL:
                 return tr("declare.defenders_window")
             if hand.phase == BURYING:
+                assert hand.ctx is not None and hand.dealer is not None  # the deal closed on a dealer
                 trump = suit_text(hand.ctx.trump_suit)
                 lead = (tr("table.trump_value", trump=trump) if hand.trump_declared
                         else tr("declare.none_kitty", trump=trump))
                 return lead + "  ·  " + about("kitty.pick_up", hand.dealer, None)
             return tr("declare.none_redeal")
-        if action.kind == BURY:
-            return tr("replay.buried", player=seat_name(action.seat, None))
-        if action.kind == PLAY:
+        seat = action.seat
+        if action.kind == BURY and seat is not None:
+            return tr("replay.buried", player=seat_name(seat, None))
+        if action.kind == PLAY and seat is not None:
             trick = hand.tricks[-1]
-            cards = next(c for seat, c in trick.plays if seat == action.seat)
+            cards = next(c for s, c in trick.plays if s == seat)
             if len(trick.plays) == 1:
-                text = tr("replay.leads", player=seat_name(action.seat, None), cards=cards_text(cards))
+                text = tr("replay.leads", player=seat_name(seat, None), cards=cards_text(cards))
                 if trick.attempted:
-                    text = about("throw.failed", action.seat, None, cards=cards_text(cards))
+                    text = about("throw.failed", seat, None, cards=cards_text(cards))
             else:
-                text = tr("replay.plays", player=seat_name(action.seat, None), cards=cards_text(cards))
-            if trick.complete:
+                text = tr("replay.plays", player=seat_name(seat, None), cards=cards_text(cards))
+            if trick.complete and trick.winner is not None:
                 text += "  ·  " + tr("replay.trick_to", player=seat_name(trick.winner, None), points=trick.points)
             return text
         return ""

@@ -104,6 +104,7 @@ class HandEndScene(Scene):
         seed = theme.fit_text(tr("hand_end.deal_seed", seed=hand.setup.seed), round(13 * s), box.w - round(40 * s))
         blit_text(surface, seed, round(13 * s), (cx, y), theme.INK_DIM, anchor="midtop")
         y += round(22 * s)
+        assert st is not None and hand.dealer is not None  # the panel shows a settled hand
         # The kitty, face up at last.
         kitty = list(hand.kitty)
         h = round(70 * s)
@@ -142,7 +143,7 @@ class HandEndScene(Scene):
         y += round(6 * s)
         self._draw_levels(surface, y)
         y += round(84 * s)
-        if not self.match.over:
+        if not self.match.over and self.match.dealer is not None:
             blit_text(surface, tr("hand_end.next_dealer", player=seat_name(self.match.dealer, self.viewer)),
                       round(17 * s), (cx, y), theme.INK_DIM, anchor="midtop")
         self.button.draw(surface)
@@ -264,7 +265,7 @@ class MatchEndScene(Scene):
         blit_text(surface, tr("match_end.final_levels", us=m.levels[us].label, them=m.levels[them].label) +
                   f"   ({team_name(us, self.viewer)} – {team_name(them, self.viewer)})",
                   round(20 * s), (cx, y), theme.INK, anchor="midtop")
-        if m.last_won_past_ace:
+        if m.last_won_past_ace and m.winner is not None:
             y += round(30 * s)
             blit_text(surface, tr("match_end.passed_ace", team=team_name(m.winner, self.viewer)), round(18 * s),
                       (cx, y), theme.GOLD, anchor="midtop")

@@ -191,7 +191,7 @@ class ReviewScene(ReplayScene):
 
     # ------------------------------------------------------------------ layout
 
-    def regions(self) -> dict[str, pygame.Rect]:
+    def regions(self) -> dict[str | int, pygame.Rect]:
         """The replay's regions in the left part of the window; the panel takes the right."""
         w, h = self.size
         self.size = (w - self.panel.w - round(8 * self.scale), h)
@@ -220,8 +220,8 @@ class ReviewScene(ReplayScene):
         y = self.panel.y + round(10 * s) + round(34 * s) + round(24 * s) + round(28 * s)  # as drawn
         self.prev_decision.rect = pygame.Rect(self.panel.x + round(12 * s), y, bw, bh)
         self.next_decision.rect = pygame.Rect(self.prev_decision.rect.right + round(12 * s), y, bw, bh)
-        for b in (self.prev_decision, self.next_decision):
-            b.font_size = round(16 * s)
+        for button in (self.prev_decision, self.next_decision):
+            button.font_size = round(16 * s)
 
     # ------------------------------------------------------------------ drawing
 

@@ -31,7 +31,7 @@ class RulesScene(Scene):
         self.scale = 1.0
         self.page = pygame.Rect(0, 0, 0, 0)
         self._lines: list[tuple[str, int, tuple, bool, int]] = []
-        self._key = None
+        self._key: tuple[int, str, int] | None = None  # what the lines were wrapped for
 
     def update(self, dt: float) -> None:
         if self.tick is not None:

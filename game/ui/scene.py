@@ -12,7 +12,7 @@ import itertools
 from pathlib import Path
 import random
 import time
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 import warnings
 
 import pygame
@@ -24,6 +24,14 @@ from game.session import BotFactory, MatchChoice, Session, SessionError
 from game.storage import Settings, Storage
 from game.ui import flights, theme, widgets
 from game.ui.cardview import forget_sizes, use_palette
+
+if TYPE_CHECKING:  # the screens the navigator is handed; they import this module
+    from collections.abc import Callable
+
+    from game.duplicate import DuplicateJob
+    from game.records import Replay
+    from game.table import TableSettings
+    from game.ui.table_scene import TableScene
 
 MIN_SIZE = (1024, 640)
 FRAME_TIMES_KEPT = 20_000  # the last few minutes of frames: the report's percentiles, bounded
@@ -71,7 +79,7 @@ class Scene:
 class Navigator(Protocol):
     """Every way from one screen to another. Screens ask ``app.nav``; only
     ``game.ui.navigation`` knows which screen comes next, so no screen imports another.
-    ``table`` is the table scene asking (typed loosely: the table knows the navigator)."""
+    The signatures are ``Navigation``'s own (a test compares them), so the two cannot drift."""
 
     def start(self) -> None:
         """Back to the start screen (everything else closes)."""
@@ -79,10 +87,10 @@ class Navigator(Protocol):
     def new_match(self) -> None: ...
     def edit_names(self) -> None: ...
     def replays(self) -> None: ...
-    def settings(self, tick: Any = None) -> None:
+    def settings(self, tick: Callable[[float], None] | None = None) -> None:
         """The settings; from a table, ``tick(dt)`` keeps its clocks running."""
 
-    def rules(self, ruleset_id: str, tick: Any = None) -> None:
+    def rules(self, ruleset_id: str, tick: Callable[[float], None] | None = None) -> None:
         """The rules; ``tick(dt)`` keeps a table's clocks running underneath."""
 
     def learn(self) -> None:
@@ -92,28 +100,28 @@ class Navigator(Protocol):
     def trainer(self) -> None: ...
 
     def start_match(self, choice: MatchChoice) -> None: ...
-    def continue_match(self, path: Any = None) -> None: ...
+    def continue_match(self, path: Path | None = None) -> None: ...
     def saved_matches(self) -> None: ...
     def autoplay(self, ruleset_id: str, seed: int, level: str) -> None: ...
 
-    def ask_deal_again(self, hand: Hand, config: dict, seat: int | None) -> None:
-        """Ask for the seat to play ``hand``'s deal again from."""
+    def ask_deal_again(self, ruleset: Ruleset, setup: HandSetup, settings: TableSettings, seat: int | None) -> None:
+        """Ask for the seat to play a deal (``ruleset``, ``setup``) again from."""
 
-    def deal_again(self, ruleset: Ruleset, setup: HandSetup, seat: int, config: dict) -> None:
+    def deal_again(self, ruleset: Ruleset, setup: HandSetup, seat: int, settings: TableSettings) -> None:
         """Leave the table (saved as it stands) and play the deal again from ``seat``."""
 
     def deal_over(self) -> None:
         """A replayed deal is over: back to the match it was opened from (or the start screen)."""
 
-    def ask_leave(self, table: Any) -> None: ...
-    def leave(self, table: Any) -> None: ...
-    def privacy(self, table: Any, seat: int, kind: str) -> None: ...
-    def hand_record(self, table: Any, last_only: bool) -> None: ...
-    def hand_over(self, table: Any, hand: Hand, summary: HandSummary) -> None: ...
-    def match_over(self, table: Any, viewer: int | None) -> None: ...
-    def review(self, replay: Any, seat: int, title: str | None = None, companion: Any = None,
+    def ask_leave(self, table: TableScene) -> None: ...
+    def leave(self, table: TableScene) -> None: ...
+    def privacy(self, table: TableScene, seat: int, kind: str) -> None: ...
+    def hand_record(self, table: TableScene, last_only: bool) -> None: ...
+    def hand_over(self, table: TableScene, hand: Hand, summary: HandSummary) -> None: ...
+    def match_over(self, table: TableScene, viewer: int | None) -> None: ...
+    def review(self, replay: Replay, seat: int, title: str | None = None, companion: tuple | None = None,
                swap: bool = False) -> None: ...
-    def review_duplicate(self, job: Any) -> None: ...
+    def review_duplicate(self, job: DuplicateJob) -> None: ...
     def review_last_hand(self, seat: int) -> None: ...
 
 
@@ -334,12 +342,12 @@ class App:
         self.update(min(dt, 0.1))
         top = self.top
         full = self.dirty or top is None
-        self.drawn = full or top.animating()
+        self.drawn = full or (top is not None and top.animating())
         self.update_rects = None
         if self.drawn:
             self.draw()
             self.dirty = False
-            if not full and len(self.stack) == 1:
+            if not full and top is not None and len(self.stack) == 1:
                 rects = top.dirty_rects()
                 self.update_rects = rects
             elif top is not None:
@@ -353,6 +361,8 @@ class App:
 
     def _save_shot(self, name: str) -> None:
         folder = self.options.screenshot
+        if folder is None:  # asked for only with --screenshot
+            return
         folder.mkdir(parents=True, exist_ok=True)
         self.shots += 1
         safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in name)

@@ -62,11 +62,11 @@ class StatsPanel:
             blit_text(surface, ruleset_text.name(names[line.ruleset]), round(15 * s), (box.x + pad, y), theme.INK,
                       True)
             figures = (
-                tr("polish.stats_matches", won=line.matches_won, played=line.matches),
-                tr("polish.stats_hands", won=line.hands_won, played=line.hands),
-                tr("polish.stats_levels", value=f"{line.levels_per_hand:.2f}"),
-                tr("polish.stats_defence", value=f"{line.points_per_defence:.0f}") if line.defended
-                else tr("polish.stats_defence_none"),
+                tr("stats.matches", won=line.matches_won, played=line.matches),
+                tr("stats.hands", won=line.hands_won, played=line.hands),
+                tr("stats.levels", value=f"{line.levels_per_hand:.2f}"),
+                tr("stats.defence", value=f"{line.points_per_defence:.0f}") if line.defended
+                else tr("stats.defence_none"),
             )
             for i, text in enumerate(figures):
                 col, row = i % 2, i // 2
@@ -94,7 +94,7 @@ class StatsPanel:
         s = self.scale
         area = self.chart
         caption = round(13 * s)
-        blit_text(surface, self._fit(tr("polish.stats_chart", n=len(self.history)), caption, area.w), caption,
+        blit_text(surface, self._fit(tr("stats.chart", n=len(self.history)), caption, area.w), caption,
                   area.topleft, theme.INK_DIM)
         plot = pygame.Rect(area.x, area.y + caption + round(6 * s), area.w, area.h - caption - round(6 * s))
         if plot.h < 8:

@@ -1,151 +1,114 @@
-"""The card table: a match played through the driver, animated event by event.
+"""The card table: a match played through the driver, one scene made of parts.
 
-The scene keeps its own *visual* state (cards in each seat's trick pile, the hand as
-fanned, the defenders' point cards …), changed only by driver events and by animations
-landing; ``draw`` reads that state and nothing else. The driver is advanced only when the
-animations of the previous event are done, so the rules core can run ahead of nothing.
+* the **animator** (``TableAnimator``) shows each driver event and keeps what the table
+  shows (the visual state);
+* the **person's controls** (``PersonControls``) ask the driver what the person may do;
+* each **mode** is a part (``game.ui.table_modes``): hot-seat privacy, the practice aids,
+  the tournament clocks.
+
+The scene advances the driver when the animations of the previous event are done, and
+``draw`` only reads: every change happens in ``update`` and in the input handlers.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 import math
 import random
+from typing import Any
 
 import pygame
 
-from game.core import BURYING, PLAYING, Card, TrumpContext, make_deck
+from game.core import derive, make_deck
 from game.i18n import tr
 from game.session import Driver, SessionError
-from game.table import Buried, Played
+from game.table import Buried, Event, HandSettled, HandStarted, MatchOver, Played
 from game.ui import theme
 from game.ui.cardview import back_image, card_image
-from game.ui.flights import Flight
 from game.ui.hand_view import HandView
 from game.ui.layout import TableLayout
+from game.ui.names import seat_name, team_name, use_names
 from game.ui.scene import Scene
-from game.ui.table_controls import PersonControls
-from game.ui.table_events import TableEvents
+from game.ui.table_animator import TableAnimator
+from game.ui.table_controls import PersonControls, Prompt
+from game.ui.table_modes import HotSeatPrivacy, PracticeAids, TableMode, TournamentClock, draw_note
 from game.ui.table_view import TableView
 from game.ui.widgets import Button
 
 
-class TableScene(TableEvents, Scene):
-    """Four seats, the person's hand at the bottom, the trick in the middle.
+class TableScene(Scene):
+    """Four seats, the person's hand at the bottom, the trick in the middle."""
 
-    It is the ``TableHost`` of its controls: the plain table is never locked, its refusals
-    give no rule section, and it adds no buttons and nothing to the bar."""
-
-    locked = False
-    why_not = False
-
-    def __init__(self, app, driver: Driver, viewer: int | None):
+    def __init__(self, app: Any, driver: Driver, viewer: int | None, notices: list[str] | None = None):
         super().__init__(app)
         self.driver = driver
+        # The end-of-hand panel is shown from the settlement's event: the driver deals on by itself.
+        driver.moves_on = True
         self.viewer = viewer  # the person's seat, None when bots play all four
         self.bottom = viewer if viewer is not None else 0
-        self.rng = random.Random(driver.match.seed)
-        self.lay = TableLayout(*app.size, app.settings.card_scale)
+        names = driver.settings.names
+        use_names(names.get("seats"), names.get("teams"), absolute=driver.hotseat)
+        # The bots' pauses: their own stream, so their lengths tell nothing of the deals.
+        self.rng = random.Random(derive(driver.match.seed, "table-pauses"))
+        width, height = app.size
+        self.lay = TableLayout(width, height, app.settings.card_scale)
         self.hand_view = HandView()
         self.hand_view.layout = self.lay
+        self.hand_view.back_colour = app.settings.card_back
         self.view = TableView(self)
-        self.flights: list[Flight] = []
-        self.timeline: list[list] = []  # [seconds left, callback]
-        self.hold = 0.0
-        self.pending = None  # a bot's event held back for a natural moment: [event, seconds]
-        self.since_event = 0.0
-        self.banner: tuple[str, float, tuple] | None = None
-        self._error: tuple[str, tuple] = ("", ())
+        self.changed = True
+        self.moved: list[pygame.Rect] = []
+        self.touched: list[pygame.Rect] = []  # areas changed by events (a partial update)
+        self.turn: int | None = None
+        self.minutes_left: int | None = None
+        self.notice: list[Any] | None = None  # [text, seconds left]: a clock ran out, a program failed
+        self.messages = list(notices or [])  # an outside program that could not start
+        self._error: tuple[str, tuple[Any, ...]] = ("", ())
+        self._warm: list[Any] = []
+        self.privacy = HotSeatPrivacy(self) if driver.hotseat else None
+        self.practice = PracticeAids(self)
+        self.clocks = TournamentClock(self) if driver.aids.clocks else None
+        self.modes: list[TableMode] = [m for m in (self.privacy, self.practice, self.clocks) if m is not None]
+        self.anim = TableAnimator(self)
         self.person = PersonControls(self)
         self.menu_button = Button(lambda: tr("button.menu"), self.open_menu)
         self.rules_button = Button(lambda: tr("menu.rules"), self.open_rules)
-        self.changed = True
-        self.minutes_left: int | None = None
-        self.moved: list[pygame.Rect] = []
-        self.touched: list[pygame.Rect] = []  # areas changed by events (a partial update)
-        self.banner_shown = 0.0
-        self._warm: list = []
-        self.reset_visuals()
 
-    # ------------------------------------------------------------------ the refusal line
+    # ------------------------------------------------------------------ what the parts read
 
-    def _moment(self) -> tuple:
-        """What a refusal answers: this hand, its phase, the bidding and every move but the
-        cards dealt. When any of them changes (a valid declaration, the bury, a play, a new
-        hand) the refusal has had its moment and is no longer shown."""
-        hand = self.driver.hand
-        return id(hand), hand.phase, len(hand.bidding.shown), len(hand.log) - hand.dealt
+    @property
+    def locked(self) -> bool:
+        """Every hand face down between two people's turns (hot-seat): nobody may act."""
+        return self.privacy is not None and self.privacy.locked
+
+    @property
+    def busy(self) -> bool:
+        """Is an animation or a pause still running?"""
+        return self.anim.busy
+
+    @property
+    def controls(self) -> list[Button]:
+        """The person's buttons now (declare, pass, bury or play)."""
+        return self.person.buttons
+
+    @property
+    def tools(self) -> list[Button]:
+        """The practice aids' buttons."""
+        return self.practice.tools
 
     @property
     def error(self) -> str:
         """The refusal shown above the hand, while its moment lasts ("" for none)."""
         text, moment = self._error
-        if text and moment != self._moment():
-            self._error = ("", ())
-            self.changed = True
-            return ""
-        return text
+        return text if text and moment == self.driver.moment else ""
 
     @error.setter
     def error(self, text: str) -> None:
-        self._error = (text, self._moment() if text else ())
+        self._error = (text, self.driver.moment if text else ())
 
-    # ------------------------------------------------------------------ visual state
-
-    def reset_visuals(self) -> None:
-        """Clear the table for a new hand."""
-        hand = self.driver.hand
-        # The hand on screen: the driver moves on to the next hand under the end-of-hand panel.
-        self.shown_hand = hand
-        self.counts = [0, 0, 0, 0]
-        self.piles: list[list[Card]] = [[], [], [], []]
-        self.dimmed: list[set[int]] = [set(), set(), set(), set()]  # a failed throw's returned cards
-        self.winning_pile: int | None = None
-        self.lingering: tuple | None = None  # (pile, trick): a finished trick left on the table
-        self.declarations = []
-        self.ctx: TrumpContext | None = None
-        self.dealer = hand.dealer
-        self.point_cards: list[Card] = []
-        self.def_points = 0
-        self.deck_left = hand.to_deal - hand.dealt
-        self.centre_kitty = hand.ruleset.kitty
-        self.buried = 0
-        self.hand_number = self.driver.match.hands_played + 1
-        self.trick_number = 0
-        self.turn: int | None = None
-        self.hand_view.entries.clear()
-        self.hand_view.set_sort(self._provisional_sort)
-        self.error = ""
-
-    def catch_up(self) -> None:
-        """Show a restored hand as it stands (Continue), without replaying its animations."""
-        hand = self.shown_hand = self.driver.hand
-        obs = self.driver.observation(self.bottom)
-        self.counts = list(obs.hand_sizes)
-        self.declarations = list(obs.declarations)
-        self.ctx = obs.ctx
-        self.dealer = obs.dealer
-        self.deck_left = obs.cards_to_deal - obs.cards_dealt
-        self.centre_kitty = hand.ruleset.kitty if obs.ctx is None else 0
-        self.buried = hand.ruleset.kitty if obs.phase == PLAYING else 0
-        self.trick_number = len(obs.tricks)
-        self.def_points = obs.defender_points
-        for trick in obs.tricks:
-            if obs.dealer is not None and trick.winner % 2 != obs.dealer % 2:
-                self.point_cards += [c for _, cards in trick.plays for c in cards if c.points]
-        if obs.current is not None:
-            for seat, cards in obs.current.plays:
-                self.piles[self.pos(seat)] = list(cards)
-        self.hand_view.group_of = self._group_function()
-        self.hand_view.set_sort(self._sort_function())
-        self.hand_view.sync(obs.hand, self.lay.seat_point(0))
-        if obs.phase == BURYING and obs.kitty:
-            # The dealer's picked-up kitty stays tinted until it is buried, as before the save.
-            left = list(obs.kitty)
-            for e in self.hand_view.entries:
-                if e.card in left:
-                    left.remove(e.card)
-                    e.fresh = True
-        self.hand_view.settle()
+    @property
+    def speed(self) -> float:
+        """The animation speed factor."""
+        return max(0.1, float(self.app.speed))
 
     def pos(self, seat: int) -> int:
         """The screen position (0 bottom … 3 left) of ``seat``."""
@@ -155,54 +118,61 @@ class TableScene(TableEvents, Scene):
         """The seat at screen position ``pos``."""
         return (pos + self.bottom) % 4
 
-    def _provisional_sort(self, cards):
-        self.hand_view.group_of = self._group_function()
-        return self._sort_function()(cards)
+    def prompt(self) -> Prompt:
+        """The line above the hand."""
+        return self.person.prompt()
 
-    def _group_function(self) -> Callable | None:
-        """A card's suit group in the hand's order (trumps, then each side suit): the gaps
-        between them in the fanned hand."""
-        sort = self._sort_function()
-        ctx = getattr(sort, "__self__", None)  # the bound sort_hand of a TrumpContext
-        return ctx.suit_of if isinstance(ctx, TrumpContext) else None
-
-    def _sort_function(self) -> Callable:
-        if self.ctx is not None:
-            return self.ctx.sort_hand
-        hand = self.driver.hand
-        rank = hand.bidding.rank if hand.dealer is not None or hand.setup.first_hand else None
-        trump = self.declarations[-1].trump if self.declarations else None
-        if rank is None:
-            return sorted
-        # Before the trump is settled: group by the declared (or no) trump so far.
-        return TrumpContext(rank, trump).sort_hand
-
-    @property
-    def speed(self) -> float:
-        """The animation speed factor."""
-        return max(0.1, self.app.speed)
-
-    def seconds(self, base: float) -> float:
-        """``base`` seconds at the current speed."""
-        return base / self.speed
-
-    def later(self, seconds: float, callback: Callable[[], None]) -> None:
-        """Call ``callback`` after ``seconds`` (the driver waits for it)."""
-        self.timeline.append([seconds, callback])
-
-    def say(self, text: str, seconds: float = 2.0, colour=theme.INK) -> None:
-        """Show a banner for a while."""
-        self.banner = (text, max(0.8, seconds), colour)
+    def notify(self, text: str, seconds: float) -> None:
+        """A note above the prompt for a while (a clock ran out, a program failed, a save)."""
+        self.notice = [text, seconds]
         self.changed = True
 
-    @property
-    def busy(self) -> bool:
-        """Is an animation or a pause still running?"""
-        return bool(self.flights or self.timeline or self.hold > 0 or self.pending)
+    def bar_parts(self) -> list[str]:
+        """More for the top bar: hand n of N, the match score, the tie's lot."""
+        match = self.driver.match
+        if self.driver.settings.deal_only:
+            return [tr("practice.deal_replay")]
+        parts = []
+        if match.length is not None and match.ruleset.match_length == "hands":
+            parts.append(tr("modes.hands_of", n=match.length))
+        if match.ruleset.match_score == "levels-gained":
+            hotseat = self.privacy is not None
+            us = 0 if self.viewer is None or hotseat else self.viewer % 2
+            parts.append(tr("modes.score", us=team_name(us, None if hotseat else self.viewer),
+                            a=match.gained[us], b=match.gained[1 - us]))
+        if match.lot_dealer is not None and match.time_up and not match.over:
+            parts.append(tr("tie_lot.header", player=seat_name(match.lot_dealer, self.names_viewer())))
+        return parts
+
+    def names_viewer(self) -> int | None:
+        """Whose point of view names the seats (nobody's at a hot-seat table)."""
+        return None if self.privacy is not None else self.viewer
+
+    # ------------------------------------------------------------------ changes outside the events
+
+    def catch_up(self) -> None:
+        """Show a restored hand as it stands (Continue), without replaying its animations."""
+        self.anim.catch_up()
+
+    def rebuild_visuals(self) -> None:
+        """Show the hand as it stands, from the bottom seat (after a turn of the table or an undo)."""
+        number = self.anim.hand_number
+        self.anim.reset()
+        self.anim.catch_up()
+        self.anim.hand_number = number
+        self.error = ""
+        self.person.key = None
+        self.turn = None
+        self.changed = True
+
+    def unlock(self, seat: int) -> None:
+        """The person at ``seat`` sits down (the privacy screen): his hand face up."""
+        if self.privacy is not None:
+            self.privacy.unlock(seat)
 
     # ------------------------------------------------------------------ scene contract
 
-    def layout(self, size) -> None:
+    def layout(self, size: tuple[int, int]) -> None:
         self.changed = True
         self.lay = TableLayout(*size, self.app.settings.card_scale)
         self.hand_view.layout = self.lay
@@ -214,13 +184,15 @@ class TableScene(TableEvents, Scene):
             button.rect = pygame.Rect(self.lay.width - round((110 + 110 * i) * s), round(5 * s), round(100 * s),
                                       self.lay.bar_h - round(10 * s))
             button.font_size = self.lay.font_small
+        for mode in self.modes:
+            mode.layout()
 
-    def _warm_list(self) -> list:
+    def _warm_list(self) -> list[Any]:
         """Card images this layout needs, drawn a few per frame ahead of use, so the first
         deal does not stall on drawing faces."""
         lay, colour = self.lay, self.app.settings.card_back
         faces = make_deck(1)
-        work = [(back_image, (h, colour)) for h in (lay.small_h, lay.tiny_h)]
+        work: list[Any] = [(back_image, (h, colour)) for h in (lay.small_h, lay.tiny_h)]
         work += [(card_image, (c, lay.card_h)) for c in faces]
         work += [(card_image, (c, h)) for h in (lay.trick_h, lay.tiny_h) for c in faces]
         work += [(card_image, (c, lay.card_h, v)) for v in ("selected", "highlight") for c in faces]
@@ -228,9 +200,11 @@ class TableScene(TableEvents, Scene):
         return work
 
     def phase_name(self) -> str:
-        return "table-" + self.driver.hand.phase
+        return "table-" + self.driver.phase
 
     def handle_event(self, e: pygame.event.Event) -> None:
+        if any(mode.handle_event(e) for mode in self.modes):
+            return
         if self.menu_button.handle_event(e) or self.rules_button.handle_event(e):
             return
         if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
@@ -246,55 +220,52 @@ class TableScene(TableEvents, Scene):
                     return
         if self.hand_view.handle_event(e):
             self.error = ""
-        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 and self.lingering is not None:
-            self.sweep_trick()  # a click clears the finished trick, and the play goes on
-            self.hold = min(self.hold, self.seconds(0.45))
+        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 and self.anim.lingering is not None:
+            self.anim.sweep_trick()  # a click clears the finished trick, and the play goes on
+            self.anim.hold = min(self.anim.hold, self.anim.seconds(0.45))
 
     def update(self, dt: float) -> None:
+        self._warm_up()
+        self._take_messages()
+        self.hand_view.update(dt)
+        self.moved = self.anim.update(dt)
+        self.tick_clocks(dt)
+        self._show_events()
+        self._expire(dt)
+        self._mark_turn()
+        self.person.update()
+        for mode in self.modes:
+            mode.update(dt)
+        if self.hand_view.hidden:
+            self.hand_view.interactive = False
+
+    def _warm_up(self) -> None:
         for _ in range(3):
             if self._warm:
                 function, args = self._warm.pop()
                 function(*args)
-        self.hand_view.update(dt)
-        # What moves this frame, for a partial screen update; anything else that changes
-        # (a card landing, a callback, a banner appearing or going) redraws everything.
-        moved = [r for r in (f.rect() for f in self.flights) if r is not None]
-        for flight in list(self.flights):
-            flight.update(dt)
-            if flight.landed:
-                if flight.region is None:
-                    self.changed = True
-                else:
-                    self.touched.append(flight.region)
-            elif (r := flight.rect()) is not None:
-                moved.append(r)
-        self.flights = [f for f in self.flights if not f.landed]
-        for item in list(self.timeline):
-            item[0] -= dt
-            if item[0] <= 0:
-                self.timeline.remove(item)
-                item[1]()
-                self.changed = True
-        if self.banner is not None:
-            text, left, colour = self.banner
-            self.banner = (text, left - dt, colour) if left - dt > 0 else None
-            if self.banner is None or left > self.banner_shown:
-                self.changed = True
-            elif left - dt < 0.3:
-                moved.append(self.view.banner_rect())
-            self.banner_shown = left - dt
-        self.moved = moved
-        self.hold = max(0.0, self.hold - dt)
-        self.since_event += dt
-        if self.pending is not None:
-            self.pending[1] -= dt
-            if self.pending[1] <= 0:
-                event, self.pending = self.pending[0], None
-                self.on_event(event)
-        self.driver.add_time(dt)
-        minutes = self._minutes_left()
-        if minutes != self.minutes_left:
-            self.minutes_left, self.changed = minutes, True
+
+    def _take_messages(self) -> None:
+        notices = getattr(self.app, "table_notices", None)
+        if notices:  # a save that failed (or works again): said at the table
+            self.messages += notices
+            notices.clear()
+        if self.messages and self.notice is None:
+            self.notify(self.messages.pop(0), 8.0)  # an outside program that could not start
+
+    def tick_clocks(self, dt: float) -> None:
+        """Time passes: the match's clock and, in a tournament, the turn clocks (they run on
+        under an overlay: the privacy screen, the last trick, the rules)."""
+        if self.clocks is not None:
+            self.clocks.tick(dt)
+        else:
+            self.driver.tick(dt, shown=not self.busy)
+
+    def _show_events(self) -> None:
+        """Show the driver's next events while nothing is animating."""
+        held = self.anim.held_back()
+        if held is not None:
+            self.on_event(held)
         for _ in range(64):
             if self.busy or self.app.top is not self:
                 break
@@ -302,38 +273,63 @@ class TableScene(TableEvents, Scene):
             if event is None:
                 break
             if self._is_bot_move(event):
-                think = self.seconds(self.rng.uniform(0.35, 0.8))
-                if self.since_event < think:
-                    self.pending = [event, think - self.since_event]
+                think = self.anim.seconds(self.rng.uniform(0.35, 0.8))
+                if self.anim.since_event < think:
+                    self.anim.pending = [event, think - self.anim.since_event]
                     break
             self.on_event(event)
-        if not self.busy and self.turn != self.driver.hand.to_act():
-            for seat in (self.turn, self.driver.hand.to_act()):
+
+    def _expire(self, dt: float) -> None:
+        """What is shown for a while: a refusal (its moment), a note, the minutes left."""
+        if self._error[0] and self._error[1] != self.driver.moment:
+            self._error = ("", ())
+            self.changed = True
+        if self.notice is not None:
+            self.notice[1] -= dt
+            if self.notice[1] <= 0:
+                self.notice, self.changed = None, True
+        minutes = self._minutes_left()
+        if minutes != self.minutes_left:
+            self.minutes_left, self.changed = minutes, True
+
+    def _mark_turn(self) -> None:
+        """The seat whose turn it is shows it once the table stands still."""
+        to_act = self.driver.to_act
+        if not self.busy and self.turn != to_act:
+            for seat in (self.turn, to_act):
                 if seat is not None:
                     self.touched.append(self.view.seat_region(self.pos(seat)))
             self.touched.append(self.view.prompt_region())
-            self.turn = self.driver.hand.to_act()
-        self.person.update()
+            self.turn = to_act
 
-    # ------------------------------------------------------------------ TableHost: what the modes change
+    def on_event(self, event: Event) -> None:
+        """Show one driver event: the animator, then each part, then where the screen goes."""
+        self.anim.show(event)
+        for mode in self.modes:
+            mode.on_event(event)
+        match event:
+            case HandStarted():
+                self._announce_extra_hand()
+            case HandSettled():
+                self.app.hands_done += 1
+                if event.hand is not None and event.summary is not None:
+                    self.app.nav.hand_over(self, event.hand, event.summary)
+                self.app.phase_changed("hand-end", delay=2.0 / self.speed)
+            case MatchOver():
+                # Several people at the screen: the winners are named, nobody is "you".
+                self.app.nav.match_over(self, self.names_viewer())
 
-    def controls_key(self) -> Hashable:
-        return None
-
-    def extra_controls(self, wait, controls: list[Button], dealing: bool) -> list[Button]:
-        return controls
-
-    def bar_parts(self) -> list[str]:
-        return []
-
-    @property
-    def controls(self) -> list[Button]:
-        """The person's buttons now (declare, pass, bury or play)."""
-        return self.person.buttons
-
-    def prompt(self) -> tuple[str, tuple]:
-        """The line above the hand."""
-        return self.person.prompt()
+    def _announce_extra_hand(self) -> None:
+        match = self.driver.match
+        extra = match.time_up or (match.ruleset.match_length == "hands" and match.length is not None
+                                  and match.hands_played >= match.length)
+        if extra and not self.driver.settings.deal_only:
+            # The match score is tied: the ruleset's tie rule plays one more hand.
+            if match.lot_dealer is not None:
+                self.anim.say(tr("tie_lot.banner", player=seat_name(match.lot_dealer, self.names_viewer())), 4.0,
+                              theme.GOLD)
+            else:
+                self.anim.say(tr("modes.extra_hand"), 3.0, theme.GOLD)
 
     def _minutes_left(self) -> int | None:
         match = self.driver.match
@@ -341,17 +337,21 @@ class TableScene(TableEvents, Scene):
             return None
         return max(0, math.ceil((match.length * 60 - match.elapsed) / 60))
 
-    def _is_bot_move(self, event) -> bool:
-        seat = getattr(event, "seat", None)
-        return isinstance(event, (Played, Buried)) and not self.driver.controllers[seat].human
+    def _is_bot_move(self, event: Event) -> bool:
+        return isinstance(event, Played | Buried) and not self.driver.controllers[event.seat].human
 
     def draw(self, surface: pygame.Surface) -> None:
         self.view.draw(surface)
+        for mode in self.modes:
+            mode.draw(surface)
+        if self.notice is not None:
+            draw_note(self, surface, self.notice[0], theme.RED, (60, 16, 12, 225))
 
     def animating(self) -> bool:
         # Pauses (a hold, a bot thinking, a timeline waiting) change nothing on screen.
-        fading = self.banner is not None and self.banner[1] < 0.35
-        return (self.changed or bool(self.flights) or fading or self.hand_view.moving
+        banner = self.anim.banner
+        fading = banner is not None and banner[1] < 0.35
+        return (self.changed or bool(self.anim.flights) or fading or self.hand_view.moving
                 or bool(self.touched))
 
     def dirty_rects(self) -> list[pygame.Rect] | None:
@@ -372,14 +372,15 @@ class TableScene(TableEvents, Scene):
                 self.app.session.autosave(self.driver.save_data())
             except SessionError as e:
                 self.app.message = str(e)  # the game goes on; the start screen says so
+        self.driver.close()
 
     def clock_tick(self) -> Callable[[float], None] | None:
-        """What keeps the table's clocks running under another screen (none here)."""
-        return None
+        """What keeps the table's clocks running under another screen (a tournament's)."""
+        return self.tick_clocks if self.clocks is not None else None
 
     def open_rules(self) -> None:
-        """The rules of this match's ruleset; the table waits underneath."""
-        self.app.nav.rules(self.driver.match.ruleset.id)
+        """The rules of this match's ruleset; in a tournament the clocks run on while they are read."""
+        self.app.nav.rules(self.driver.match.ruleset.id, self.clock_tick())
 
     def open_menu(self) -> None:
         """Ask before leaving the table (the match is saved)."""

@@ -47,7 +47,7 @@ class TableView:
         """Top-left of the ``index``-th face-down card of an opponent's fan."""
         lay = self.lay
         (x, y), (_dx, _) = lay.backs_anchor(pos)
-        n = max(index + 1, self.scene.counts[pos], 1)
+        n = max(index + 1, self.scene.anim.counts[pos], 1)
         span = lay.plate[0] * (1.6 if pos == 2 else 1.0) - lay.small_h * 0.7
         step = min(lay.small_h * 0.22, span / max(1, n - 1))
         if pos in (1, 3):
@@ -91,7 +91,7 @@ class TableView:
         self.draw_piles(surface)
         scene.hand_view.draw(surface)
         colour = scene.app.settings.card_back
-        for flight in scene.flights:
+        for flight in scene.anim.flights:
             flight.draw(surface, colour)
         text, ink = scene.prompt()
         if text:
@@ -106,8 +106,8 @@ class TableView:
             button.draw(surface)
         scene.menu_button.draw(surface)
         scene.rules_button.draw(surface)
-        if scene.banner is not None:
-            self.draw_banner(surface, *scene.banner)
+        if scene.anim.banner is not None:
+            self.draw_banner(surface, *scene.anim.banner)
 
     def draw_bar(self, surface: pygame.Surface) -> None:
         scene, lay = self.scene, self.lay
@@ -118,7 +118,7 @@ class TableView:
         match = scene.driver.match
         # Both teams' levels in their colours, right-aligned before the buttons; drawn first so
         # the left-hand line knows how much room is left.
-        levels = scene.shown_hand.levels
+        levels = scene.anim.obs.levels
         x = scene.rules_button.rect.left - round(24 * s)
         for team in (1, 0):
             level = tr("table.level", rank=levels[team].label)
@@ -132,7 +132,7 @@ class TableView:
         # sits here could compute every hidden hand from it (the hand's end panel shows its own).
         full = match.ruleset.text(match.ruleset.name, get_language())
         mode = tr("new_match.mode_" + scene.driver.settings.mode)
-        rest = [tr("table.hand_number", n=scene.hand_number)]
+        rest = [tr("table.hand_number", n=scene.anim.hand_number)]
         if scene.minutes_left is not None and not match.time_up:
             rest.append(tr("table.time_left", minutes=scene.minutes_left))
         rest += scene.bar_parts()  # the modes: hand n of N, the match score
@@ -151,37 +151,37 @@ class TableView:
         rect = self.info_rect(False)
         theme.panel(surface, rect)
         x, y = rect.x + round(12 * s), rect.y + round(8 * s)
-        hand = scene.shown_hand
-        rank = hand.rank or hand.bidding.rank if (hand.dealer is not None or hand.setup.first_hand) else None
+        obs = scene.anim.obs
+        rank = obs.rank if (obs.dealer is not None or obs.first_hand) else None
         blit_text(surface, tr("table.trump"), lay.font_small, (x, y), theme.INK_DIM)
         if rank is not None:
             blit_text(surface, tr("table.level", rank=rank.label), lay.font_small,
                       (rect.right - round(12 * s), y), theme.GOLD, True, anchor="topright")
         y += round(22 * s)
-        trump_known = scene.ctx is not None or scene.declarations
+        trump_known = scene.anim.ctx is not None or scene.anim.declarations
         if trump_known:
-            trump = scene.ctx.trump_suit if scene.ctx is not None else scene.declarations[-1].trump
+            trump = scene.anim.ctx.trump_suit if scene.anim.ctx is not None else scene.anim.declarations[-1].trump
             colour = theme.RED if trump is not None and trump.is_red else theme.INK
             blit_text(surface, suit_text(trump), lay.font_big, (x, y), colour, True)
         else:
             blit_text(surface, tr("table.trump_pending"), lay.font, (x, y + round(4 * s)), theme.INK_DIM)
         y = rect.bottom - round(8 * s) - lay.tiny_h
         h = lay.tiny_h
-        if scene.declarations:
-            decl = scene.declarations[-1]
+        if scene.anim.declarations:
+            decl = scene.anim.declarations[-1]
             for i, card in enumerate(decl.cards):
                 surface.blit(card_image(card, h), (x + i * h * 0.45, y))
             blit_text(surface, seat_name(decl.seat, scene.viewer), lay.font_small,
                       (x + h * 0.75 + h * 0.45 * (len(decl.cards) - 1) + round(6 * s), y + h / 2), theme.INK,
                       anchor="midleft")
-        elif scene.ctx is not None:
+        elif scene.anim.ctx is not None:
             blit_text(surface, tr("table.from_kitty"), lay.font_small, (x, y + h / 2), theme.INK_DIM,
                       anchor="midleft")
         # The buried kitty, face down, at the row's right end.
-        if scene.buried:
+        if scene.anim.buried:
             kx, ky = self.kitty_slot()
             back = back_image(h, scene.app.settings.card_back)
-            for i in range(min(scene.buried, 8)):
+            for i in range(min(scene.anim.buried, 8)):
                 surface.blit(back, (kx + i * 2, ky))
             blit_text(surface, tr("table.kitty"), lay.font_small, (kx - round(6 * s), ky + h / 2),
                       theme.INK_DIM, anchor="midright")
@@ -193,21 +193,21 @@ class TableView:
         theme.panel(surface, rect)
         x, y = rect.x + round(12 * s), rect.y + round(8 * s)
         label = blit_text(surface, tr("table.points"), lay.font_small, (x, y), theme.INK_DIM)
-        if scene.dealer is not None:
-            defenders = 1 - scene.dealer % 2
+        if scene.anim.dealer is not None:
+            defenders = 1 - scene.anim.dealer % 2
             room = rect.right - round(12 * s) - label.right - round(12 * s)
             text = theme.fit_text(tr("table.defenders_are", team=team_name(defenders, scene.viewer)), lay.font_small,
                                   room, bold=True)
             blit_text(surface, text, lay.font_small, (rect.right - round(12 * s), y), theme.TEAM_COLOURS[defenders],
                       True, anchor="topright")
         y += round(20 * s)
-        total = scene.shown_hand.ruleset.total_points
-        r = blit_text(surface, f"{scene.def_points}", round(lay.font_big * 1.3), (x, y), theme.GOLD, True)
+        total = scene.anim.obs.ruleset.total_points
+        r = blit_text(surface, f"{scene.anim.def_points}", round(lay.font_big * 1.3), (x, y), theme.GOLD, True)
         blit_text(surface, f"/ {total}", lay.font_small, (r.right + round(8 * s), r.bottom - round(8 * s)),
                   theme.INK_DIM, anchor="bottomleft")
         h = lay.tiny_h
         y = rect.bottom - round(8 * s) - h
-        cards = scene.point_cards
+        cards = scene.anim.point_cards
         if cards:
             width = rect.w - round(24 * s) - h * 0.7
             step = min(h * 0.36, width / max(1, len(cards) - 1))
@@ -216,16 +216,16 @@ class TableView:
 
     def draw_centre(self, surface: pygame.Surface) -> None:
         scene, lay = self.scene, self.lay
-        if scene.deck_left <= 0 and scene.centre_kitty <= 0:
+        if scene.anim.deck_left <= 0 and scene.anim.centre_kitty <= 0:
             return
         h = lay.small_h
         cx, cy = lay.deck_point()
-        n = scene.deck_left + scene.centre_kitty
+        n = scene.anim.deck_left + scene.anim.centre_kitty
         back = back_image(h, scene.app.settings.card_back)
         for i in range(min(6, max(1, n // 12))):
             surface.blit(back, (cx - h * 0.35 - i * 1.5, cy - h / 2 - i * 1.5))
-        if scene.deck_left > 0:
-            blit_text(surface, str(scene.deck_left), lay.font_small, (cx, cy + h / 2 + 4), theme.INK_DIM,
+        if scene.anim.deck_left > 0:
+            blit_text(surface, str(scene.anim.deck_left), lay.font_small, (cx, cy + h / 2 + 4), theme.INK_DIM,
                       anchor="midtop")
 
     def draw_seat(self, surface: pygame.Surface, pos: int) -> None:
@@ -234,7 +234,7 @@ class TableView:
         seat = scene.seat_at(pos)
         rect = lay.plate_rect(pos)
         team_colour = theme.TEAM_COLOURS[seat % 2]
-        turn = scene.turn == seat and scene.shown_hand.phase in (BURYING, PLAYING)
+        turn = scene.turn == seat and scene.anim.obs.phase in (BURYING, PLAYING)
         theme.panel(surface, rect, (8, 34, 25, 215), round(12 * s), theme.GOLD if turn else team_colour)
         if turn:
             pygame.draw.rect(surface, theme.GOLD, rect.inflate(6, 6), width=2, border_radius=round(14 * s))
@@ -246,28 +246,28 @@ class TableView:
         pad = round(12 * s)
         left = rect.x + inset + face.get_width() + round(8 * s)
         # The name keeps clear of the dealer's badge in the plate's top-right corner.
-        room = rect.right - pad - left - (round(30 * s) if scene.dealer == seat else 0)
+        room = rect.right - pad - left - (round(30 * s) if scene.anim.dealer == seat else 0)
         name = theme.fit_text(seat_name(seat, scene.viewer), lay.font, room, bold=True)
         blit_text(surface, name, lay.font, (left, rect.y + round(6 * s)), theme.INK, True)
         level = player_kind(controller)
         blit_text(surface, level, lay.font_small, (left, rect.bottom - round(6 * s)), team_colour,
                   anchor="bottomleft")
-        count = len(scene.hand_view.entries) if pos == 0 else scene.counts[pos]
+        count = len(scene.hand_view.entries) if pos == 0 else scene.anim.counts[pos]
         count_text = tr("table.cards_left_one") if count == 1 else tr("table.cards_left", n=count)
         blit_text(surface, count_text, lay.font_small,
                   (rect.right - pad, rect.bottom - round(6 * s)), theme.INK_DIM, anchor="bottomright")
-        if scene.dealer == seat:
+        if scene.anim.dealer == seat:
             r = round(13 * s)
             centre = (rect.right - r - round(4 * s), rect.y + r + round(4 * s))
             pygame.draw.circle(surface, theme.GOLD, centre, r)
             blit_text(surface, tr("table.dealer_badge"), lay.font_small, centre, theme.INK_DARK, True, anchor="center")
         if pos != 0:
             back = back_image(lay.small_h, scene.app.settings.card_back)
-            for i in range(scene.counts[pos]):
+            for i in range(scene.anim.counts[pos]):
                 surface.blit(back, self.back_slot(pos, i))
         # A declaration stays beside its seat while the bidding is open.
-        if scene.ctx is None:
-            mine = [d for d in scene.declarations if d.seat == seat]
+        if scene.anim.ctx is None:
+            mine = [d for d in scene.anim.declarations if d.seat == seat]
             if mine:
                 h = lay.tiny_h
                 box = self.declaration_rect(pos, len(mine[-1].cards))
@@ -295,18 +295,18 @@ class TableView:
     def draw_piles(self, surface: pygame.Surface) -> None:
         scene, lay = self.scene, self.lay
         for pos in range(4):
-            cards = scene.piles[pos]
+            cards = scene.anim.piles[pos]
             if not cards:
                 continue
             positions = lay.row_positions(len(cards), lay.trick_center(pos), lay.trick_h, lay.width * 0.3)
-            dim = scene.dimmed[pos]
+            dim = scene.anim.dimmed[pos]
             shade, margin = shadow(lay.trick_h)
             lift = max(2, round(3 * lay.scale))  # the light comes from the top left
             for x, y in positions:
                 surface.blit(shade, (round(x) - margin + lift, round(y) - margin + lift + 1))
             for i, (card, xy) in enumerate(zip(cards, positions)):
                 surface.blit(card_image(card, lay.trick_h, "disabled" if i in dim else "normal"), xy)
-            if scene.winning_pile == pos:
+            if scene.anim.winning_pile == pos:
                 box = self.pile_box(pos, len(cards)).inflate(6, 6)
                 pygame.draw.rect(surface, theme.GOLD, box, width=max(2, round(3 * lay.scale)),
                                  border_radius=round(10 * lay.scale))
@@ -321,7 +321,7 @@ class TableView:
         if pos == 0:
             rect.y -= lay.tiny_h + round(14 * lay.scale)
         else:
-            n = max(1, self.scene.counts[pos] if count is None else count)
+            n = max(1, self.scene.anim.counts[pos] if count is None else count)
             first = self.back_slot(pos, 0)
             last = self.back_slot(pos, n - 1)
             fan = pygame.Rect(round(first[0]) - 2, round(first[1]) - 2,
@@ -367,9 +367,9 @@ class TableView:
 
     def banner_rect(self) -> pygame.Rect:
         """The banner's box (for a partial screen update while it fades)."""
-        if self.scene.banner is None:
+        if self.scene.anim.banner is None:
             return pygame.Rect(0, 0, 0, 0)
-        return self._banner_box(theme.text(self.scene.banner[0], self.lay.font, self.scene.banner[2], True))
+        return self._banner_box(theme.text(self.scene.anim.banner[0], self.lay.font, self.scene.anim.banner[2], True))
 
     def _banner_box(self, rendered: pygame.Surface) -> pygame.Rect:
         lay = self.lay

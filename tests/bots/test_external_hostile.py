@@ -97,6 +97,11 @@ SHEDS_THEN_PLAYS = f"""
             env = {{k: v for k, v in os.environ.items() if k != "SHENGJI_PROGRAM"}}
             os.execve(sys.executable, [sys.executable, sys.argv[0], sys.argv[1], "again"], env)
         os._exit(0)
+    # Play only once the grandchild has shed the marker: on a loaded machine the arena could
+    # otherwise end the program first, and the marker alone would find the grandchild.
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not (os.path.exists(sys.argv[1]) and open(sys.argv[1]).read().strip()):
+        time.sleep(0.02)
     os.execv(sys.executable, [sys.executable, {str(EXAMPLE)!r}, "5"])  # and plays
 """
 

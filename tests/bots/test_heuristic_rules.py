@@ -324,7 +324,7 @@ def test_choose_bury_says_which_suits_it_voided():
                 left.remove(c)
             tab = tables(obs.ctx)
             for symbol in reason.params["suits"]:
-                assert not any(tab.suit[c] != TRUMP and tab.suit[c].symbol == symbol for c in left)
+                assert not any(tab.suit[c] != TRUMP and tab.suit[c].printed.symbol == symbol for c in left)
             return
     pytest.fail("no seeded bury voids a suit")
 

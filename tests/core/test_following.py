@@ -165,7 +165,7 @@ def test_tractor_led_without_tractor_pairs_are_required():
     # 若无拖拉机，则必须出对牌
     assert legal("7H 7H 6H 6H", "KH KH 9H 9H 3H 5C", "KH KH 9H 9H")
     assert not legal("7H 7H 6H 6H", "KH KH 9H 9H 3H 5C", "KH KH 9H 3H")
-    assert follow("7H 7H 6H 6H", "KH KH 9H 9H 3H 5C", "KH KH 9H 3H").code == "follow.pair"
+    assert follow("7H 7H 6H 6H", "KH KH 9H 9H 3H 5C", "KH KH 9H 3H").code == "follow.tractor_pairs"
 
 
 def test_tractor_led_one_pair_then_anything():

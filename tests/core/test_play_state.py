@@ -120,6 +120,31 @@ def test_copy_is_independent():
     assert twin.settlement is not None
 
 
+def test_deepcopy_and_pickle_keep_every_slot():
+    """PlayState and Trick copy through __reduce__ (compiled by mypyc they have no bare
+    __new__): every slot comes back, mid-trick, and the copy plays on alone."""
+    import pickle
+
+    from game.core import play as play_module
+    if not play_module._COMPILED:  # a native class has no __slots__ to compare with
+        assert PlayState.__slots__ == play_module._STATE_SLOTS
+    hand = dealt_hands("lanzhou-2010", 1)[0]
+    state = hand.play_state
+    rng = random.Random(5)
+    for _ in range(6):  # into the second trick
+        state.apply(state.to_act(), random_move(state, rng))
+    before = state.digest()
+    for twin in (copy.deepcopy(state), pickle.loads(pickle.dumps(state))):
+        assert twin.digest() == before
+        assert [t.plays for t in twin.tricks] == [t.plays for t in state.tricks]
+        assert (twin.trick_points, twin.penalties, twin.leader, twin.views) == \
+            (state.trick_points, state.penalties, state.leader, state.views)
+        assert twin.tricks[-1] is not state.tricks[-1] and twin.hands[0] is not state.hands[0]
+        while twin.settlement is None:
+            twin.apply(twin.to_act(), random_move(twin, rng))
+        assert state.digest() == before
+
+
 def test_fallback_and_enumerators_are_legal():
     for hand in dealt_hands("lanzhou-2010", 2):
         state = hand.play_state.copy()

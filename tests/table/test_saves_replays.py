@@ -18,8 +18,8 @@ from game.records import MAX_REPLAYS, Records, replay_steps
 from game.storage import Storage
 from game.table import PRACTICE, TableDriver, TableSettings, WaitKind, hint_action, make_controllers
 from game.ui.menus import StartScene
-from game.ui.mode_table import ModeTableScene
 from game.ui.replays import ReplayListScene, ReplayScene
+from game.ui.table_scene import TableScene
 from tests.standin_bots import standin_factory
 from tests.ui_helpers import click, continue_match, make_app, run, start_match
 
@@ -65,15 +65,15 @@ def test_save_kill_resume_gives_the_identical_state(tmp_path):
     assert app.top.buttons[1].visible  # Continue
     continue_match(app)
     table = app.top
-    assert isinstance(table, ModeTableScene)
+    assert isinstance(table, TableScene)
     resumed = table.driver.match
     assert resumed.to_dict() == data["match"]
     assert resumed.hand.digest() == expected.hand.digest()
     assert resumed.hand.log == expected.hand.log
     # The table shows that state: the bottom seat's hand, the points, the trick count.
     assert sorted(table.hand_view.cards) == sorted(resumed.hand.hands[table.bottom])
-    assert table.def_points == resumed.hand.defender_points
-    assert table.trick_number == len([t for t in resumed.hand.tricks if t.complete])
+    assert table.anim.def_points == resumed.hand.defender_points
+    assert table.anim.trick_number == len([t for t in resumed.hand.tricks if t.complete])
     run(app, 1.0)  # and play goes on
 
 
@@ -103,10 +103,10 @@ def test_a_persons_match_resumes_at_the_last_trick(tmp_path):
     app2 = make_app(tmp_path, size=(1024, 640), speed=8.0)
     continue_match(app2)
     resumed = app2.top
-    assert isinstance(resumed, ModeTableScene)
+    assert isinstance(resumed, TableScene)
     assert resumed.driver.hand.log == live.log[:upto]
     assert resumed.driver.hand.digest() == live.replay(upto).digest()
-    assert resumed.hotseat and resumed.locked and resumed.driver.humans() == [0, 2]
+    assert resumed.driver.hotseat and resumed.locked and resumed.driver.humans() == [0, 2]
     assert resumed.driver.settings.names["seats"][2] == "Bo"
 
 
@@ -137,7 +137,7 @@ def test_a_save_that_cannot_be_read_is_set_aside_and_the_game_starts(tmp_path, c
     assert not start.buttons[1].visible  # no Continue
     # The game goes on: a new match starts.
     start_match(app, "logistics-2015", 1, 0, ["normal"] * 4)
-    assert isinstance(app.top, ModeTableScene)
+    assert isinstance(app.top, TableScene)
 
 
 def test_the_game_starts_from_the_command_line_with_a_corrupt_save(tmp_path):

@@ -86,3 +86,20 @@ def test_the_frozen_game_plays_an_autoplayed_hand_headless(dist, tmp_path):
     assert result.returncode == 0, output
     if sys.platform != "win32":  # a Windows build has no console to print to
         assert "hands played: 1" in output, output
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a Windows build has no console to print the version to")
+def test_the_frozen_game_says_which_search_it_runs(dist, tmp_path):
+    # build.spec ships the compiled search when SHENGJI_COMPILED names its tree (the
+    # workflow's builds); a plain build runs the pure Python modules.
+    exe = next(p for p in (dist / "shengji" / "shengji", dist / "shengji" / "shengji.exe") if p.exists())
+    result = subprocess.run([str(exe), "--version"], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    if os.environ.get("SHENGJI_COMPILED"):
+        assert "search: compiled with mypyc (all" in result.stdout, result.stdout
+        smoke = subprocess.run([sys.executable, str(SMOKE_TEST), "--dist", str(dist), "--hands", "1",
+                                "--timeout", "600", "--compiled"], cwd=tmp_path, capture_output=True,
+                               text=True, timeout=700)
+        assert smoke.returncode == 0, smoke.stdout + smoke.stderr
+    else:
+        assert "search: pure Python" in result.stdout, result.stdout

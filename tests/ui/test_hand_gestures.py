@@ -7,7 +7,7 @@ import pygame
 from game.core import TrumpContext
 from game.core.cards import Card, Rank, Suit, cards
 from game.table import WaitKind
-from game.ui.hand_groups import follow_group
+from game.table.follow import follow_group
 from game.ui.hand_view import DOUBLE_CLICK, HandView
 from game.ui.layout import TableLayout
 from tests.ui.test_practice_ui import hint, hint_action, until_wait

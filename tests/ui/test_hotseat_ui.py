@@ -7,8 +7,8 @@ import pytest
 
 from bots.hint import hint
 from game.table import WaitKind, hint_action
-from game.ui.mode_table import ModeTableScene
 from game.ui.privacy import PrivacyScene
+from game.ui.table_scene import TableScene
 from tests.ui_helpers import click, make_app, pick_all, start_match
 
 DRAWING_MODULES = ("game.ui.table_view", "game.ui.hand_view", "game.ui.flights", "game.ui.results",
@@ -68,10 +68,12 @@ def step(app, faces, dt=1 / 30, events=()):
     app.step(dt, list(events))
 
 
-def check_privacy(app, table: ModeTableScene, faces: Counter) -> str:
+def check_privacy(app, table: TableScene, faces: Counter) -> str:
     """The invariant; returns what was on screen ("privacy", "open", "locked")."""
     hand = table.driver.hand
-    allowed = public_cards(hand) + public_cards(table.shown_hand)
+    # A public card may be drawn twice (the trump panel and beside its seat); the table
+    # goes on showing the settled hand under the end-of-hand panel.
+    allowed = public_cards(hand) + public_cards(table.anim.settled or hand)
     top = app.top
     if isinstance(top, PrivacyScene):
         assert table.locked and table.hand_view.hidden
@@ -81,7 +83,7 @@ def check_privacy(app, table: ModeTableScene, faces: Counter) -> str:
         assert table.hand_view.hidden
         assert not (faces - allowed), f"a hand shown while locked: {faces - allowed}"
         return "locked"
-    seat = table.unlocked
+    seat = table.privacy.unlocked
     assert seat == table.viewer == table.bottom
     wait = None if table.busy else table.driver.waiting()
     if wait is not None and wait.kind != WaitKind.CONTINUE:
@@ -94,7 +96,7 @@ def check_privacy(app, table: ModeTableScene, faces: Counter) -> str:
 
 def play_hotseat_hand(app, faces, declare_sometimes=True):
     table = app.top
-    assert isinstance(table, ModeTableScene) and table.hotseat and table.locked
+    assert isinstance(table, TableScene) and table.driver.hotseat and table.locked
     faces.check = lambda: check_privacy(app, table, faces) if app.stack[0] is table else "other"
     privacy_for = []
     for _ in range(60000):

@@ -8,7 +8,8 @@ from game.i18n import LANGUAGES, default_language, params_of, refusal, set_langu
 
 REFUSALS = {
     "follow.count": {"n"}, "follow.suit": {"suit"}, "follow.tractor": {"cards"},
-    "follow.pair": {"cards"}, "follow.not_held": set(), "lead.mixed": set(), "lead.empty": set(),
+    "follow.pair": {"cards"}, "follow.tractor_pairs": {"cards"}, "follow.pairs": {"cards"},
+    "follow.count_one": {"n"}, "follow.not_held": set(), "lead.mixed": set(), "lead.empty": set(),
     "throw.failed": {"cards", "penalty"}, "declare.invalid": set(), "bury.count": {"n"},
 }
 

@@ -9,9 +9,9 @@ import pytest
 
 from game.session import NoSavedMatch
 from game.ui.menus import StartScene
-from game.ui.mode_table import ModeTableScene
 from game.ui.new_match import NewMatchScene
 from game.ui.scene import App, Options
+from game.ui.table_scene import TableScene
 from tests.ui_helpers import make_app, start_match
 
 UI = Path(__file__).resolve().parents[2] / "game" / "ui"
@@ -32,7 +32,7 @@ def _screen_modules() -> dict[str, ast.Module]:
 
 def test_screens_import_other_screens_only_to_extend_them():
     screens = _screen_modules()
-    assert {"menus", "new_match", "replays", "results", "deal_again", "mode_table", "table_scene"} <= set(screens)
+    assert {"menus", "new_match", "replays", "results", "deal_again", "table_scene"} <= set(screens)
     for name, tree in screens.items():
         bases = {b.id for node in tree.body if isinstance(node, ast.ClassDef) for b in node.bases
                  if isinstance(b, ast.Name)}
@@ -59,7 +59,7 @@ def test_start_new_match_and_back(tmp_path):
     app.top.new_match()
     assert isinstance(app.top, NewMatchScene)
     app.top.begin()
-    assert isinstance(app.top, ModeTableScene) and len(app.stack) == 1
+    assert isinstance(app.top, TableScene) and len(app.stack) == 1
     assert app.storage.has_save()
 
 

@@ -12,7 +12,7 @@ from bots.hint import hint
 from game.core import DEALING, DECLARE, PLAY, PLAYING, Action
 from game.i18n import set_language
 from game.table import WaitKind, hint_action
-from game.ui.mode_table import ModeTableScene
+from game.ui.table_scene import TableScene
 from tests.ui_helpers import click, key, make_app, pick, pick_all, run, start_match
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,7 +27,7 @@ def english_after():
 def until_wait(app, table, kinds=("play",), answer_declare=True, limit=40000):
     """Step until the person at the bottom must do one of ``kinds``; bury and play by hint."""
     for _ in range(limit):
-        if not isinstance(app.top, ModeTableScene):
+        if not isinstance(app.top, TableScene):
             app.step(1 / 30)
             continue
         wait = None if table.busy else table.driver.waiting()
@@ -63,11 +63,11 @@ def test_hint_raises_the_normal_bots_cards_with_a_reason(tmp_path, lang):
     click(app, hint_button.rect.center)
     assert sorted(table.hand_view.selected) == sorted(expected)
     from game.i18n import tr
-    assert tr("hint." + reason.code).split("{")[0][:4] in table.hint_line
+    assert tr("hint." + reason.code).split("{")[0][:4] in table.practice.hint_line
     assert table.controls[-1].enabled  # Play
     click(app, table.controls[-1].rect.center)
     assert table.driver.hand.log[-1].seat == 0 and sorted(table.driver.hand.log[-1].cards) == sorted(expected)
-    assert table.hint_line == ""
+    assert table.practice.hint_line == ""
 
 
 def test_why_not_names_the_rules_section_for_plays_and_declarations(tmp_path):
@@ -145,7 +145,7 @@ def test_counter_last_trick_and_hand_so_far_open(tmp_path):
         table.driver.submit(hint_action(table.driver.hand, 0, hint))
     until_wait(app, table)
     click(app, button(table, "practice.counter").rect.center)
-    assert table.show_counter
+    assert table.practice.show_counter
     run(app, 0.1)
     click(app, button(table, "button.last_trick").rect.center)
     assert type(app.top).__name__ == "HandRecordScene" and app.top.last_only
@@ -164,7 +164,7 @@ def test_replay_this_deal_from_another_seat_leaves_the_match_saved(tmp_path):
     for _ in range(40000):
         if type(app.top).__name__ == "ModeHandEndScene":
             break
-        if isinstance(app.top, ModeTableScene):
+        if isinstance(app.top, TableScene):
             wait = None if table.busy else table.driver.waiting()
             if wait is not None and wait.kind == WaitKind.DECLARE:
                 table.driver.pass_declaration(0)
@@ -178,7 +178,7 @@ def test_replay_this_deal_from_another_seat_leaves_the_match_saved(tmp_path):
     dialog = app.top
     click(app, dialog.seats[1].rect.center)  # from East
     replayed = app.top
-    assert isinstance(replayed, ModeTableScene)
+    assert isinstance(replayed, TableScene)
     assert replayed.viewer == 1 and replayed.driver.settings.deal_only
     assert replayed.driver.hand.setup == setup
     run(app, 2.0)
@@ -199,7 +199,7 @@ def test_a_play_clock_runs_out_to_the_hints_move(tmp_path):
     expected, _ = hint(hand, 0)
     n = len(hand.log)
     run(app, 0.5)
-    assert table.clock.running and table.clock.total == 30 and table.clock.seconds_left <= 30
+    assert table.driver.clock.running and table.driver.clock.total == 30 and table.driver.clock.seconds_left <= 30
     run(app, 28.0)
     assert len(hand.log) == n  # not yet
     run(app, 2.0)
@@ -225,7 +225,7 @@ def test_a_bury_clock_runs_out_to_the_hints_bury(tmp_path):
         hand = table.driver.hand
         expected, _ = hint(hand, 0)
         run(app, 1.0)
-        assert table.clock.total == 60
+        assert table.driver.clock.total == 60
         run(app, 60.0)
         assert hand.phase == PLAYING and sorted(hand.kitty) == sorted(expected)
         assert "buried" in table.notice[0]

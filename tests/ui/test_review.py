@@ -76,11 +76,11 @@ def test_leaving_the_review_stops_the_thread(tmp_path, quick):
 def play_to_hand_end(app, table, seat=0, limit=40000):
     import bots.hint
     from game.table import WaitKind, hint_action
-    from game.ui.mode_table import ModeTableScene
+    from game.ui.table_scene import TableScene
     for _ in range(limit):
         if type(app.top).__name__ == "ModeHandEndScene":
             return app.top
-        if isinstance(app.top, ModeTableScene):
+        if isinstance(app.top, TableScene):
             wait = None if table.busy else table.driver.waiting()
             if wait is not None and wait.kind == WaitKind.DECLARE:
                 table.driver.pass_declaration(seat)

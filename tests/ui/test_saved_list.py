@@ -1,7 +1,7 @@
 """Continue with several saved matches: the list screen (issue 13, defect 1)."""
 from game.ui.menus import StartScene
-from game.ui.mode_table import ModeTableScene
 from game.ui.saved_list import SavedListScene, saved_line
+from game.ui.table_scene import TableScene
 from tests.ui_helpers import click, make_app, start_match
 
 
@@ -17,7 +17,7 @@ def test_continue_lists_every_saved_match_and_opens_the_one_clicked(tmp_path):
     app.step(1 / 60)
     row = app.top.row_rect(1)
     click(app, (row.x + 20, row.centery))
-    assert isinstance(app.top, ModeTableScene)
+    assert isinstance(app.top, TableScene)
     assert app.top.driver.match.seed == first and app.top.driver.match.ruleset.id == "hebi-2010"
 
 
@@ -111,7 +111,7 @@ def test_every_screen_works_on_a_read_only_folder(tmp_path, monkeypatch):
     app.step(1 / 60)
     row = app.top.row_rect(1)
     click(app, (row.x + 20, row.centery))
-    assert isinstance(app.top, ModeTableScene) and app.top.driver.match.seed == 3
+    assert isinstance(app.top, TableScene) and app.top.driver.match.seed == 3
     for _ in range(200):
         app.step(1 / 60)
     assert tried == [] and _snapshot(tmp_path) == before

@@ -20,9 +20,9 @@ def test_every_new_setting_is_on_the_screen_and_saved(tmp_path):
     app.nav.settings()
     scene = app.top
     assert isinstance(scene, SettingsScene)
-    for key_name, option in (("polish.card_size", "large"), ("polish.card_colours", "four"),
-                             ("polish.play_click", "single"), ("polish.confirm_play_setting", True),
-                             ("polish.trick_linger", 2.0), ("polish.reduce_motion", True)):
+    for key_name, option in (("settings.card_size", "large"), ("settings.card_colours", "four"),
+                             ("settings.play_click", "single"), ("settings.confirm_play_setting", True),
+                             ("settings.trick_linger", 2.0), ("settings.reduce_motion", True)):
         click(app, segment(row(scene, key_name), option))
     again = app.storage.load_settings("en")
     assert (again.card_size, again.card_colours, again.play_click, again.confirm_play, again.trick_linger,
@@ -54,7 +54,7 @@ def test_the_table_menu_offers_settings_and_rules(tmp_path):
     settings = app.top
     assert isinstance(settings, SettingsScene) and app.stack[-2] is table
     card_h = table.lay.card_h
-    click(app, segment(row(settings, "polish.card_size"), "large"))
+    click(app, segment(row(settings, "settings.card_size"), "large"))
     assert table.lay.card_h > card_h  # the table lays out again at once
     key(app, pygame.K_ESCAPE)
     assert app.top is table

@@ -5,7 +5,7 @@ from bots.hint import hint
 from game.core import DEALING, DECLARE, Action, get_ruleset
 from game.i18n import set_language
 from game.table import WaitKind, hint_action
-from game.ui.mode_table import ModeTableScene
+from game.ui.table_scene import TableScene
 from tests.ui_helpers import click, make_app, pick, run, start_match
 
 
@@ -35,7 +35,7 @@ def _refused_declaration(app, table):
                 table.hand_view.clear_selection()
                 for card in pair:
                     assert pick(app, table, card)
-                table._declare_selected()
+                table.person.declare_selected()
                 assert table.error and table.prompt()[0] == table.error
                 return
     raise AssertionError("no refusable pair")
@@ -83,7 +83,7 @@ def _play_to_hand_end(app, limit=60000):
         if type(app.top).__name__ == "ModeHandEndScene":
             return app.top
         table = app.stack[0]
-        if isinstance(app.top, ModeTableScene):
+        if isinstance(app.top, TableScene):
             wait = None if table.busy else table.driver.waiting()
             if wait is not None and wait.kind == WaitKind.DECLARE:
                 table.driver.pass_declaration(wait.seat)
@@ -105,7 +105,7 @@ def test_continue_after_a_replayed_deal_goes_back_into_the_match(tmp_path):
     end = _play_to_hand_end(app)
     click(app, end.button.rect.center)
     table = app.top
-    assert isinstance(table, ModeTableScene), type(table).__name__
+    assert isinstance(table, TableScene), type(table).__name__
     assert not table.driver.settings.deal_only and table.driver.match.seed == seed
 
 
@@ -129,14 +129,14 @@ def test_the_tournament_clock_goes_on_from_where_it_stood_when_the_match_was_lef
     table = app.top
     _until_play(app, table)
     run(app, 7.0)
-    left = table.clock.seconds_left
+    left = table.driver.clock.seconds_left
     assert 20 <= left <= 24
     app.nav.leave(table)
     app.nav.continue_match()
     again = app.top
-    assert isinstance(again, ModeTableScene) and again is not table
+    assert isinstance(again, TableScene) and again is not table
     run(app, 0.2)
-    assert again.clock.running and again.clock.seconds_left <= left
+    assert again.driver.clock.running and again.driver.clock.seconds_left <= left
 
 
 def _person_leads_after_a_trick(tmp_path, speed, linger=0):
@@ -161,17 +161,17 @@ def test_a_finished_trick_stays_on_the_table_until_the_next_lead(tmp_path):
     """Defect 6: the finished trick vanished in about a second."""
     app, table = _person_leads_after_a_trick(tmp_path, 8.0)
     run(app, 5.0)  # long after the old sweep
-    assert table.lingering is not None and table.winning_pile is not None
-    assert sum(len(p) for p in table.piles) >= 4, "the finished trick is still on the felt"
+    assert table.anim.lingering is not None and table.anim.winning_pile is not None
+    assert sum(len(p) for p in table.anim.piles) >= 4, "the finished trick is still on the felt"
     table.driver.submit(hint_action(table.driver.hand, 0, hint))
     app.step(1 / 30)
-    assert table.lingering is None and table.winning_pile is None
+    assert table.anim.lingering is None and table.anim.winning_pile is None
 
 
 def test_the_trick_linger_setting_takes_the_trick_away_after_its_seconds(tmp_path):
     app, table = _person_leads_after_a_trick(tmp_path, 1.0, linger=2)
     run(app, 3.5)
-    assert table.lingering is None and not any(table.piles)
+    assert table.anim.lingering is None and not any(table.anim.piles)
 
 
 def test_points_are_announced_only_for_the_defenders_tricks(tmp_path):
@@ -181,11 +181,11 @@ def test_points_are_announced_only_for_the_defenders_tricks(tmp_path):
     start_match(app, "hebi-2010", 5, 0, ["normal"] * 4, "practice", 10)
     table = app.top
     _until_play(app, table)
-    dealer = table.dealer
+    dealer = table.anim.dealer
     for winner, announced in ((dealer, False), ((dealer + 1) % 4, True)):
         trick = TrickView(winner, (), winner, 65, (), 0)
-        table._sweep(table.pos(winner), trick)
-        assert ("+65" in table.banner[0]) is announced, table.banner[0]
+        table.anim._sweep(table.pos(winner), trick, table.anim.obs.scored(trick))  # as the engine decides it
+        assert ("+65" in table.anim.banner[0]) is announced, table.anim.banner[0]
 
 
 def test_a_failed_throw_says_who_stopped_it_and_with_what():
@@ -253,7 +253,7 @@ def test_the_dealer_drawn_by_lot_is_shown_on_the_table(tmp_path, lang):
     assert lot is not None
     text = tr("tie_lot.header", player=seat_name(lot, 0))
     assert text in table.bar_parts()
-    assert table.banner is not None and seat_name(lot, 0) in table.banner[0]
+    assert table.anim.banner is not None and seat_name(lot, 0) in table.anim.banner[0]
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])

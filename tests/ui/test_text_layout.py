@@ -144,15 +144,15 @@ def test_the_table_keeps_its_texts_apart(tmp_path, recorder, size, lang, ruleset
     table = app.top
     check_scene(recorder, app, table, f"{ruleset_id} dealing {lang} {size}", _table_panels(table))
     _to_play(app, table)
-    table.banner = None  # a passing banner may lie over the felt's texts
+    table.anim.banner = None  # a passing banner may lie over the felt's texts
     table.notice = None
     check_scene(recorder, app, table, f"{ruleset_id} playing {lang} {size}", _table_panels(table))
-    if table.features.last_trick:
+    if table.driver.aids.last_trick:
         app.nav.hand_record(table, True)
         check_scene(recorder, app, app.top, f"last trick {lang} {size}")
         app.pop()
-    if table.features.undo:
-        app.nav.ask_deal_again(table.driver.hand, table.driver.settings, 0)
+    if table.driver.aids.undo:
+        app.nav.ask_deal_again(*table.driver.deal(), table.driver.settings, 0)
         check_scene(recorder, app, app.top, f"replay this deal {lang} {size}")
         app.pop()
     app.nav.ask_leave(table)

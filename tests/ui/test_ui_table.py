@@ -69,7 +69,7 @@ def test_a_full_hand_by_clicks(tmp_path, ruleset_id, seed):
     click(app, end.button.rect.center)
     assert app.top is scene
     run(app, 1.0)
-    assert scene.hand_number == 2
+    assert scene.anim.hand_number == 2
     assert app.storage.has_save()
 
 

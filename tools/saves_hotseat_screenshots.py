@@ -1,6 +1,7 @@
-"""Screenshots of the screens issue 13's table defects changed, in both languages and three sizes.
+"""Screenshots of the saved-match lists, the hot-seat stops, the header and the names, in both
+languages and three sizes.
 
-    SDL_VIDEODRIVER=dummy python tools/defects_screenshots.py --out /tmp/defects-shots \
+    SDL_VIDEODRIVER=dummy python tools/saves_hotseat_screenshots.py --out /tmp/saves-hotseat-shots \
         [--only 1280x800] [--lang zh] [--part saves]
 
 Parts: ``saves`` (the start screen with two saved matches, the Continue list), ``hotseat``
@@ -110,7 +111,8 @@ def header(app: App, out: Path) -> None:
     shoot(app, out, "30-lanzhou-header-long-names")
     table.driver.add_time(60 * 60)  # time up with the score tied: the dealer is drawn by lot
     for _ in range(600):
-        if (table.banner is not None and "Extra" in table.banner[0]) or "加赛" in (table.banner or ("",))[0]:
+        banner = table.anim.banner
+        if (banner is not None and "Extra" in banner[0]) or "加赛" in (banner or ("",))[0]:
             break
         app.step(1 / 60)
     frames(app, 0.2)
@@ -122,7 +124,8 @@ def table_part(app: App, out: Path) -> None:
     app.nav.start_match(MatchChoice("hebi-2010", ["normal"] * 4, 0, [], "practice", 10, 5, {}))
     table = app.top
     for _ in range(30000):
-        if (table.declarations and any(d.seat == 0 for d in table.declarations)) or table.ctx is not None:
+        anim = table.anim
+        if (anim.declarations and any(d.seat == 0 for d in anim.declarations)) or anim.ctx is not None:
             break
         options = table.driver.declaration_options(0) if table.driver.hand.phase == DEALING else []
         if options:
@@ -135,7 +138,7 @@ def table_part(app: App, out: Path) -> None:
     shoot(app, out, "40-practice-bottom-declaration")
     for _ in range(40000):
         wait = None if table.busy else table.driver.waiting()
-        if table.lingering is not None and not table.flights:
+        if table.anim.lingering is not None and not table.anim.flights:
             break
         if wait is not None:
             _answer(table, wait)
@@ -173,7 +176,7 @@ PARTS = {"saves": saves, "hotseat": hotseat, "header": header, "table": table_pa
 
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--out", type=Path, default=Path("/tmp/defects-shots"))
+    p.add_argument("--out", type=Path, default=Path("/tmp/saves-hotseat-shots"))
     p.add_argument("--only", help="one size, WIDTHxHEIGHT")
     p.add_argument("--lang", help="one language")
     p.add_argument("--part", action="append", choices=sorted(PARTS))

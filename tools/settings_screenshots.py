@@ -1,9 +1,9 @@
-"""Screenshots of what issue 13's "what players expect" changed, in both languages at three
-window sizes: the start screen's statistics, the settings (defaults, and four colours with
+"""Screenshots of the settings and what they change, in both languages at three window
+sizes: the start screen's statistics, the settings (defaults, and four colours with
 large cards), the table's menu, a table in four colours with large cards (a raised pair and
 a finished trick with its winner marked), the end of a hand with its celebration.
 
-    SDL_VIDEODRIVER=dummy python tools/polish_screenshots.py --out /tmp/polish-shots
+    SDL_VIDEODRIVER=dummy python tools/settings_screenshots.py --out /tmp/settings-shots
 
 The bots are the tests' stand-in (quick and seeded), the statistics made up by a seeded
 random record of 40 hands, written to a data folder under ``--out``.
@@ -116,7 +116,8 @@ def screens(app: App, out: Path) -> None:
         if type(app.top).__name__ in ("ModeHandEndScene", "HandEndScene"):
             break
         step_game()
-        if "trick" not in shots and table.trick_number >= 6 and table.winning_pile is not None and not table.flights:
+        anim = table.anim
+        if "trick" not in shots and anim.trick_number >= 6 and anim.winning_pile is not None and not anim.flights:
             shoot(app, out, "05-table-trick-won")
             key(app, pygame.K_ESCAPE)
             frames(app, 0.1)
@@ -148,7 +149,7 @@ def match_end(app: App, out: Path) -> None:
 
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--out", type=Path, default=Path("/tmp/polish-shots"))
+    p.add_argument("--out", type=Path, default=Path("/tmp/settings-shots"))
     p.add_argument("--only", help="one size, WIDTHxHEIGHT")
     p.add_argument("--lang", choices=("en", "zh"), help="one language")
     args = p.parse_args()

@@ -1,4 +1,4 @@
-"""Which cards a click raises together when following (no pygame: tested on its own).
+"""Which cards a click raises together when following (asked of the driver: ``TableDriver.follow_group``).
 
 When a pair or a tractor was led, a follower who clicks one card of a pair he holds almost
 always means the pair, and one card of a tractor the tractor: the commercial apps raise the
