@@ -18,6 +18,16 @@ several noisy means is flattered by its luck, and this keeps noise from being ch
 ``points_loss`` is the same difference in the team's points. The label comes from
 ``LABELS`` (the one place the thresholds live). A forced move is never charged.
 
+A mistake or a blunder is named only when the search is sure of it (``confident_label``):
+the lower confidence bound of the paired advantage, ``gap - z * se`` with ``z`` from
+``CONFIDENCE_Z`` for the kind (measured: bots/NOTES.md, "Analysis: label precision"),
+must clear the label's threshold; else the decision is ``unclear`` (its loss still counts
+in the totals, not against the accuracy). The move the practice Hint gives there
+(``bots.hint``, recorded as ``Decision.hint``) needs ``HINT_Z``: the Hint and the Review
+speak with one voice. Each decision carries the engine's view for a panel (``top``: the
+candidates' mean results and their spread across the worlds) and ``better_share``, how often
+the better move did better.
+
 Declaring decisions (``kind == "declare"``: a declaration shown, or a chance to declare
 let pass, ``played == []``) are valued the same way on sampled worlds of the rest of the
 deal, the bidding, the bury and the play (``bots.declare_analysis``): the candidates are
@@ -31,7 +41,7 @@ search fewer worlds and the report may differ).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import asdict, dataclass, field
 import itertools
 import math
@@ -40,6 +50,7 @@ import time
 from typing import Any
 
 from game.core import (
+    AFTER_DEAL,
     BURY,
     BURYING,
     PLAY,
@@ -53,7 +64,8 @@ from game.core import (
     parse_cards,
 )
 
-from . import declare_analysis
+from . import declare_analysis, make_bot
+from .base import Reason
 from .bidding import choose_bury
 from .candidates import card_key, play_candidates
 from .memory import CardMemory, MemoryTracker
@@ -77,6 +89,20 @@ SHRINK_SE = 1.0  # a loss is charged less this many standard errors of the paire
 UNRATED = "unrated"
 LABEL_ORDER = (*(name for name, _ in LABELS), BLUNDER)
 GOOD_LABELS = ("best", "good")
+BAD_LABELS = ("mistake", "blunder")
+# A mistake or a blunder is named only when the loss's lower confidence bound,
+# ``gap - z * se``, clears the label's threshold; otherwise the decision is "unclear"
+# (a loss the search cannot tell from noise). ``z`` per kind, chosen by measurement so that
+# a label keeps (or worsens) on an independent search with four times the worlds in at
+# least 90 % of cases (``python -m bots.bench.analysis precision``; bots/NOTES.md, "Analysis:
+# label precision").
+UNCLEAR = "unclear"
+CONFIDENCE_Z: dict[str, float] = {"play": 3.0, "bury": 3.5, "declare": 2.0}
+# The move the practice Hint would have given is charged a mistake only beyond this many
+# standard errors: the Hint and the Review are one voice, and the Hint's heuristic move is
+# only called wrong when the search is sure of it.
+HINT_Z = 3.0
+TOP_CANDIDATES = 8  # the engine's view: the candidates kept with their values, best first
 
 
 def label_of(loss: float, forced: bool = False) -> str:
@@ -89,6 +115,41 @@ def label_of(loss: float, forced: bool = False) -> str:
     return BLUNDER
 
 
+def confident_label(loss: float, gap: float, se: float, z: float) -> str:
+    """``label_of(loss)``, unless it is a mistake or a blunder that the lower confidence
+    bound ``gap - z * se`` does not reach: then the milder label the bound does reach if it
+    is still a mistake, else ``UNCLEAR``."""
+    point = label_of(loss)
+    if point not in BAD_LABELS:
+        return point
+    low = gap - z * se if math.isfinite(se) else -math.inf
+    sure = label_of(max(0.0, low))
+    if sure not in BAD_LABELS:
+        return UNCLEAR
+    return min(point, sure, key=LABEL_ORDER.index)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One candidate of a decision as the search saw it: its mean value for the seat's team
+    (levels, ``sim.utility``) over the worlds it was played in, and the spread (standard
+    deviation) of that value across those worlds."""
+
+    cards: list[Card]
+    mean: float
+    spread: float
+    worlds: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"cards": format_cards(self.cards), "mean": round(self.mean, 4),
+                "spread": round(self.spread, 4), "worlds": self.worlds}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Candidate:
+        return cls(parse_cards(data["cards"]), float(data["mean"]), float(data["spread"]),
+                   int(data["worlds"]))
+
+
 @dataclass(frozen=True)
 class Settings:
     """How hard to look: worlds per decision, candidates, an optional time box."""
@@ -99,6 +160,10 @@ class Settings:
     seed: int = 0
     curve: bool = True  # the expected result after every trick (the review's chart)
     curve_samples: int = 24
+    # A loss that looks like a mistake but is not sure at the first search's worlds is
+    # measured again on this many times as many fresh worlds, the best against the move
+    # made alone (``_confirm``).
+    confirm: int = 3
 
 
 @dataclass
@@ -117,6 +182,15 @@ class Decision:
     gap: float = 0.0  # the best's paired mean advantage over the move made, unshrunk
     se: float = 0.0  # and its standard error
     options: list[list[Card]] = field(default_factory=list)  # a declaring decision's choices
+    top: list[Candidate] = field(default_factory=list)  # the engine's view, best first
+    better_share: float = 0.0  # the share of measuring worlds in which the best did better
+    hint: list[Card] | None = None  # the practice Hint's move here (None: a pass, or unknown)
+    hinted: bool = False  # the move made is the Hint's
+    hint_reason: dict[str, Any] | None = None  # the Hint's reason: {"code", "params"} (text)
+
+    @property
+    def unclear(self) -> bool:
+        return self.label == UNCLEAR
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "trick": self.trick, "played": format_cards(self.played),
@@ -128,6 +202,11 @@ class Decision:
                "se": round(self.se, 4) if math.isfinite(self.se) else None}
         if self.kind == "declare":
             out["options"] = [format_cards(o) for o in self.options]
+        out["top"] = [c.to_json() for c in self.top]
+        out["better_share"] = round(self.better_share, 4)
+        out["hint"] = None if self.hint is None else format_cards(self.hint)
+        out["hinted"] = self.hinted
+        out["hint_reason"] = self.hint_reason
         return out
 
     @classmethod
@@ -137,7 +216,19 @@ class Decision:
                    str(data["label"]), bool(data.get("forced", False)), int(data.get("step", 0)),
                    int(data.get("worlds", 0)), int(data.get("candidates", 0)),
                    float(data.get("gap", 0.0)), _se_of(data),
-                   [parse_cards(o) for o in data.get("options") or []])
+                   [parse_cards(o) for o in data.get("options") or []],
+                   [Candidate.from_json(c) for c in data.get("top") or []],
+                   float(data.get("better_share", 0.0)),
+                   None if data.get("hint") is None else parse_cards(data["hint"]),
+                   bool(data.get("hinted", False)), _reason_of(data.get("hint_reason")))
+
+
+def _reason_of(data: Any) -> dict[str, Any] | None:
+    if not isinstance(data, dict) or not isinstance(data.get("code"), str):
+        return None
+    params = data.get("params")
+    return {"code": data["code"], "params": {str(k): str(v) for k, v in params.items()}
+            if isinstance(params, dict) else {}}
 
 
 def _se_of(data: dict[str, Any]) -> float:
@@ -167,21 +258,29 @@ class Analysis:
         return sum(d.points_loss for d in self.rated)
 
     @property
-    def accuracy(self) -> float:
-        """The share of rated decisions labelled best or good (1.0 with none)."""
+    def mean_loss(self) -> float:
+        """The mean loss per rated decision (0.0 with none)."""
         rated = self.rated
+        return self.total_loss / len(rated) if rated else 0.0
+
+    @property
+    def accuracy(self) -> float:
+        """The share of rated decisions labelled best or good (1.0 with none); an unclear
+        decision is neither counted for nor against."""
+        rated = [d for d in self.rated if d.label != UNCLEAR]
         if not rated:
             return 1.0
         return sum(1 for d in rated if d.label in GOOD_LABELS) / len(rated)
 
     def counts(self) -> dict[str, int]:
         got = Counter(d.label for d in self.rated)
-        return {name: got.get(name, 0) for name in LABEL_ORDER}
+        return {name: got.get(name, 0) for name in (*LABEL_ORDER, UNCLEAR)}
 
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "decisions": [d.to_json() for d in self.decisions],
                 "total_loss": round(self.total_loss, 4), "seconds": round(self.seconds, 2),
-                "accuracy": round(self.accuracy, 4), "curve": [round(x, 4) for x in self.curve],
+                "accuracy": round(self.accuracy, 4), "mean_loss": round(self.mean_loss, 4),
+                "curve": [round(x, 4) for x in self.curve],
                 "result": round(self.result, 4), "settings": self.settings}
 
     @classmethod
@@ -202,8 +301,10 @@ Progress = Callable[[float], None]
 
 def analyse_hand(hand: Hand, seat: int, settings: Settings = Settings(),
                  progress: Progress | None = None,
-                 cancel: Callable[[], bool] | None = None) -> Analysis:
-    """Analyse every decision of ``seat`` in the finished ``hand``."""
+                 cancel: Callable[[], bool] | None = None,
+                 only: Collection[int] | None = None) -> Analysis:
+    """Analyse every decision of ``seat`` in the finished ``hand`` (``only``: just the
+    decisions at these ``Decision.step`` positions, as a re-analysis does)."""
     if not hand.finished or hand.settlement is None:
         raise ValueError("the hand is not finished")
     start = time.perf_counter()
@@ -213,8 +314,10 @@ def analyse_hand(hand: Hand, seat: int, settings: Settings = Settings(),
     policy = NormalPolicy()
     log = hand.log
     # Work units for the progress bar: the seat's decisions and the trick boundaries.
-    mine = [i for i, a in enumerate(log) if a.seat == seat and a.kind in (BURY, PLAY)]
-    moments = declare_analysis.declaring_moments(hand, seat)
+    mine = [i for i, a in enumerate(log) if a.seat == seat and a.kind in (BURY, PLAY)
+            and (only is None or i + 1 in only)]
+    moments = [m for m in declare_analysis.declaring_moments(hand, seat)
+               if only is None or m.step in only]
     tricks = len(hand.tricks)
     total = len(mine) + len(moments) + (tricks if settings.curve else 0)
     done = 0
@@ -232,24 +335,28 @@ def analyse_hand(hand: Hand, seat: int, settings: Settings = Settings(),
     base_seed = f"{hand.setup.seed}/{seat}/{settings.seed}"
     for moment in moments:  # all in the deal, before the bury and the plays
         rng = random.Random(f"{base_seed}/declare/{moment.upto}")
-        d = declare_decision(hand, seat, moment, rng, settings, policy)
+        hinted, why = _hint_at(hand, seat, moment.upto, moment.options)
+        d = declare_decision(hand, seat, moment, rng, settings, policy, hinted)
+        d.hint_reason = why
         d.step = moment.step
         d.options = [list(o) for o in moment.options]
         decisions.append(d)
         tick()
     for i, action in enumerate(log):
-        if action.seat == seat and action.kind in (BURY, PLAY):
+        if action.seat == seat and action.kind in (BURY, PLAY) and (only is None or i + 1 in only):
             obs = observe(fresh, seat)
             rng = random.Random(f"{base_seed}/{i}")
+            hinted, why = _hint_of(fresh, seat)
             if action.kind == BURY:
-                d = _bury_decision(obs, list(action.cards), rng, settings, policy)
+                d = _bury_decision(obs, list(action.cards), rng, settings, policy, hinted)
             else:
                 mem = tracker.sync(obs)
                 assert mem is not None
                 v = View.of(obs, mem)
-                d = _play_decision(v, list(action.cards), rng, settings, policy)
+                d = _play_decision(v, list(action.cards), rng, settings, policy, hinted)
                 d.trick = len(obs.tricks)
             d.step = i + 1
+            d.hint_reason = why
             decisions.append(d)
             tick()
         if settings.curve and fresh.play_state is not None and _at_trick_boundary(fresh) \
@@ -271,6 +378,74 @@ def analyse_hand(hand: Hand, seat: int, settings: Settings = Settings(),
                     {k: v for k, v in asdict(settings).items()})
 
 
+HintOf = tuple[list[Card] | None, dict[str, Any] | None]
+
+
+def _reason_json(reason: Any) -> dict[str, Any] | None:
+    """A bot's ``Reason`` as plain text parameters (cards as their pretty text)."""
+    code = getattr(reason, "code", None)
+    if not isinstance(code, str):
+        return None
+    params = {k: ("".join(c.pretty() for c in v) if isinstance(v, (list, tuple)) else str(v))
+              for k, v in getattr(reason, "params", {}).items()}
+    return {"code": code, "params": params}
+
+
+DECLARE_BUDGET = 16  # the Hint's worlds for checking a declaration the heuristic proposes
+
+
+def practice_hint(hand: Hand, seat: int, options: Sequence[Sequence[Card]] | None = None
+                  ) -> tuple[list[Card] | None, Reason]:
+    """The practice Hint (``bots.hint``): the ``normal`` bot's move for ``seat`` now and its
+    reason, seeded by the position; a declaration it proposes is checked by this module's
+    search (``DECLARE_BUDGET`` worlds, no second look) and replaced when another choice is
+    surely better. Here, so that the Review asks exactly what the Hint said."""
+    rng = random.Random(hand.setup.seed * 1009 + len(hand.log) * 4 + seat)
+    bot = make_bot("normal", seat, rng, hand.ruleset)
+    obs = observe(hand, seat)
+    if hand.phase.declaring:
+        opts = [list(o) for o in (options if options is not None else hand.declaration_options(seat))]
+        cards, reason = bot.explain(obs, opts)
+        if cards:
+            return _checked_declaration(hand, seat, opts, list(cards), reason)
+        return cards, reason
+    return bot.explain(obs)
+
+
+def _checked_declaration(hand: Hand, seat: int, options: list[list[Card]], cards: list[Card],
+                         reason: Reason) -> tuple[list[Card] | None, Reason]:
+    """The heuristic's declaration, or what the search finds surely better."""
+    final = hand.phase == AFTER_DEAL or hand.dealt == hand.to_deal
+    moment = declare_analysis.Moment(len(hand.log), tuple(cards), tuple(tuple(o) for o in options),
+                                     len(hand.log) + 1, final, hand.phase == AFTER_DEAL)
+    rng = random.Random(f"hint/{hand.setup.seed}/{seat}/{len(hand.log)}")
+    d = declare_decision(hand, seat, moment, rng,
+                         Settings(samples=DECLARE_BUDGET, curve=False, confirm=0), NormalPolicy())
+    if d.loss <= 0 or sorted(d.best) == sorted(cards):
+        return cards, reason
+    gain = f"{d.loss:.2f}"
+    if not d.best:
+        return None, Reason("declare.searched_pass", {"cards": cards, "worlds": d.worlds, "gain": gain})
+    return list(d.best), Reason("declare.searched", {"cards": list(d.best), "worlds": d.worlds, "gain": gain})
+
+
+def _hint_of(hand: Hand, seat: int, options=None) -> HintOf:
+    """The practice Hint's move for ``seat`` at this position and its reason."""
+    try:
+        cards, reason = practice_hint(hand, seat, options)
+    except Exception:  # the hint is advice: a position it cannot answer has none
+        return None, None
+    return cards, _reason_json(reason)
+
+
+def _hint_at(hand: Hand, seat: int, upto: int, options) -> HintOf:
+    """The Hint's declaration (None: pass) at a declaring moment, after ``upto`` actions."""
+    at = Hand(hand.ruleset, hand.setup)
+    for action in hand.log[:upto]:
+        at.apply(action)
+    return _hint_of(at, seat, [list(o) for o in options])
+
+
 def _at_trick_boundary(hand: Hand) -> bool:
     state = hand.play_state
     return state is not None and state.settlement is None and state.current_trick is None
@@ -288,9 +463,10 @@ def _forced_play(v: View) -> bool:
 
 
 def _play_decision(v: View, played: list[Card], rng: random.Random, settings: Settings,
-                   policy: NormalPolicy) -> Decision:
+                   policy: NormalPolicy, hint: list[Card] | None = None) -> Decision:
     if _forced_play(v):
-        return Decision("play", None, played, played, 0.0, 0.0, "best", forced=True)
+        return Decision("play", None, played, played, 0.0, 0.0, "best", forced=True,
+                        hint=hint, hinted=_same(hint, played))
     trick = v.trick
     base = checked(v, policy.play(v))[0]
     cands = play_candidates(v, base, policy, settings.max_candidates)
@@ -329,13 +505,14 @@ def _play_decision(v: View, played: list[Card], rng: random.Random, settings: Se
         u = rollout(state, mem, v.tab, policy, v.seat, first, v.tricks_done)
         return u, state.settlement.total
 
-    return _compare("play", cands, p, world, play_out, v.seat, v.dealer, settings)
+    return _compare("play", cands, p, world, play_out, v.seat, v.dealer, settings, hint)
 
 
 # ------------------------------------------------------------------------------ bury
 
 def _bury_decision(obs: Observation, played: list[Card], rng: random.Random,
-                   settings: Settings, policy: NormalPolicy) -> Decision:
+                   settings: Settings, policy: NormalPolicy,
+                   hint: list[Card] | None = None) -> Decision:
     assert obs.phase == BURYING and obs.ctx is not None and obs.dealer is not None
     tab = tables(obs.ctx)
     seat, dealer, ruleset = obs.seat, obs.dealer, obs.ruleset
@@ -344,7 +521,8 @@ def _bury_decision(obs: Observation, played: list[Card], rng: random.Random,
         if card_key(other) not in {card_key(c) for c in cands} and len(cands) < settings.max_candidates:
             cands.append(other)
     if len(obs.hand) == ruleset.kitty:
-        return Decision("bury", None, played, played, 0.0, 0.0, "best", forced=True)
+        return Decision("bury", None, played, played, 0.0, 0.0, "best", forced=True,
+                        hint=hint, hinted=_same(hint, played))
     mem = CardMemory(tab, ruleset.decks, dealer)
     for decl in obs.declarations:
         mem.add_declared(decl.seat, decl.cards)
@@ -372,7 +550,7 @@ def _bury_decision(obs: Observation, played: list[Card], rng: random.Random,
         u = rollout(state, m, tab, policy, seat, None, 0)
         return u, state.settlement.total
 
-    return _compare("bury", cands, 0, world, play_out, seat, dealer, settings)
+    return _compare("bury", cands, 0, world, play_out, seat, dealer, settings, hint)
 
 
 def _bury_options(obs: Observation, tab, played: list[Card]) -> list[list[Card]]:
@@ -399,11 +577,14 @@ def _bury_options(obs: Observation, tab, played: list[Card]) -> list[list[Card]]
 # ------------------------------------------------------------------------------ declaring
 
 def declare_decision(hand: Hand, seat: int, moment: declare_analysis.Moment, rng: random.Random,
-                     settings: Settings, policy: NormalPolicy) -> Decision:
-    """One declaring decision (``declare_analysis.declaring_moments``) valued and labelled."""
+                     settings: Settings, policy: NormalPolicy,
+                     hint: list[Card] | None = None) -> Decision:
+    """One declaring decision (``declare_analysis.declaring_moments``) valued and labelled;
+    ``hint`` is the practice Hint's choice then (None: the pass)."""
     played = list(moment.played)
     if not moment.options:  # only the pass: never charged
-        return Decision("declare", None, played, played, 0.0, 0.0, "best", forced=True)
+        return Decision("declare", None, played, played, 0.0, 0.0, "best", forced=True,
+                        hint=hint, hinted=_same(hint, played))
     cands = [list(c) for c in declare_analysis.candidates(moment, settings.max_candidates)]
     worlds = declare_analysis.World(hand, seat, moment)
 
@@ -415,21 +596,28 @@ def declare_decision(hand: Hand, seat: int, moment: declare_analysis.Moment, rng
         deck, choice = item
         return worlds.play(deck, choice, policy)
 
-    return _compare("declare", cands, 0, world, play_out, seat, None, settings)
+    return _compare("declare", cands, 0, world, play_out, seat, None, settings, hint)
 
 
 # ------------------------------------------------------------------------------ search
 
+def _same(a: list[Card] | None, b: list[Card] | None) -> bool:
+    return card_key(a or []) == card_key(b or [])
+
+
 def _compare(kind: str, cands: list[list[Card]], played: int, world, play_out, seat: int,
-             dealer: int | None, settings: Settings) -> Decision:
+             dealer: int | None, settings: Settings, hint: list[Card] | None = None) -> Decision:
     """Play every candidate out in the same worlds (``paired.paired_search``); the loss is
     the best's paired advantage over the move made, measured on other worlds than it was
     chosen on (``_half_split``). ``play_out`` gives the utility and the defenders' points;
     with ``dealer`` None (not known yet: declaring) the points are already signed for the
-    seat's team."""
+    seat's team. The label is ``confident_label`` at the kind's ``CONFIDENCE_Z`` (``HINT_Z``
+    when the move made is the Hint's: ``hint``)."""
     n = len(cands)
+    hinted = _same(hint, cands[played])
     if n == 1:
-        return Decision(kind, None, cands[0], cands[0], 0.0, 0.0, "best", candidates=1)
+        return Decision(kind, None, cands[0], cands[0], 0.0, 0.0, "best", candidates=1,
+                        hint=hint, hinted=hinted)
     pts = [0.0] * n
     deadline = None if settings.think_ms is None else \
         time.perf_counter() + settings.think_ms / 1000.0
@@ -448,6 +636,7 @@ def _compare(kind: str, cands: list[list[Card]], played: int, world, play_out, s
         return values
 
     racing = list(range(n))  # the candidates still compared
+    seen: Values = []
 
     def prune(util: Values, alive: list[int], worlds: int) -> list[int]:
         nonlocal racing
@@ -456,18 +645,96 @@ def _compare(kind: str, cands: list[list[Card]], played: int, world, play_out, s
         return racing
 
     def estimate(util: Values, worlds: int) -> tuple[int, float, float]:
+        seen[:] = util
         return _half_split(util, worlds, played, racing)
 
     (best, mean, se), worlds = paired_search(play_world, n, estimate, samples=settings.samples,
                                              deadline=deadline, prune=prune, at_least=4)
     if worlds == 0:
         return Decision(kind, None, cands[played], cands[played], 0.0, 0.0, "best",
-                        candidates=n)
+                        candidates=n, hint=hint, hinted=hinted)
     loss = max(0.0, mean - SHRINK_SE * se) if best != played else 0.0
     points_loss = (pts[best] - pts[played]) / worlds if loss > 0 else 0.0
     chosen = cands[best] if loss > 0 else cands[played]
-    return Decision(kind, None, cands[played], chosen, loss, points_loss, label_of(loss),
-                    worlds=worlds, candidates=n, gap=mean, se=se)
+    z = HINT_Z if hinted else CONFIDENCE_Z.get(kind, 1.0)
+    label = confident_label(loss, mean, se, z)
+    top, share = _top(cands, seen, played), _better_share(seen, best, played)
+    if label != label_of(loss) and settings.confirm > 0:
+        # Not sure yet: the best found against the move made on fresh worlds. The pair is
+        # fixed before these worlds are dealt, so their mean is not flattered by the choice.
+        got = _confirm(world, play_out, best, played, sign, settings)
+        if got is not None:
+            mean, se, more, share, points_gap = got
+            worlds += more
+            loss = max(0.0, mean - SHRINK_SE * se)
+            points_loss = points_gap if loss > 0 else 0.0
+            chosen = cands[best] if loss > 0 else cands[played]
+            label = confident_label(loss, mean, se, z)
+    return Decision(kind, None, cands[played], chosen, loss, points_loss, label,
+                    worlds=worlds, candidates=n, gap=mean, se=se,
+                    top=top, better_share=share, hint=hint, hinted=hinted)
+
+
+def _confirm(world, play_out, best: int, played: int, sign: int, settings: Settings
+             ) -> tuple[float, float, int, float, float] | None:
+    """The best's paired advantage over the move made on ``settings.confirm`` times the
+    worlds, fresh: (mean, standard error, worlds, the share won, the points' mean gap);
+    None when no world could be dealt."""
+    pts = [0.0, 0.0]
+    deadline = None if settings.think_ms is None else \
+        time.perf_counter() + settings.think_ms / 1000.0
+
+    def play_world(alive) -> list[float] | None:
+        items = world()
+        if items is None:
+            return None
+        values = []
+        for i in alive:
+            u, total = play_out(items[(best, played)[i]])
+            values.append(u)
+            pts[i] += sign * total
+        return values
+
+    def estimate(util: Values, worlds: int) -> tuple[float, float, float]:
+        if worlds < 2:
+            return 0.0, math.inf, 0.0
+        diffs = [util[0][w] - util[1][w] for w in range(worlds)]
+        mean, se = mean_se(diffs)
+        return mean, se, sum(1 for x in diffs if x > 0) / worlds
+
+    (mean, se, share), worlds = paired_search(play_world, 2, estimate,
+                                              samples=settings.samples * settings.confirm,
+                                              deadline=deadline, at_least=4)
+    if worlds == 0:
+        return None
+    return mean, se, worlds, share, (pts[0] - pts[1]) / worlds
+
+
+def _top(cands: list[list[Card]], util: Values, played: int) -> list[Candidate]:
+    """The engine's view: the ``TOP_CANDIDATES`` best candidates by their mean value, and
+    the move made if it is not among them."""
+    rows = []
+    for i, values in enumerate(util):
+        if not values:
+            continue
+        k = len(values)
+        m = sum(values) / k
+        spread = (sum((x - m) ** 2 for x in values) / (k - 1)) ** 0.5 if k > 1 else 0.0
+        rows.append((m, i, Candidate(list(cands[i]), m, spread, k)))
+    rows.sort(key=lambda r: (-r[0], r[1]))
+    out = [r for r in rows[:TOP_CANDIDATES]]
+    out += [r for r in rows[TOP_CANDIDATES:] if r[1] == played]
+    return [r[2] for r in out]
+
+
+def _better_share(util: Values, best: int, played: int) -> float:
+    """The share of the worlds both were played in where the best did strictly better."""
+    if best == played or not util:
+        return 0.0
+    k = min(len(util[best]), len(util[played]))
+    if k == 0:
+        return 0.0
+    return sum(1 for w in range(k) if util[best][w] > util[played][w]) / k
 
 
 def _half_split(util: Values, worlds: int, played: int, alive: list[int]
@@ -535,5 +802,6 @@ def _position_value(hand: Hand, obs: Observation, mem: CardMemory | None, rng: r
     return total / count if count else 0.0
 
 
-__all__ = ["BLUNDER", "GOOD_LABELS", "LABELS", "LABEL_ORDER", "UNRATED", "Analysis",
-           "Cancelled", "Decision", "Settings", "analyse_hand", "declare_decision", "label_of"]
+__all__ = ["BAD_LABELS", "BLUNDER", "CONFIDENCE_Z", "GOOD_LABELS", "HINT_Z", "LABELS",
+           "LABEL_ORDER", "UNCLEAR", "UNRATED", "Analysis", "Cancelled", "Candidate", "Decision",
+           "Settings", "analyse_hand", "confident_label", "declare_decision", "label_of"]

@@ -43,6 +43,9 @@ ENGLISH = {
     "declare.take_deal": "Declare your own level and take the deal.",
     "declare.pass": "Pass: not strong enough to declare.",
     "declare.random": "A random choice.",
+    "declare.searched_pass": "Pass: played out in {worlds} sampled deals, declaring {cards} does {gain} levels worse.",
+    "declare.searched": ("Declare {cards}: played out in {worlds} sampled deals, {gain} levels better "
+                         "than the first idea."),
     "bury.void": "Bury to void {suits}, keeping points and high cards.",
     "bury.cheap": "Bury the least useful cards.",
     "bury.random": "A random choice.",

@@ -9,7 +9,9 @@ as saves and undo, so a replay shows exactly what happened.
 ``stats.json`` counts, per ruleset, the matches and hands played and won, the levels
 gained, and the hands defended with the points won in them, from the point of view of the
 team of the first person at the table; it also keeps the last ``MAX_HISTORY`` hands (who went
-up by how much) for a small chart. Older files without these fields read as zeros.
+up by how much) for a small chart, and per ruleset the last ``MAX_REVIEWS`` reviewed hands'
+accuracy and mean loss per decision (``review_history``: is practice working?). Older files
+without these fields read as zeros.
 
 Every write is atomic (``files.atomic_write_json``). Every file is checked before use
 (``game.saved_data``): one that does not hold what it must is set aside (renamed, never
@@ -50,6 +52,7 @@ STAT_FIELDS = ("matches", "matches_won", "hands", "hands_won", "levels", "defend
                "duplicate_deals", "duplicate_levels", "duplicate_points")
 SIGNED_FIELDS = ("duplicate_levels", "duplicate_points")  # differences: may be below zero
 MAX_HISTORY = 60
+MAX_REVIEWS = 100  # reviewed hands kept per ruleset for the accuracy chart
 
 
 @dataclass(frozen=True)
@@ -309,7 +312,7 @@ class Records:
         except DataError as e:  # set aside, so the next count does not write over it
             self._set_aside(self.stats_path, str(e))
             return None if self.stats_path.exists() else {}
-        return {"rulesets": rulesets, "history": data.get("history")}
+        return {"rulesets": rulesets, "history": data.get("history"), "reviews": data.get("reviews")}
 
     def _read_stats(self) -> dict[str, dict[str, int]] | None:
         """The counts per ruleset; None when the file cannot be used and is still there."""
@@ -330,13 +333,20 @@ class Records:
         ``levels`` signed (above zero our team went up, below zero the others did)."""
         return _history_of(self._read_file() or {})
 
-    def _bump(self, ruleset_id: str, entry: dict[str, Any] | None = None, **add: int) -> None:
+    def review_history(self) -> dict[str, list[dict[str, Any]]]:
+        """Per ruleset, the last reviewed hands, oldest first: ``{accuracy, mean_loss,
+        decisions}`` (accuracy a share 0–1, the mean loss per rated decision in levels)."""
+        return _reviews_of(self._read_file() or {})
+
+    def _bump(self, ruleset_id: str, entry: dict[str, Any] | None = None,
+              review: dict[str, Any] | None = None, **add: int) -> None:
         if not self.writable:
             return
         with self._lock:
-            self._bump_file(ruleset_id, entry, add)
+            self._bump_file(ruleset_id, entry, add, review)
 
-    def _bump_file(self, ruleset_id: str, entry: dict[str, Any] | None, add: dict[str, int]) -> None:
+    def _bump_file(self, ruleset_id: str, entry: dict[str, Any] | None, add: dict[str, int],
+                   review: dict[str, Any] | None = None) -> None:
         data = self._read_file()
         if data is None:
             return  # a file that could not be set aside is kept, not written over
@@ -347,8 +357,12 @@ class Records:
             row[key] += value
         if entry is not None:
             history = (history + [entry])[-MAX_HISTORY:]
+        reviews = _reviews_of(data)
+        if review is not None:
+            reviews[ruleset_id] = (reviews.get(ruleset_id, []) + [review])[-MAX_REVIEWS:]
         try:
-            atomic_write_json(self.stats_path, {"version": RECORD_VERSION, "rulesets": stats, "history": history})
+            atomic_write_json(self.stats_path, {"version": RECORD_VERSION, "rulesets": stats, "history": history,
+                                                "reviews": reviews})
         except OSError:
             pass  # statistics are a nicety: a read-only folder costs them, not the game
 
@@ -365,9 +379,17 @@ class Records:
         self._bump(ruleset_id, entry, hands=1, hands_won=int(won), levels=gained, defended=int(defending),
                    defender_points=points)
 
-    def record_review(self, ruleset_id: str, decisions: int, good: int, loss: float) -> None:
-        """A reviewed hand: its rated decisions, how many were best or good, the loss."""
-        self._bump(ruleset_id, reviews=1, review_decisions=decisions, review_good=good,
+    def record_review(self, ruleset_id: str, decisions: int, good: int, loss: float,
+                      accuracy: float | None = None) -> None:
+        """A reviewed hand: its rated decisions, how many were best or good, the loss; and
+        its point of the accuracy chart (``accuracy``: the analysis's own, which leaves
+        unclear decisions out; by default good / decisions)."""
+        if accuracy is None:
+            accuracy = good / decisions if decisions else 1.0
+        point = {"accuracy": round(min(1.0, max(0.0, accuracy)), 4),
+                 "mean_loss": round(max(0.0, loss) / decisions if decisions else 0.0, 4),
+                 "decisions": max(0, decisions)}
+        self._bump(ruleset_id, None, point, reviews=1, review_decisions=decisions, review_good=good,
                    review_loss_milli=round(1000 * loss))
 
     def record_duplicate(self, ruleset_id: str, levels: int, points: int) -> None:
@@ -389,6 +411,34 @@ def _history_of(data: dict[str, Any]) -> list[dict[str, Any]]:
             out.append({"ruleset": item["ruleset"], "won": bool(item.get("won")), "levels": item["levels"],
                         "defending": bool(item.get("defending")), "points": _count(item.get("points", 0))})
     return out[-MAX_HISTORY:]
+
+
+def _reviews_of(data: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """The well-formed reviewed-hand points of a statistics file, per ruleset (a damaged
+    entry is skipped, as in the history: a chart is worth less than the counts)."""
+    raw = data.get("reviews")
+    out: dict[str, list[dict[str, Any]]] = {}
+    for ruleset_id, items in (raw.items() if isinstance(raw, dict) else ()):
+        if not isinstance(ruleset_id, str) or len(ruleset_id) > 100 or not isinstance(items, list):
+            continue
+        points = []
+        for item in items:
+            if not isinstance(item, dict):
+                continue
+            acc, loss, n = _number(item.get("accuracy")), _number(item.get("mean_loss")), item.get("decisions")
+            if (acc is not None and 0.0 <= acc <= 1.0 and loss is not None and 0.0 <= loss <= 100.0
+                    and isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 10_000):
+                points.append({"accuracy": acc, "mean_loss": loss, "decisions": n})
+        if points:
+            out[ruleset_id] = points[-MAX_REVIEWS:]
+    return out
+
+
+def _number(value: Any) -> float | None:
+    """A stored number (not a flag, not NaN), or None."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value == value:
+        return float(value)
+    return None
 
 
 def _count(value: Any) -> int:

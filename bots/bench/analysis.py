@@ -27,7 +27,7 @@ import time
 from typing import Any
 
 from bots import make_bot
-from bots.analysis import Analysis, Settings, analyse_hand
+from bots.analysis import Analysis, Settings, analyse_hand, label_of
 from game.core import Hand, HandSetup, Rank, get_ruleset
 from game.table import play_hand
 
@@ -131,6 +131,152 @@ def declarations(args: argparse.Namespace) -> None:
     print(f"{time.perf_counter() - start:.0f} s")
 
 
+# ------------------------------------------------------------------------------ precision
+
+KINDS = ("play", "bury", "declare")
+
+
+def _precision_deal(k: int, args: argparse.Namespace) -> tuple[Hand, int, str, str]:
+    """Deal ``args.seed + k``: the ruleset and the level round-robin, the level in the seat
+    analysed. Two deals in three are later hands with the level dealing (it buries); the
+    third a first hand (declarations that take the deal) with the level in seat 0."""
+    rulesets, levels = args.rulesets.split(","), args.levels.split(",")
+    ruleset_id = rulesets[k % len(rulesets)]
+    level = levels[(k // len(rulesets)) % len(levels)]
+    seed = args.seed + k
+    first = k % 3 == 2
+    seat = 0 if first else k % 4
+    seats = ["normal"] * 4
+    seats[seat] = level
+    hand = played_hand(ruleset_id, seed, seats, dealer=seat, first_hand=first)
+    return hand, seat, ruleset_id, level
+
+
+def precision(args: argparse.Namespace) -> None:
+    """Analyse recorded hands at the default settings, re-analyse a sample of the decisions
+    independently (other seeds, ``--factor`` times the worlds) and write one JSON line per
+    re-analysed decision to ``--out``; ``--summary`` reads such files and prints each
+    label's precision for every margin ``z`` (``analysis.confident_label``)."""
+    import json
+
+    if args.summary:
+        precision_summary(args.out)
+        return
+    base = Settings(curve=False)
+    again = Settings(curve=False, samples=base.samples * args.factor, seed=base.seed + 7919)
+    start = time.perf_counter()
+    analysed = dict.fromkeys(KINDS, 0)
+    with open(args.out, "a", encoding="utf-8") as out:
+        for k in range(args.deals):
+            hand, seat, ruleset_id, level = _precision_deal(k, args)
+            pick = random.Random(f"precision/{args.seed + k}")
+            t0 = time.perf_counter()
+            if args.whole:  # the time to analyse the whole hand for the seat, as the review does
+                analyse_hand(hand, seat, Settings())
+                out.write(json.dumps({"whole": args.seed + k, "ruleset": ruleset_id,
+                                      "seconds": round(time.perf_counter() - t0, 2)}) + "\n")
+            # Every bury and declaring decision, a sample of the plays: a hand has one bury
+            # and a few declaring chances but twenty-odd plays.
+            from bots.declare_analysis import declaring_moments
+            play_steps = [i + 1 for i, a in enumerate(hand.log) if a.seat == seat and a.kind == "play"]
+            steps = set(pick.sample(play_steps, min(args.plays_per_hand, len(play_steps))))
+            steps |= {i + 1 for i, a in enumerate(hand.log) if a.seat == seat and a.kind == "bury"}
+            steps |= {m.step for m in declaring_moments(hand, seat)}
+            t0 = time.perf_counter()
+            whole = analyse_hand(hand, seat, base, only=steps)
+            default_s = time.perf_counter() - t0
+            chosen = []
+            for d in whole.decisions:
+                if d.forced or d.kind not in KINDS:
+                    continue
+                analysed[d.kind] += 1
+                flagged = label_of(d.loss) not in ("best", "good")
+                if flagged or pick.random() < args.good_share:
+                    chosen.append(d)
+            steps = {d.step for d in chosen}
+            t1 = time.perf_counter()
+            redo = {d.step: d for d in analyse_hand(hand, seat, again, only=steps).decisions}
+            for d in chosen:
+                r = redo.get(d.step)
+                if r is None:
+                    continue
+                out.write(json.dumps({
+                    "deal": args.seed + k, "ruleset": ruleset_id, "level": level, "kind": d.kind,
+                    "step": d.step, "hinted": d.hinted, "loss": d.loss, "gap": d.gap,
+                    "se": d.se if d.se != float("inf") else None, "worlds": d.worlds,
+                    "re_loss": r.loss, "re_gap": r.gap,
+                    "re_se": r.se if r.se != float("inf") else None, "re_worlds": r.worlds,
+                    "same_best": r.best == d.best}) + "\n")
+            kinds = {kind: sum(1 for d in whole.decisions if d.kind == kind and not d.forced)
+                     for kind in KINDS}
+            out.write(json.dumps({"hand": args.seed + k, "ruleset": ruleset_id, "level": level,
+                                  "seconds": round(default_s, 2), **kinds,
+                                  "re_seconds": round(time.perf_counter() - t1, 2)}) + "\n")
+            out.flush()
+            print(f"deal {args.seed + k} {ruleset_id} {level}: {len(whole.decisions)} decisions in "
+                  f"{default_s:.1f} s, {len(chosen)} re-analysed; so far {analysed}, "
+                  f"{time.perf_counter() - start:.0f} s", flush=True)
+
+
+def precision_summary(path: str) -> None:
+    """Each label's precision, per kind, for several margins ``z``: of the decisions the
+    default analysis labels X (with margin z), the share whose re-analysis (point label,
+    ``label_of``) is X or worse; for best/good, the share the re-analysis calls a mistake
+    or a blunder."""
+    import json
+
+    from bots.analysis import BAD_LABELS, LABEL_ORDER, UNCLEAR, confident_label
+
+    rows: list[dict] = []
+    hands: list[dict] = []
+    wholes: list[float] = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            data = json.loads(line)
+            if "whole" in data:
+                wholes.append(data["seconds"])
+            else:
+                (hands if "hand" in data else rows).append(data)
+    inf = float("inf")
+    from bots.analysis import CONFIDENCE_Z, HINT_Z
+    for kind in KINDS:
+        mine = [r for r in rows if r["kind"] == kind]
+        print(f"{kind}: {len(mine)} re-analysed decisions (z 1.0 is the labels before issue 27; "
+              f"the analysis uses z {CONFIDENCE_Z[kind]}, and {HINT_Z} for the Hint's move)")
+        for z in (1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, None):
+            counts: dict[str, list[int]] = {}
+            for r in mine:
+                se = inf if r["se"] is None else r["se"]
+                if z is None:
+                    use = HINT_Z if r.get("hinted") else CONFIDENCE_Z[kind]
+                else:
+                    use = z
+                label = confident_label(r["loss"], r["gap"], se, use)
+                truth = label_of(r["re_loss"])
+                group = "best/good" if label in ("best", "good") else label
+                kept = counts.setdefault(group, [0, 0])
+                kept[1] += 1
+                if group == "best/good":
+                    kept[0] += truth not in BAD_LABELS
+                elif label != UNCLEAR:
+                    kept[0] += LABEL_ORDER.index(truth) >= LABEL_ORDER.index(label)
+            parts = []
+            for group in ("best/good", "inaccuracy", "mistake", "blunder", UNCLEAR):
+                if group in counts:
+                    ok, n = counts[group]
+                    parts.append(f"{group} {n}" if group == UNCLEAR else f"{group} {ok}/{n} = {ok / n:.0%}")
+            print(f"  {'as analysed' if z is None else f'z {z}'}: " + ", ".join(parts))
+    if hands:
+        done = {kind: 0 for kind in KINDS}
+        for h in hands:
+            for kind in KINDS:
+                done[kind] += h.get(kind, 0)
+        print(f"{len(hands)} hands; decisions analysed at the default settings: {done}")
+    if wholes:
+        print(f"whole hand, one seat, review settings: {sum(wholes) / len(wholes):.1f} s "
+              f"(min {min(wholes):.1f}, max {max(wholes):.1f}, {len(wholes)} hands)")
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="what", required=True)
@@ -165,6 +311,25 @@ def main(argv: Sequence[str] | None = None) -> None:
     dp.add_argument("--first-hand", action="store_true",
                     help="first hands of a match: the declarer takes the deal")
     dp.set_defaults(run=declarations)
+    pp = sub.add_parser("precision", formatter_class=argparse.RawDescriptionHelpFormatter, description=(
+        "Label precision: analyse hands of every level at the default settings, re-analyse the\n"
+        "decisions labelled inaccuracy or worse (and a share of best/good) with other seeds and\n"
+        "--factor times the worlds; one JSON line each to --out (appended). Then --summary:\n"
+        "  python -m bots.bench.analysis precision --deals 60 --out /tmp/precision.jsonl\n"
+        "  python -m bots.bench.analysis precision --summary --out /tmp/precision.jsonl"))
+    pp.add_argument("--rulesets", default="hebi-2010,lanzhou-2010,logistics-2015")
+    pp.add_argument("--levels", default="random,easy,normal,hard")
+    pp.add_argument("--seed", type=int, default=5000)
+    pp.add_argument("--deals", type=int, default=24)
+    pp.add_argument("--factor", type=int, default=4, help="the re-analysis's worlds, times the default's")
+    pp.add_argument("--good-share", type=float, default=0.2,
+                    help="the share of best/good decisions re-analysed")
+    pp.add_argument("--out", default="precision.jsonl")
+    pp.add_argument("--plays-per-hand", type=int, default=4, help="plays sampled from each hand")
+    pp.add_argument("--whole", action="store_true",
+                    help="also time the whole hand's analysis for the seat (review settings)")
+    pp.add_argument("--summary", action="store_true", help="print the precision of the lines in --out")
+    pp.set_defaults(run=precision)
     args = ap.parse_args(argv)
     args.run(args)
 

@@ -18,6 +18,7 @@ import pygame
 
 from game.core import Hand
 from game.i18n import tr
+from game.learn import coach
 from game.records import Records, Replay
 from game.ui import theme
 from game.ui.cardview import card_image, card_width
@@ -33,6 +34,7 @@ LABEL_COLOURS = {
     "mistake": (240, 146, 60),
     "blunder": (226, 70, 62),
     "unrated": (150, 160, 156),
+    "unclear": (176, 186, 206),
 }
 
 
@@ -147,7 +149,7 @@ class ReviewScene(ReplayScene):
             rated = analysis.rated
             good = sum(1 for d in rated if d.label in ("best", "good"))
             Records(self.app.storage.folder).record_review(self.replay.ruleset.id, len(rated), good,
-                                                           analysis.total_loss)
+                                                           analysis.total_loss, analysis.accuracy)
 
     def animating(self) -> bool:
         return self.job is not None or super().animating()
@@ -289,9 +291,11 @@ class ReviewScene(ReplayScene):
             head += "  " + tr("review.forced")
         r = blit_text(surface, head, round(22 * s), (x, y), colour, True)
         if d.label != "unrated" and not d.forced and d.loss > 0:  # "-0.00" says nothing
-            blit_text(surface, tr("review.loss", loss=f"{d.loss:.2f}", points=f"{d.points_loss:.0f}"),
-                      round(14 * s), (r.right + round(12 * s), r.centery), theme.INK_DIM, anchor="midleft")
+            blit_text(surface, coach.loss_text(d), round(14 * s), (r.right + round(12 * s), r.centery),
+                      theme.INK_DIM, anchor="midleft")
         y = r.bottom + round(10 * s)
+        for line in theme.wrap(coach.better_text(d), round(13 * s), area.w):  # why (issue 27)
+            y = blit_text(surface, line, round(13 * s), (x, y), theme.INK_DIM).bottom + round(2 * s)
         rows = [(tr("review.played"), d.played)]
         if d.kind == "declare":  # a declaration shown, or a chance to declare let pass
             rows = [(tr("review_declare.shown") if d.played else tr("review_declare.passed"), d.played)]

@@ -97,3 +97,35 @@ def test_writers_in_several_threads_lose_nothing(tmp_path, monkeypatch):
     assert (row["duplicate_deals"], row["duplicate_levels"], row["duplicate_points"]) == (60, 60, 300)
     assert not records.pending
     assert sorted(p.name for p in tmp_path.glob("kept-*.json")) == sorted(f"kept-{i}.json" for i in range(20))
+
+
+def test_reviewed_hands_keep_accuracy_and_mean_loss_per_ruleset(tmp_path):
+    """Issue 27 item 6: the data of the accuracy chart, per ruleset, the newest last."""
+    from game.records import MAX_REVIEWS
+    rec = Records(tmp_path)
+    rec.record_review("hebi-2010", 10, 7, 0.5)
+    rec.record_review("hebi-2010", 20, 18, 0.4, accuracy=0.95)
+    rec.record_review("lanzhou-2010", 0, 0, 0.0)
+    hist = Records(tmp_path).review_history()
+    assert hist["hebi-2010"] == [{"accuracy": 0.7, "mean_loss": 0.05, "decisions": 10},
+                                 {"accuracy": 0.95, "mean_loss": 0.02, "decisions": 20}]
+    assert hist["lanzhou-2010"] == [{"accuracy": 1.0, "mean_loss": 0.0, "decisions": 0}]
+    assert rec.stats()["hebi-2010"]["reviews"] == 2
+    for _ in range(MAX_REVIEWS + 5):
+        rec.record_review("hebi-2010", 4, 2, 0.2)
+    assert len(rec.review_history()["hebi-2010"]) == MAX_REVIEWS
+
+
+def test_damaged_review_points_are_skipped_and_the_counts_kept(tmp_path):
+    rec = Records(tmp_path)
+    rec.record_review("hebi-2010", 10, 7, 0.5)
+    data = json.loads(rec.stats_path.read_text(encoding="utf-8"))
+    data["reviews"]["hebi-2010"] += [{"accuracy": 1.5, "mean_loss": 0.1, "decisions": 3}, "x",
+                                     {"accuracy": 0.5, "mean_loss": -0.1, "decisions": 3},
+                                     {"accuracy": 0.5, "mean_loss": 0.1, "decisions": True}]
+    data["reviews"]["lanzhou-2010"] = "not a list"
+    rec.stats_path.write_text(json.dumps(data), encoding="utf-8")
+    assert rec.review_history() == {"hebi-2010": [{"accuracy": 0.7, "mean_loss": 0.05, "decisions": 10}]}
+    assert rec.stats()["hebi-2010"]["reviews"] == 1
+    rec.record_review("hebi-2010", 2, 2, 0.0)  # and the next write keeps only the good points
+    assert len(json.loads(rec.stats_path.read_text(encoding="utf-8"))["reviews"]["hebi-2010"]) == 2
