@@ -19,6 +19,7 @@ tests). Levels: ``random`` (uniform legal choice), ``easy`` (heuristics, no memo
 >>> bot.level
 'normal'
 """
+
 from __future__ import annotations
 
 import random
@@ -35,17 +36,29 @@ from .normal import NormalBot
 from .random_bot import RandomBot
 from .settings import EXPERT, HARD, SearchSettings, configured
 
-BOT_LEVELS: dict[str, type[Bot]] = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot,
-                                    "hard": HardBot, "expert": ExpertBot}
+BOT_LEVELS: dict[str, type[Bot]] = {
+    "random": RandomBot,
+    "easy": EasyBot,
+    "normal": NormalBot,
+    "hard": HardBot,
+    "expert": ExpertBot,
+}
 if tuple(BOT_LEVELS) != seats.BOT_LEVELS:
     # The game offers, saves and checks the levels of ``game.table.seats``: a level only
     # one side knows would be offered and then refused, or saved and never continued.
     raise ImportError(f"bots.BOT_LEVELS {tuple(BOT_LEVELS)} differ from game.table.seats {seats.BOT_LEVELS}")
 
 
-def make_bot(level: str, seat: int, rng: random.Random, ruleset: Ruleset,
-             think_ms: float | None = None, memory: MemoryTracker | None = None,
-             settings: SearchSettings | None = None, **options: Any) -> Bot:
+def make_bot(
+    level: str,
+    seat: int,
+    rng: random.Random,
+    ruleset: Ruleset,
+    think_ms: float | None = None,
+    memory: MemoryTracker | None = None,
+    settings: SearchSettings | None = None,
+    **options: Any,
+) -> Bot:
     """A bot of the named level. ``think_ms`` is the ``hard`` level's budget per decision
     (default ``DEFAULT_THINK_MS``); other levels ignore it. ``settings`` (``hard`` and
     ``expert``: default ``HARD``, ``EXPERT``) is how the search searches, and ``options`` are
@@ -72,13 +85,28 @@ def make_bot(level: str, seat: int, rng: random.Random, ruleset: Ruleset,
             options["think_ms"] = None
         return cls(seat, rng, ruleset, configured(base, options), memory=memory)
     if options or settings is not None:
-        raise ValueError(f"the {level} level has no search settings "
-                         f"(given: {', '.join(options) or 'settings'})")
+        raise ValueError(f"the {level} level has no search settings (given: {', '.join(options) or 'settings'})")
     if issubclass(cls, NormalBot):
         return cls(seat, rng, ruleset, memory=memory)
     return cls(seat, rng, ruleset)
 
 
-__all__ = ["BOT_LEVELS", "DEFAULT_THINK_MS", "EXPERT", "EXPERT_THINK_MS", "HARD", "Bot", "EasyBot",
-           "ExpertBot", "HardBot", "MemoryTracker", "NormalBot", "RandomBot", "Reason", "SearchSettings",
-           "is_legal", "legal_plays", "make_bot"]
+__all__ = [
+    "BOT_LEVELS",
+    "DEFAULT_THINK_MS",
+    "EXPERT",
+    "EXPERT_THINK_MS",
+    "HARD",
+    "Bot",
+    "EasyBot",
+    "ExpertBot",
+    "HardBot",
+    "MemoryTracker",
+    "NormalBot",
+    "RandomBot",
+    "Reason",
+    "SearchSettings",
+    "is_legal",
+    "legal_plays",
+    "make_bot",
+]

@@ -38,6 +38,7 @@ seat, the decision and ``Settings.seed``: the same replay and settings give the 
 report. ``Settings.think_ms`` adds a time box per decision (then a slower machine may
 search fewer worlds and the report may differ).
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -141,13 +142,16 @@ class Candidate:
     worlds: int
 
     def to_json(self) -> dict[str, Any]:
-        return {"cards": format_cards(self.cards), "mean": round(self.mean, 4),
-                "spread": round(self.spread, 4), "worlds": self.worlds}
+        return {
+            "cards": format_cards(self.cards),
+            "mean": round(self.mean, 4),
+            "spread": round(self.spread, 4),
+            "worlds": self.worlds,
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Candidate:
-        return cls(parse_cards(data["cards"]), float(data["mean"]), float(data["spread"]),
-                   int(data["worlds"]))
+        return cls(parse_cards(data["cards"]), float(data["mean"]), float(data["spread"]), int(data["worlds"]))
 
 
 @dataclass(frozen=True)
@@ -193,13 +197,22 @@ class Decision:
         return self.label == UNCLEAR
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind, "trick": self.trick, "played": format_cards(self.played),
-               "best": format_cards(self.best), "loss": round(self.loss, 4),
-               "points_loss": round(self.points_loss, 2), "label": self.label,
-               "forced": self.forced, "step": self.step, "worlds": self.worlds,
-               "candidates": self.candidates, "gap": round(self.gap, 4),
-               # JSON has no infinity: an unknown error (one world) is null.
-               "se": round(self.se, 4) if math.isfinite(self.se) else None}
+        out: dict[str, Any] = {
+            "kind": self.kind,
+            "trick": self.trick,
+            "played": format_cards(self.played),
+            "best": format_cards(self.best),
+            "loss": round(self.loss, 4),
+            "points_loss": round(self.points_loss, 2),
+            "label": self.label,
+            "forced": self.forced,
+            "step": self.step,
+            "worlds": self.worlds,
+            "candidates": self.candidates,
+            "gap": round(self.gap, 4),
+            # JSON has no infinity: an unknown error (one world) is null.
+            "se": round(self.se, 4) if math.isfinite(self.se) else None,
+        }
         if self.kind == "declare":
             out["options"] = [format_cards(o) for o in self.options]
         out["top"] = [c.to_json() for c in self.top]
@@ -211,24 +224,37 @@ class Decision:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Decision:
-        return cls(str(data["kind"]), data.get("trick"), parse_cards(data["played"]),
-                   parse_cards(data["best"]), float(data["loss"]), float(data["points_loss"]),
-                   str(data["label"]), bool(data.get("forced", False)), int(data.get("step", 0)),
-                   int(data.get("worlds", 0)), int(data.get("candidates", 0)),
-                   float(data.get("gap", 0.0)), _se_of(data),
-                   [parse_cards(o) for o in data.get("options") or []],
-                   [Candidate.from_json(c) for c in data.get("top") or []],
-                   float(data.get("better_share", 0.0)),
-                   None if data.get("hint") is None else parse_cards(data["hint"]),
-                   bool(data.get("hinted", False)), _reason_of(data.get("hint_reason")))
+        return cls(
+            str(data["kind"]),
+            data.get("trick"),
+            parse_cards(data["played"]),
+            parse_cards(data["best"]),
+            float(data["loss"]),
+            float(data["points_loss"]),
+            str(data["label"]),
+            bool(data.get("forced", False)),
+            int(data.get("step", 0)),
+            int(data.get("worlds", 0)),
+            int(data.get("candidates", 0)),
+            float(data.get("gap", 0.0)),
+            _se_of(data),
+            [parse_cards(o) for o in data.get("options") or []],
+            [Candidate.from_json(c) for c in data.get("top") or []],
+            float(data.get("better_share", 0.0)),
+            None if data.get("hint") is None else parse_cards(data["hint"]),
+            bool(data.get("hinted", False)),
+            _reason_of(data.get("hint_reason")),
+        )
 
 
 def _reason_of(data: Any) -> dict[str, Any] | None:
     if not isinstance(data, dict) or not isinstance(data.get("code"), str):
         return None
     params = data.get("params")
-    return {"code": data["code"], "params": {str(k): str(v) for k, v in params.items()}
-            if isinstance(params, dict) else {}}
+    return {
+        "code": data["code"],
+        "params": {str(k): str(v) for k, v in params.items()} if isinstance(params, dict) else {},
+    }
 
 
 def _se_of(data: dict[str, Any]) -> float:
@@ -277,17 +303,28 @@ class Analysis:
         return {name: got.get(name, 0) for name in (*LABEL_ORDER, UNCLEAR)}
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "decisions": [d.to_json() for d in self.decisions],
-                "total_loss": round(self.total_loss, 4), "seconds": round(self.seconds, 2),
-                "accuracy": round(self.accuracy, 4), "mean_loss": round(self.mean_loss, 4),
-                "curve": [round(x, 4) for x in self.curve],
-                "result": round(self.result, 4), "settings": self.settings}
+        return {
+            "seat": self.seat,
+            "decisions": [d.to_json() for d in self.decisions],
+            "total_loss": round(self.total_loss, 4),
+            "seconds": round(self.seconds, 2),
+            "accuracy": round(self.accuracy, 4),
+            "mean_loss": round(self.mean_loss, 4),
+            "curve": [round(x, 4) for x in self.curve],
+            "result": round(self.result, 4),
+            "settings": self.settings,
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Analysis:
-        return cls(int(data["seat"]), [Decision.from_json(d) for d in data["decisions"]],
-                   [float(x) for x in data.get("curve", [])], float(data.get("result", 0.0)),
-                   float(data.get("seconds", 0.0)), dict(data.get("settings") or {}))
+        return cls(
+            int(data["seat"]),
+            [Decision.from_json(d) for d in data["decisions"]],
+            [float(x) for x in data.get("curve", [])],
+            float(data.get("result", 0.0)),
+            float(data.get("seconds", 0.0)),
+            dict(data.get("settings") or {}),
+        )
 
 
 class Cancelled(Exception):
@@ -299,10 +336,15 @@ Progress = Callable[[float], None]
 
 # ------------------------------------------------------------------------------ driver
 
-def analyse_hand(hand: Hand, seat: int, settings: Settings = Settings(),
-                 progress: Progress | None = None,
-                 cancel: Callable[[], bool] | None = None,
-                 only: Collection[int] | None = None) -> Analysis:
+
+def analyse_hand(
+    hand: Hand,
+    seat: int,
+    settings: Settings = Settings(),
+    progress: Progress | None = None,
+    cancel: Callable[[], bool] | None = None,
+    only: Collection[int] | None = None,
+) -> Analysis:
     """Analyse every decision of ``seat`` in the finished ``hand`` (``only``: just the
     decisions at these ``Decision.step`` positions, as a re-analysis does)."""
     if not hand.finished or hand.settlement is None:
@@ -314,10 +356,10 @@ def analyse_hand(hand: Hand, seat: int, settings: Settings = Settings(),
     policy = NormalPolicy()
     log = hand.log
     # Work units for the progress bar: the seat's decisions and the trick boundaries.
-    mine = [i for i, a in enumerate(log) if a.seat == seat and a.kind in (BURY, PLAY)
-            and (only is None or i + 1 in only)]
-    moments = [m for m in declare_analysis.declaring_moments(hand, seat)
-               if only is None or m.step in only]
+    mine = [
+        i for i, a in enumerate(log) if a.seat == seat and a.kind in (BURY, PLAY) and (only is None or i + 1 in only)
+    ]
+    moments = [m for m in declare_analysis.declaring_moments(hand, seat) if only is None or m.step in only]
     tricks = len(hand.tricks)
     total = len(mine) + len(moments) + (tricks if settings.curve else 0)
     done = 0
@@ -359,8 +401,12 @@ def analyse_hand(hand: Hand, seat: int, settings: Settings = Settings(),
             d.hint_reason = why
             decisions.append(d)
             tick()
-        if settings.curve and fresh.play_state is not None and _at_trick_boundary(fresh) \
-                and len(curve) <= len(fresh.tricks):
+        if (
+            settings.curve
+            and fresh.play_state is not None
+            and _at_trick_boundary(fresh)
+            and len(curve) <= len(fresh.tricks)
+        ):
             obs = observe(fresh, seat)
             mem = tracker.sync(obs)
             rng = random.Random(f"{base_seed}/curve/{len(fresh.tricks)}")
@@ -374,8 +420,9 @@ def analyse_hand(hand: Hand, seat: int, settings: Settings = Settings(),
         curve.append(result)
     if progress is not None:
         progress(1.0)
-    return Analysis(seat, decisions, curve, result, time.perf_counter() - start,
-                    {k: v for k, v in asdict(settings).items()})
+    return Analysis(
+        seat, decisions, curve, result, time.perf_counter() - start, {k: v for k, v in asdict(settings).items()}
+    )
 
 
 HintOf = tuple[list[Card] | None, dict[str, Any] | None]
@@ -386,16 +433,19 @@ def _reason_json(reason: Any) -> dict[str, Any] | None:
     code = getattr(reason, "code", None)
     if not isinstance(code, str):
         return None
-    params = {k: ("".join(c.pretty() for c in v) if isinstance(v, (list, tuple)) else str(v))
-              for k, v in getattr(reason, "params", {}).items()}
+    params = {
+        k: ("".join(c.pretty() for c in v) if isinstance(v, (list, tuple)) else str(v))
+        for k, v in getattr(reason, "params", {}).items()
+    }
     return {"code": code, "params": params}
 
 
 DECLARE_BUDGET = 16  # the Hint's worlds for checking a declaration the heuristic proposes
 
 
-def practice_hint(hand: Hand, seat: int, options: Sequence[Sequence[Card]] | None = None
-                  ) -> tuple[list[Card] | None, Reason]:
+def practice_hint(
+    hand: Hand, seat: int, options: Sequence[Sequence[Card]] | None = None
+) -> tuple[list[Card] | None, Reason]:
     """The practice Hint (``bots.hint``): the ``normal`` bot's move for ``seat`` now and its
     reason, seeded by the position; a declaration it proposes is checked by this module's
     search (``DECLARE_BUDGET`` worlds, no second look) and replaced when another choice is
@@ -412,15 +462,23 @@ def practice_hint(hand: Hand, seat: int, options: Sequence[Sequence[Card]] | Non
     return bot.explain(obs)
 
 
-def _checked_declaration(hand: Hand, seat: int, options: list[list[Card]], cards: list[Card],
-                         reason: Reason) -> tuple[list[Card] | None, Reason]:
+def _checked_declaration(
+    hand: Hand, seat: int, options: list[list[Card]], cards: list[Card], reason: Reason
+) -> tuple[list[Card] | None, Reason]:
     """The heuristic's declaration, or what the search finds surely better."""
     final = hand.phase == AFTER_DEAL or hand.dealt == hand.to_deal
-    moment = declare_analysis.Moment(len(hand.log), tuple(cards), tuple(tuple(o) for o in options),
-                                     len(hand.log) + 1, final, hand.phase == AFTER_DEAL)
+    moment = declare_analysis.Moment(
+        len(hand.log),
+        tuple(cards),
+        tuple(tuple(o) for o in options),
+        len(hand.log) + 1,
+        final,
+        hand.phase == AFTER_DEAL,
+    )
     rng = random.Random(f"hint/{hand.setup.seed}/{seat}/{len(hand.log)}")
-    d = declare_decision(hand, seat, moment, rng,
-                         Settings(samples=DECLARE_BUDGET, curve=False, confirm=0), NormalPolicy())
+    d = declare_decision(
+        hand, seat, moment, rng, Settings(samples=DECLARE_BUDGET, curve=False, confirm=0), NormalPolicy()
+    )
     if d.loss <= 0 or sorted(d.best) == sorted(cards):
         return cards, reason
     gain = f"{d.loss:.2f}"
@@ -453,6 +511,7 @@ def _at_trick_boundary(hand: Hand) -> bool:
 
 # ------------------------------------------------------------------------------ plays
 
+
 def _forced_play(v: View) -> bool:
     trick = v.trick
     if trick is not None:
@@ -462,11 +521,18 @@ def _forced_play(v: View) -> bool:
     return len(v.hand) == 1
 
 
-def _play_decision(v: View, played: list[Card], rng: random.Random, settings: Settings,
-                   policy: NormalPolicy, hint: list[Card] | None = None) -> Decision:
+def _play_decision(
+    v: View,
+    played: list[Card],
+    rng: random.Random,
+    settings: Settings,
+    policy: NormalPolicy,
+    hint: list[Card] | None = None,
+) -> Decision:
     if _forced_play(v):
-        return Decision("play", None, played, played, 0.0, 0.0, "best", forced=True,
-                        hint=hint, hinted=_same(hint, played))
+        return Decision(
+            "play", None, played, played, 0.0, 0.0, "best", forced=True, hint=hint, hinted=_same(hint, played)
+        )
     trick = v.trick
     base = checked(v, policy.play(v))[0]
     cands = play_candidates(v, base, policy, settings.max_candidates)
@@ -510,9 +576,15 @@ def _play_decision(v: View, played: list[Card], rng: random.Random, settings: Se
 
 # ------------------------------------------------------------------------------ bury
 
-def _bury_decision(obs: Observation, played: list[Card], rng: random.Random,
-                   settings: Settings, policy: NormalPolicy,
-                   hint: list[Card] | None = None) -> Decision:
+
+def _bury_decision(
+    obs: Observation,
+    played: list[Card],
+    rng: random.Random,
+    settings: Settings,
+    policy: NormalPolicy,
+    hint: list[Card] | None = None,
+) -> Decision:
     assert obs.phase == BURYING and obs.ctx is not None and obs.dealer is not None
     tab = tables(obs.ctx)
     seat, dealer, ruleset = obs.seat, obs.dealer, obs.ruleset
@@ -521,8 +593,9 @@ def _bury_decision(obs: Observation, played: list[Card], rng: random.Random,
         if card_key(other) not in {card_key(c) for c in cands} and len(cands) < settings.max_candidates:
             cands.append(other)
     if len(obs.hand) == ruleset.kitty:
-        return Decision("bury", None, played, played, 0.0, 0.0, "best", forced=True,
-                        hint=hint, hinted=_same(hint, played))
+        return Decision(
+            "bury", None, played, played, 0.0, 0.0, "best", forced=True, hint=hint, hinted=_same(hint, played)
+        )
     mem = CardMemory(tab, ruleset.decks, dealer)
     for decl in obs.declarations:
         mem.add_declared(decl.seat, decl.cards)
@@ -576,15 +649,23 @@ def _bury_options(obs: Observation, tab, played: list[Card]) -> list[list[Card]]
 
 # ------------------------------------------------------------------------------ declaring
 
-def declare_decision(hand: Hand, seat: int, moment: declare_analysis.Moment, rng: random.Random,
-                     settings: Settings, policy: NormalPolicy,
-                     hint: list[Card] | None = None) -> Decision:
+
+def declare_decision(
+    hand: Hand,
+    seat: int,
+    moment: declare_analysis.Moment,
+    rng: random.Random,
+    settings: Settings,
+    policy: NormalPolicy,
+    hint: list[Card] | None = None,
+) -> Decision:
     """One declaring decision (``declare_analysis.declaring_moments``) valued and labelled;
     ``hint`` is the practice Hint's choice then (None: the pass)."""
     played = list(moment.played)
     if not moment.options:  # only the pass: never charged
-        return Decision("declare", None, played, played, 0.0, 0.0, "best", forced=True,
-                        hint=hint, hinted=_same(hint, played))
+        return Decision(
+            "declare", None, played, played, 0.0, 0.0, "best", forced=True, hint=hint, hinted=_same(hint, played)
+        )
     cands = [list(c) for c in declare_analysis.candidates(moment, settings.max_candidates)]
     worlds = declare_analysis.World(hand, seat, moment)
 
@@ -601,12 +682,22 @@ def declare_decision(hand: Hand, seat: int, moment: declare_analysis.Moment, rng
 
 # ------------------------------------------------------------------------------ search
 
+
 def _same(a: list[Card] | None, b: list[Card] | None) -> bool:
     return card_key(a or []) == card_key(b or [])
 
 
-def _compare(kind: str, cands: list[list[Card]], played: int, world, play_out, seat: int,
-             dealer: int | None, settings: Settings, hint: list[Card] | None = None) -> Decision:
+def _compare(
+    kind: str,
+    cands: list[list[Card]],
+    played: int,
+    world,
+    play_out,
+    seat: int,
+    dealer: int | None,
+    settings: Settings,
+    hint: list[Card] | None = None,
+) -> Decision:
     """Play every candidate out in the same worlds (``paired.paired_search``); the loss is
     the best's paired advantage over the move made, measured on other worlds than it was
     chosen on (``_half_split``). ``play_out`` gives the utility and the defenders' points;
@@ -616,11 +707,9 @@ def _compare(kind: str, cands: list[list[Card]], played: int, world, play_out, s
     n = len(cands)
     hinted = _same(hint, cands[played])
     if n == 1:
-        return Decision(kind, None, cands[0], cands[0], 0.0, 0.0, "best", candidates=1,
-                        hint=hint, hinted=hinted)
+        return Decision(kind, None, cands[0], cands[0], 0.0, 0.0, "best", candidates=1, hint=hint, hinted=hinted)
     pts = [0.0] * n
-    deadline = None if settings.think_ms is None else \
-        time.perf_counter() + settings.think_ms / 1000.0
+    deadline = None if settings.think_ms is None else time.perf_counter() + settings.think_ms / 1000.0
     # The defenders' points, for the seat's team.
     sign = 1 if dealer is None or seat % 2 != dealer % 2 else -1
 
@@ -648,11 +737,13 @@ def _compare(kind: str, cands: list[list[Card]], played: int, world, play_out, s
         seen[:] = util
         return _half_split(util, worlds, played, racing)
 
-    (best, mean, se), worlds = paired_search(play_world, n, estimate, samples=settings.samples,
-                                             deadline=deadline, prune=prune, at_least=4)
+    (best, mean, se), worlds = paired_search(
+        play_world, n, estimate, samples=settings.samples, deadline=deadline, prune=prune, at_least=4
+    )
     if worlds == 0:
-        return Decision(kind, None, cands[played], cands[played], 0.0, 0.0, "best",
-                        candidates=n, hint=hint, hinted=hinted)
+        return Decision(
+            kind, None, cands[played], cands[played], 0.0, 0.0, "best", candidates=n, hint=hint, hinted=hinted
+        )
     loss = max(0.0, mean - SHRINK_SE * se) if best != played else 0.0
     points_loss = (pts[best] - pts[played]) / worlds if loss > 0 else 0.0
     chosen = cands[best] if loss > 0 else cands[played]
@@ -670,19 +761,33 @@ def _compare(kind: str, cands: list[list[Card]], played: int, world, play_out, s
             points_loss = points_gap if loss > 0 else 0.0
             chosen = cands[best] if loss > 0 else cands[played]
             label = confident_label(loss, mean, se, z)
-    return Decision(kind, None, cands[played], chosen, loss, points_loss, label,
-                    worlds=worlds, candidates=n, gap=mean, se=se,
-                    top=top, better_share=share, hint=hint, hinted=hinted)
+    return Decision(
+        kind,
+        None,
+        cands[played],
+        chosen,
+        loss,
+        points_loss,
+        label,
+        worlds=worlds,
+        candidates=n,
+        gap=mean,
+        se=se,
+        top=top,
+        better_share=share,
+        hint=hint,
+        hinted=hinted,
+    )
 
 
-def _confirm(world, play_out, best: int, played: int, sign: int, settings: Settings
-             ) -> tuple[float, float, int, float, float] | None:
+def _confirm(
+    world, play_out, best: int, played: int, sign: int, settings: Settings
+) -> tuple[float, float, int, float, float] | None:
     """The best's paired advantage over the move made on ``settings.confirm`` times the
     worlds, fresh: (mean, standard error, worlds, the share won, the points' mean gap);
     None when no world could be dealt."""
     pts = [0.0, 0.0]
-    deadline = None if settings.think_ms is None else \
-        time.perf_counter() + settings.think_ms / 1000.0
+    deadline = None if settings.think_ms is None else time.perf_counter() + settings.think_ms / 1000.0
 
     def play_world(alive) -> list[float] | None:
         items = world()
@@ -702,9 +807,9 @@ def _confirm(world, play_out, best: int, played: int, sign: int, settings: Setti
         mean, se = mean_se(diffs)
         return mean, se, sum(1 for x in diffs if x > 0) / worlds
 
-    (mean, se, share), worlds = paired_search(play_world, 2, estimate,
-                                              samples=settings.samples * settings.confirm,
-                                              deadline=deadline, at_least=4)
+    (mean, se, share), worlds = paired_search(
+        play_world, 2, estimate, samples=settings.samples * settings.confirm, deadline=deadline, at_least=4
+    )
     if worlds == 0:
         return None
     return mean, se, worlds, share, (pts[0] - pts[1]) / worlds
@@ -737,8 +842,7 @@ def _better_share(util: Values, best: int, played: int) -> float:
     return sum(1 for w in range(k) if util[best][w] > util[played][w]) / k
 
 
-def _half_split(util: Values, worlds: int, played: int, alive: list[int]
-                ) -> tuple[int, float, float]:
+def _half_split(util: Values, worlds: int, played: int, alive: list[int]) -> tuple[int, float, float]:
     """The analysis's estimator: the best of several noisy means is flattered by its luck,
     so the best is chosen on the even worlds and its advantage over the move made measured
     on the odd ones (the best, its mean gain and standard error there). Under four worlds
@@ -772,8 +876,10 @@ def _prune(util: Values, alive: list[int], played: int) -> list[int]:
 
 # ------------------------------------------------------------------------------ curve
 
-def _position_value(hand: Hand, obs: Observation, mem: CardMemory | None, rng: random.Random,
-                    settings: Settings, policy: NormalPolicy) -> float:
+
+def _position_value(
+    hand: Hand, obs: Observation, mem: CardMemory | None, rng: random.Random, settings: Settings, policy: NormalPolicy
+) -> float:
     """The seat's team's expected result from here, as the seat sees it (sampled worlds)."""
     state = hand.play_state
     assert state is not None and obs.ctx is not None and obs.dealer is not None
@@ -802,6 +908,23 @@ def _position_value(hand: Hand, obs: Observation, mem: CardMemory | None, rng: r
     return total / count if count else 0.0
 
 
-__all__ = ["BAD_LABELS", "BLUNDER", "CONFIDENCE_Z", "GOOD_LABELS", "HINT_Z", "LABELS",
-           "LABEL_ORDER", "UNCLEAR", "UNRATED", "Analysis", "Cancelled", "Candidate", "Decision",
-           "Settings", "analyse_hand", "confident_label", "declare_decision", "label_of"]
+__all__ = [
+    "BAD_LABELS",
+    "BLUNDER",
+    "CONFIDENCE_Z",
+    "GOOD_LABELS",
+    "HINT_Z",
+    "LABELS",
+    "LABEL_ORDER",
+    "UNCLEAR",
+    "UNRATED",
+    "Analysis",
+    "Cancelled",
+    "Candidate",
+    "Decision",
+    "Settings",
+    "analyse_hand",
+    "confident_label",
+    "declare_decision",
+    "label_of",
+]

@@ -26,6 +26,7 @@ line per finished deal as it finishes, and ``--resume`` goes on with such a file
 in it are not played again and count in the summary); ``--record DIR`` keeps every hand as
 a replay file (``DIR/deal-0001-play-0.json``) the game's replay viewer opens.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -72,8 +73,7 @@ from .memory import MemoryTracker
 
 RANKS = [r for r in Rank if r <= Rank.ACE]
 Job = tuple[str, int, int, str, str, float | None]  # play_deal's first six arguments
-TEAM_COUNTS = ("hands_as_dealer", "declarations", "overturns", "failed_throws",
-               "throw_penalty_points")
+TEAM_COUNTS = ("hands_as_dealer", "declarations", "overturns", "failed_throws", "throw_penalty_points")
 
 
 def _counts() -> dict[str, int]:
@@ -132,9 +132,16 @@ def bot_seed(seed: int, index: int, play: int, attempt: int, seat: int) -> int:
     return derive(seed, "arena-bot", index, play, attempt, seat, bits=64)
 
 
-def play_deal(ruleset_id: str, seed: int, index: int, level_a: str, level_b: str,
-              think_ms: float | None = None, seats: ArenaSeats | None = None,
-              record_dir: str | None = None) -> DealResult:
+def play_deal(
+    ruleset_id: str,
+    seed: int,
+    index: int,
+    level_a: str,
+    level_b: str,
+    think_ms: float | None = None,
+    seats: ArenaSeats | None = None,
+    record_dir: str | None = None,
+) -> DealResult:
     ruleset = get_ruleset(ruleset_id)
     out = DealResult(index)
     for play in (0, 1):
@@ -149,8 +156,7 @@ def play_deal(ruleset_id: str, seed: int, index: int, level_a: str, level_b: str
                 rng = random.Random(n)
                 bot = seats.bot(seat, play, rng, ruleset, think_ms, seed=n) if seats else None
                 bots.append(bot or make_bot(level, seat, rng, ruleset, think_ms=think_ms, memory=memory))
-                seat_levels.append(seats.specs.get(ArenaSeats.first_play_seat(seat, play), level)
-                                   if seats else level)
+                seat_levels.append(seats.specs.get(ArenaSeats.first_play_seat(seat, play), level) if seats else level)
             refused = len(seats.refusals) if seats else 0
             report = play_hand(Hand(ruleset, setup), bots, on_decision=None)
             if seats:
@@ -159,8 +165,9 @@ def play_deal(ruleset_id: str, seed: int, index: int, level_a: str, level_b: str
             out.illegal += len(report.illegal)
             out.errors += len(report.errors)
             for inc in report.illegal + report.errors:
-                out.messages.append(f"deal {index + 1} play {play} seat {inc.seat} {inc.kind}: "
-                                    f"{inc.detail.strip().splitlines()[-1]}")
+                out.messages.append(
+                    f"deal {index + 1} play {play} seat {inc.seat} {inc.kind}: {inc.detail.strip().splitlines()[-1]}"
+                )
             hand = report.hand
             if hand.phase == REDEAL:
                 out.redeals += 1
@@ -200,8 +207,10 @@ def _times(hand: Hand, report: HandReport, a_parity: int, out: DealResult) -> No
 
 def _team_counts(hand: Hand, a_parity: int, out: DealResult) -> None:
     """What each team did in a played hand (its seats' declarations, failed throws …)."""
+
     def counts(seat: int) -> dict[str, int]:
         return out.a_counts if seat % 2 == a_parity else out.b_counts
+
     assert hand.dealer is not None  # a played hand has a dealer
     counts(hand.dealer)["hands_as_dealer"] += 1
     for d in hand.bidding.shown:
@@ -220,6 +229,7 @@ def _percentiles(values: list[float]) -> dict[str, float]:
 
     def q(p: float) -> float:
         return v[min(len(v) - 1, round(p * (len(v) - 1)))] * 1000
+
     return {"p50": round(q(0.5), 3), "p95": round(q(0.95), 3), "max": round(v[-1] * 1000, 3)}
 
 
@@ -234,9 +244,18 @@ def _external_summary(results: list[DealResult], specs: dict[int, str]) -> list[
         for _, decision, _text in mine:
             reasons[decision] = reasons.get(decision, 0) + 1
         stopped = next((res.stopped[str(n)] for res in results if str(n) in res.stopped), None)
-        out.append({"seat": n, "team": "A" if n % 2 == 0 else "B", "command": command,
-                    "refusals": len(mine), "by_decision": reasons, "running": stopped is None,
-                    "stopped": stopped, "first_refusals": [text for _, _, text in mine[:5]]})
+        out.append(
+            {
+                "seat": n,
+                "team": "A" if n % 2 == 0 else "B",
+                "command": command,
+                "refusals": len(mine),
+                "by_decision": reasons,
+                "running": stopped is None,
+                "stopped": stopped,
+                "first_refusals": [text for _, _, text in mine[:5]],
+            }
+        )
     return out
 
 
@@ -254,11 +273,18 @@ def summarise(results: list[DealResult], args: argparse.Namespace, elapsed: floa
     for team, key in (("A", "a_counts"), ("B", "b_counts")):
         teams[team] = {k: sum(getattr(r, key).get(k, 0) for r in results) for k in TEAM_COUNTS}
     return {
-        "ruleset": args.ruleset, "a": args.a, "b": args.b, "seed": args.seed,
+        "ruleset": args.ruleset,
+        "a": args.a,
+        "b": args.b,
+        "seed": args.seed,
         "think_ms": (args.think_ms if args.think_ms is not None else DEFAULT_THINK_MS)
-        if "hard" in (args.a, args.b, *specs.values()) else None,
-        "deals": len(results), "hands": hands, "redeals": sum(r.redeals for r in results),
-        "illegal": sum(r.illegal for r in results), "errors": sum(r.errors for r in results),
+        if "hard" in (args.a, args.b, *specs.values())
+        else None,
+        "deals": len(results),
+        "hands": hands,
+        "redeals": sum(r.redeals for r in results),
+        "illegal": sum(r.illegal for r in results),
+        "errors": sum(r.errors for r in results),
         "a_levels_per_deal": round(mean, 4),
         "ci95": ci,
         "a_points_as_defenders": round(statistics.fmean(a_def), 2) if a_def else None,
@@ -285,14 +311,18 @@ _WORKER: dict = {}  # one worker process's --seat programs (started once, by _st
 
 def _start_worker(specs: dict[int, str], ruleset_id: str, external_ms: float) -> None:
     from multiprocessing import util
+
     seats = ArenaSeats(specs, get_ruleset(ruleset_id), external_ms)
     _WORKER["seats"] = seats
     util.Finalize(seats, seats.close, exitpriority=10)  # the programs end with the worker
 
 
 def _refusal_rows(seats: ArenaSeats, before: dict[int, int]) -> list[list]:
-    return [[n, r.decision, str(r)] for n, program in sorted(seats.programs.items())
-            for r in program.refusals[before.get(n, 0):]]
+    return [
+        [n, r.decision, str(r)]
+        for n, program in sorted(seats.programs.items())
+        for r in program.refusals[before.get(n, 0) :]
+    ]
 
 
 def _pending(args: argparse.Namespace, done: set[int]) -> Iterator[int]:
@@ -303,8 +333,11 @@ def _pending(args: argparse.Namespace, done: set[int]) -> Iterator[int]:
         i += 1
 
 
-def run(args: argparse.Namespace, on_result: Callable[[DealResult], None] | None = None,
-        previous: list[DealResult] | None = None) -> dict:
+def run(
+    args: argparse.Namespace,
+    on_result: Callable[[DealResult], None] | None = None,
+    previous: list[DealResult] | None = None,
+) -> dict:
     """Play the deals (in this process, or in ``args.jobs`` workers) and summarise them with
     ``previous`` (a resumed run's deals). ``on_result`` sees each deal as it finishes."""
     results = list(previous or [])
@@ -313,12 +346,12 @@ def run(args: argparse.Namespace, on_result: Callable[[DealResult], None] | None
     minutes = getattr(args, "minutes", None)
     start = time.monotonic()
     deadline = start + minutes * 60 if minutes is not None else None
-    progress = Progress(args.deals, deadline, getattr(args, "progress", False),
-                        initial=len(results))
+    progress = Progress(args.deals, deadline, getattr(args, "progress", False), initial=len(results))
     record = getattr(args, "record", None)
 
     def job_of(i: int) -> Job:
         return (args.ruleset, args.seed, i, args.a, args.b, args.think_ms)
+
     pending = _pending(args, done)
     args.stopped_by_time = False
 
@@ -355,8 +388,7 @@ def run(args: argparse.Namespace, on_result: Callable[[DealResult], None] | None
     elapsed = time.monotonic() - start
     summary = summarise(results, args, elapsed)
     if done and elapsed > 0:  # the speed of this run, not of the deals resumed
-        summary["hands_per_s"] = round(sum(r.hands for r in results if r.index not in done)
-                                       / elapsed, 2)
+        summary["hands_per_s"] = round(sum(r.hands for r in results if r.index not in done) / elapsed, 2)
     return summary
 
 
@@ -369,14 +401,22 @@ def _worker_job(job: Job, record: str | None) -> DealResult:
     return r
 
 
-def _run_parallel(args: argparse.Namespace, specs: dict[int, str], pending: Iterator[int],
-                  job_of: Callable[[int], Job], record: str | None, more: Callable[[], bool],
-                  finished: Callable[[DealResult], None]) -> None:
+def _run_parallel(
+    args: argparse.Namespace,
+    specs: dict[int, str],
+    pending: Iterator[int],
+    job_of: Callable[[int], Job],
+    record: str | None,
+    more: Callable[[], bool],
+    finished: Callable[[DealResult], None],
+) -> None:
     import multiprocessing
+
     context = multiprocessing.get_context("spawn")
     if specs:
-        pool = ProcessPoolExecutor(args.jobs, mp_context=context, initializer=_start_worker,
-                                   initargs=(specs, args.ruleset, args.external_ms))
+        pool = ProcessPoolExecutor(
+            args.jobs, mp_context=context, initializer=_start_worker, initargs=(specs, args.ruleset, args.external_ms)
+        )
     else:
         pool = ProcessPoolExecutor(args.jobs, mp_context=context)
     with pool:
@@ -399,46 +439,79 @@ def _run_parallel(args: argparse.Namespace, specs: dict[int, str], pending: Iter
 
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(
-        prog="python -m bots.arena", description=__doc__.split("\n\n")[0],
+        prog="python -m bots.arena",
+        description=__doc__.split("\n\n")[0],
         epilog="The JSON summary (--json) is strict JSON: ci95 is null when fewer than two "
-               "deals were played (the interval is unbounded).")
+        "deals were played (the interval is unbounded).",
+    )
     p.add_argument("--ruleset", default="hebi-2010", choices=BUILTIN_IDS)
-    p.add_argument("--deals", type=int, default=None,
-                   help="duplicate deals to play (default 100, or no limit with --minutes)")
-    p.add_argument("--minutes", type=float, default=None, metavar="M",
-                   help="start no deal after M minutes, then summarise what was played")
-    p.add_argument("--seed", type=int, default=None,
-                   help="the run's seed: the deals and the bots' seeds follow from it (default: "
-                        "a fresh 128-bit seed, or the --resume file's; the summary gives it, "
-                        "so the run can be repeated)")
+    p.add_argument(
+        "--deals", type=int, default=None, help="duplicate deals to play (default 100, or no limit with --minutes)"
+    )
+    p.add_argument(
+        "--minutes",
+        type=float,
+        default=None,
+        metavar="M",
+        help="start no deal after M minutes, then summarise what was played",
+    )
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="the run's seed: the deals and the bots' seeds follow from it (default: "
+        "a fresh 128-bit seed, or the --resume file's; the summary gives it, "
+        "so the run can be repeated)",
+    )
     p.add_argument("--a", default="normal", choices=sorted(BOT_LEVELS))
     p.add_argument("--b", default="easy", choices=sorted(BOT_LEVELS))
-    p.add_argument("--think-ms", type=float, default=None,
-                   help="the hard level's think budget per decision (default 300)")
-    p.add_argument("--jobs", type=int, default=1,
-                   help="worker processes (default 1); each starts its own copy of every "
-                        "--seat program")
-    p.add_argument("--json", action="store_true",
-                   help="print one JSON object (strict JSON: ci95 is null for one deal)")
-    p.add_argument("--out", metavar="FILE.jsonl", default=None,
-                   help="write one JSON line per finished deal as it finishes")
-    p.add_argument("--resume", action="store_true",
-                   help="go on with the --out file: its deals are kept, not played again")
-    p.add_argument("--record", metavar="DIR", default=None,
-                   help="write every hand as a replay file DIR/deal-0001-play-0.json (play 0: "
-                        "team A at seats 0 and 2; play 1: at 1 and 3), with each seat's level")
-    p.add_argument("--progress", action="store_true",
-                   help="always show the progress bar on standard error (by default it shows "
-                        "for runs longer than a few seconds, except with --json when standard "
-                        "error is not a terminal)")
+    p.add_argument(
+        "--think-ms", type=float, default=None, help="the hard level's think budget per decision (default 300)"
+    )
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="worker processes (default 1); each starts its own copy of every --seat program",
+    )
+    p.add_argument("--json", action="store_true", help="print one JSON object (strict JSON: ci95 is null for one deal)")
+    p.add_argument(
+        "--out", metavar="FILE.jsonl", default=None, help="write one JSON line per finished deal as it finishes"
+    )
+    p.add_argument(
+        "--resume", action="store_true", help="go on with the --out file: its deals are kept, not played again"
+    )
+    p.add_argument(
+        "--record",
+        metavar="DIR",
+        default=None,
+        help="write every hand as a replay file DIR/deal-0001-play-0.json (play 0: "
+        "team A at seats 0 and 2; play 1: at 1 and 3), with each seat's level",
+    )
+    p.add_argument(
+        "--progress",
+        action="store_true",
+        help="always show the progress bar on standard error (by default it shows "
+        "for runs longer than a few seconds, except with --json when standard "
+        "error is not a terminal)",
+    )
     p.add_argument("--no-progress", action="store_true")
-    p.add_argument("--seat", action="append", default=[], metavar="N=external:COMMAND",
-                   help="seat N (in the first play; it moves with its team) is played by an "
-                        "outside program speaking the bot protocol, or N=LEVEL by that bot "
-                        "level; repeatable")
-    p.add_argument("--external-ms", type=float, default=DEFAULT_EXTERNAL_MS, metavar="MS",
-                   help=f"an outside program's time limit per answer (default "
-                        f"{DEFAULT_EXTERNAL_MS})")
+    p.add_argument(
+        "--seat",
+        action="append",
+        default=[],
+        metavar="N=external:COMMAND",
+        help="seat N (in the first play; it moves with its team) is played by an "
+        "outside program speaking the bot protocol, or N=LEVEL by that bot "
+        "level; repeatable",
+    )
+    p.add_argument(
+        "--external-ms",
+        type=float,
+        default=DEFAULT_EXTERNAL_MS,
+        metavar="MS",
+        help=f"an outside program's time limit per answer (default {DEFAULT_EXTERNAL_MS})",
+    )
     args = p.parse_args(argv)
     args.seat_specs = {}
     for text in args.seat:
@@ -459,22 +532,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.deals = 100
     if args.resume and not args.out:
         p.error("--resume goes on with an --out file: give it")
-    args.progress = not args.no_progress and (args.progress or not args.json
-                                              or sys.stderr.isatty())
+    args.progress = not args.no_progress and (args.progress or not args.json or sys.stderr.isatty())
     if args.seed is None and args.resume and args.out:
         args.seed = run_seed(args.out)
     if args.seed is None:
         args.seed = fresh_seed()
     elif args.seed < WIDE and any(external_command(v) for v in args.seat_specs.values()):
-        print(f"warning: --seed {args.seed} is small enough to search for: a seated program "
-              f"could find it from its own cards and know every hand; without --seed a fresh "
-              f"128-bit seed is drawn (and given in the summary)", file=sys.stderr)
+        print(
+            f"warning: --seed {args.seed} is small enough to search for: a seated program "
+            f"could find it from its own cards and know every hand; without --seed a fresh "
+            f"128-bit seed is drawn (and given in the summary)",
+            file=sys.stderr,
+        )
     log, previous = None, []
     if args.out:
         # "deals": 2, the keyed-hash deals: a file of the older deals is not resumed with these.
-        run_key = {"ruleset": args.ruleset, "seed": args.seed, "deals": 2, "a": args.a, "b": args.b,
-                   "think_ms": args.think_ms,
-                   "seats": {str(k): v for k, v in sorted(args.seat_specs.items())}}
+        run_key = {
+            "ruleset": args.ruleset,
+            "seed": args.seed,
+            "deals": 2,
+            "a": args.a,
+            "b": args.b,
+            "think_ms": args.think_ms,
+            "seats": {str(k): v for k, v in sorted(args.seat_specs.items())},
+        }
         try:
             log = DealLog(args.out, run_key, args.resume)
         except (OSError, ValueError) as e:
@@ -487,8 +568,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenProcessPool:
         p.error("a worker process died (could an outside program not be started?)")
     except KeyboardInterrupt:
-        print("stopped; the deals finished so far are in the --out file" if log else "stopped",
-              file=sys.stderr)
+        print("stopped; the deals finished so far are in the --out file" if log else "stopped", file=sys.stderr)
         return 130
     finally:
         if log:
@@ -511,10 +591,12 @@ def _text(s: dict) -> str:
         f"points as defenders: A {s['a_points_as_defenders']}  B {s['b_points_as_defenders']}",
     ]
     for team, c in s["teams"].items():
-        lines.append(f"team {team}: dealer in {c['hands_as_dealer']} hands, "
-                     f"{c['declarations']} declarations, {c['overturns']} overturns, "
-                     f"{c['failed_throws']} failed throws ({c['throw_penalty_points']} "
-                     f"penalty points)")
+        lines.append(
+            f"team {team}: dealer in {c['hands_as_dealer']} hands, "
+            f"{c['declarations']} declarations, {c['overturns']} overturns, "
+            f"{c['failed_throws']} failed throws ({c['throw_penalty_points']} "
+            f"penalty points)"
+        )
     lines += [
         f"illegal moves: {s['illegal']}  errors: {s['errors']}",
         f"speed: {s['hands_per_s']} hands/s; decision ms p50 {s['decision_ms']['p50']} "
@@ -522,9 +604,10 @@ def _text(s: dict) -> str:
     ]
     lines += ["  " + m for m in s["incidents"]]
     for ext in s.get("external", []):
-        lines.append(f"seat {ext['seat']} (team {ext['team']}) {ext['command']!r}: "
-                     f"{ext['refusals']} refused answers"
-                     + ("" if ext["running"] else f"; {ext['stopped']}"))
+        lines.append(
+            f"seat {ext['seat']} (team {ext['team']}) {ext['command']!r}: "
+            f"{ext['refusals']} refused answers" + ("" if ext["running"] else f"; {ext['stopped']}")
+        )
         lines += ["  " + m for m in ext["first_refusals"]]
     return "\n".join(lines)
 

@@ -1,5 +1,6 @@
 """What the arena writes while it runs: the progress bar, one JSON line per finished deal
 (``--out``, read back by ``--resume``) and each hand as a replay file (``--record``)."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -33,9 +34,16 @@ class Progress:
     the time left. It shows up only once the run has lasted ``after`` seconds; on a terminal
     it redraws in place, elsewhere (a log file) it writes a line every ``every`` seconds."""
 
-    def __init__(self, total: int | None, deadline: float | None, enabled: bool,
-                 stream: IO[str] | None = None, after: float = 3.0, every: float = 10.0,
-                 initial: int = 0) -> None:
+    def __init__(
+        self,
+        total: int | None,
+        deadline: float | None,
+        enabled: bool,
+        stream: IO[str] | None = None,
+        after: float = 3.0,
+        every: float = 10.0,
+        initial: int = 0,
+    ) -> None:
         self.total = total
         self.initial = initial  # deals done before this run started (--resume)
         self.deadline = deadline  # time.monotonic() after which no deal starts
@@ -61,8 +69,9 @@ class Progress:
             return  # a short run: nothing was shown, nothing to close
         self.last = now
         self.shown = True
-        self.stream.write(("\r" if self.tty else "") + self.line(done, diffs, elapsed)
-                          + ("" if self.tty and not final else "\n"))
+        self.stream.write(
+            ("\r" if self.tty else "") + self.line(done, diffs, elapsed) + ("" if self.tty and not final else "\n")
+        )
         self.stream.flush()
 
     def line(self, done: int, diffs: Sequence[float], elapsed: float) -> str:
@@ -84,6 +93,7 @@ class Progress:
 
 
 # ---------------------------------------------------------------------------- --out
+
 
 def run_seed(path: Path | str) -> int | None:
     """The seed of the run an ``--out`` file holds (None: no file, or no deal in it yet)."""
@@ -118,8 +128,7 @@ class DealLog:
             keep = "".join(json.dumps(d) + "\n" for d in self.done)
             self.path.write_text(keep, encoding="utf-8")  # without a line cut short
         elif self.path.exists() and self.path.stat().st_size > 0:
-            raise FileExistsError(f"{self.path} exists: add --resume to go on with it, or "
-                                  f"remove it")
+            raise FileExistsError(f"{self.path} exists: add --resume to go on with it, or remove it")
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.file = self.path.open("a", encoding="utf-8")
 
@@ -133,8 +142,7 @@ class DealLog:
             if not isinstance(data, dict) or "deal" not in data:
                 continue
             if data.get("run") != self.run:
-                raise ValueError(f"{self.path} was written by another run ({data.get('run')}); "
-                                 f"this one is {self.run}")
+                raise ValueError(f"{self.path} was written by another run ({data.get('run')}); this one is {self.run}")
             out.append(data)
         return out
 
@@ -148,20 +156,28 @@ class DealLog:
 
 # ---------------------------------------------------------------------------- --record
 
+
 def record_path(folder: Path | str, index: int, play: int) -> Path:
     """``DIR/deal-0001-play-0.json``: deals numbered from 1; play 0 has team A at seats 0
     and 2, play 1 at seats 1 and 3."""
     return Path(folder) / f"deal-{index + 1:04d}-play-{play}.json"
 
 
-def record_hand(folder: Path | str, hand: Hand, index: int, play: int, seed: int,
-                seat_levels: Sequence[str], teams: tuple[str, str]) -> Path:
+def record_hand(
+    folder: Path | str, hand: Hand, index: int, play: int, seed: int, seat_levels: Sequence[str], teams: tuple[str, str]
+) -> Path:
     """Write one hand the arena played as a replay file the game's replay viewer opens
     (``game.records``), with each seat's level (``seat_levels``) and the arena's facts."""
     data = replay_data(hand, index + 1, {}, "arena", seed, [])
     data["seat_levels"] = list(seat_levels)
-    data["arena"] = {"deal": index + 1, "play": play, "seed": seed, "a": teams[0],
-                     "b": teams[1], "team_a_seats": [play, play + 2]}
+    data["arena"] = {
+        "deal": index + 1,
+        "play": play,
+        "seed": seed,
+        "a": teams[0],
+        "b": teams[1],
+        "team_a_seats": [play, play + 2],
+    }
     path = record_path(folder, index, play)
     atomic_write_json(path, data)
     return path

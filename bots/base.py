@@ -15,6 +15,7 @@ its seat — never a ``Hand`` — and the legal options where they are a short l
 translates (``"follow.feed"``, ``"lead.safe_throw"`` …) carrying ``params`` and a plain
 English fallback (``reason.english``).
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -44,8 +45,9 @@ ENGLISH = {
     "declare.pass": "Pass: not strong enough to declare.",
     "declare.random": "A random choice.",
     "declare.searched_pass": "Pass: played out in {worlds} sampled deals, declaring {cards} does {gain} levels worse.",
-    "declare.searched": ("Declare {cards}: played out in {worlds} sampled deals, {gain} levels better "
-                         "than the first idea."),
+    "declare.searched": (
+        "Declare {cards}: played out in {worlds} sampled deals, {gain} levels better than the first idea."
+    ),
     "bury.void": "Bury to void {suits}, keeping points and high cards.",
     "bury.cheap": "Bury the least useful cards.",
     "bury.random": "A random choice.",
@@ -100,8 +102,9 @@ class Reason(str):
 
     @property
     def english(self) -> str:
-        params = {k: ("".join(c.pretty() for c in v) if isinstance(v, (list, tuple)) else v)
-                  for k, v in self.params.items()}
+        params = {
+            k: ("".join(c.pretty() for c in v) if isinstance(v, (list, tuple)) else v) for k, v in self.params.items()
+        }
         try:
             return ENGLISH.get(self.code, self.code).format(**params)
         except (KeyError, IndexError):
@@ -130,8 +133,9 @@ class Bot:
     def play(self, obs: Observation) -> list[Card]:
         return self.decide_play(obs)[0]
 
-    def explain(self, obs: Observation, options: Sequence[Sequence[Card]] | None = None
-                ) -> tuple[list[Card] | None, Reason]:
+    def explain(
+        self, obs: Observation, options: Sequence[Sequence[Card]] | None = None
+    ) -> tuple[list[Card] | None, Reason]:
         """The move this bot would make now, with its reason (the practice-mode Hint)."""
         if obs.phase == PLAYING:
             return self.decide_play(obs)
@@ -139,8 +143,9 @@ class Bot:
             return self.decide_bury(obs)
         return self.decide_declare(obs, options or [])
 
-    def decide_declare(self, obs: Observation, options: Sequence[Sequence[Card]]
-                       ) -> tuple[list[Card] | None, Reason]:  # pragma: no cover - abstract
+    def decide_declare(
+        self, obs: Observation, options: Sequence[Sequence[Card]]
+    ) -> tuple[list[Card] | None, Reason]:  # pragma: no cover - abstract
         raise NotImplementedError
 
     def decide_bury(self, obs: Observation) -> tuple[list[Card], Reason]:  # pragma: no cover - abstract
@@ -154,6 +159,7 @@ class Bot:
 
 
 # -------------------------------------------------------------------------- helpers
+
 
 def legal_plays(obs: Observation, cap: int | None = 1000) -> list[list[Card]]:
     """The legal plays now, as the core lists them (``Observation.legal_actions``): every
@@ -173,8 +179,11 @@ def is_legal(obs: Observation, cards: Sequence[Card]) -> bool:
 
 def is_legal_bury(obs: Observation, cards: Sequence[Card]) -> bool:
     """Would the core accept this bury from the observing seat now? (``check_bury_cards``)"""
-    return (obs.phase == BURYING and obs.seat == obs.dealer
-            and check_bury_cards(obs.hand, list(cards), obs.ruleset.kitty) is None)
+    return (
+        obs.phase == BURYING
+        and obs.seat == obs.dealer
+        and check_bury_cards(obs.hand, list(cards), obs.ruleset.kitty) is None
+    )
 
 
 def step_hand(hand: Hand, bots: Sequence[Bot]) -> None:

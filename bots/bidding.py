@@ -5,6 +5,7 @@ suit were trump and the score is projected to a full hand (shrunk towards the av
 few early cards do not look like a long suit). Burying voids short side suits and keeps
 points unless the hand is very strong in trumps.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -19,6 +20,7 @@ from .plays import pick
 from .tables import Tables, tables
 
 TRUMP_SHARE = 18 / 54  # trumps with a suit declared: its 13 cards, 3 level cards, 2 jokers
+
 
 def trump_strength(cards: Sequence[Card], tab: Tables) -> float:
     """Trump length, with extra weight for jokers, level cards and pairs."""
@@ -49,8 +51,7 @@ def side_strength(cards: Sequence[Card], tab: Tables) -> float:
     return score
 
 
-def projected(cards: Sequence[Card], tab: Tables, hand_size: int, prior_weight: float = 6.0
-              ) -> float:
+def projected(cards: Sequence[Card], tab: Tables, hand_size: int, prior_weight: float = 6.0) -> float:
     """Trump strength projected to a full hand, shrunk towards the average share."""
     held = len(cards)
     if held == 0:
@@ -85,8 +86,9 @@ def option_strength(obs: Observation, option: Sequence[Card]) -> tuple[float, Tr
     return strength, ctx
 
 
-def choose_declaration(obs: Observation, options: Sequence[Sequence[Card]],
-                       eagerness: float = 1.0) -> tuple[list[Card] | None, Reason]:
+def choose_declaration(
+    obs: Observation, options: Sequence[Sequence[Card]], eagerness: float = 1.0
+) -> tuple[list[Card] | None, Reason]:
     """Pick a declaration by projected trump strength (``eagerness`` < 1 declares more)."""
     if not options:
         return None, Reason("declare.pass")
@@ -121,8 +123,7 @@ def choose_declaration(obs: Observation, options: Sequence[Sequence[Card]],
         return None, Reason("declare.pass")
     # A change of the standing declaration.
     own = standing.seat == seat
-    if len(option) == 2 and option[0] == option[1] and not option[0].is_joker \
-            and standing.trump == option[0].suit:
+    if len(option) == 2 and option[0] == option[1] and not option[0].is_joker and standing.trump == option[0].suit:
         # Protecting one's own declaration (自保): keep the trump; close the bidding.
         if own and strength >= avg * 0.9:
             return list(option), Reason("declare.protect")
@@ -140,6 +141,7 @@ def choose_declaration(obs: Observation, options: Sequence[Sequence[Card]],
 
 
 # ------------------------------------------------------------------------------ burying
+
 
 @dataclass(frozen=True)
 class BuryWeights:
@@ -184,31 +186,38 @@ def keep_value(card: Card, tab: Tables, counts: Counter, w: BuryWeights = BURY_W
     return v
 
 
-def very_strong(obs: Observation, tab: Tables, trumps: Sequence[Card],
-                w: BuryWeights = BURY_WEIGHTS) -> bool:
+def very_strong(obs: Observation, tab: Tables, trumps: Sequence[Card], w: BuryWeights = BURY_WEIGHTS) -> bool:
     """Strong enough in trumps to bury points: the last trick is mine anyway."""
     after = len(obs.hand) - obs.ruleset.kitty
-    return len(trumps) >= w.strong_share * after \
-        and sum(1 for c in trumps if tab.is_honour(c)) >= w.strong_honours \
+    return (
+        len(trumps) >= w.strong_share * after
+        and sum(1 for c in trumps if tab.is_honour(c)) >= w.strong_honours
         and obs.ruleset.decks >= w.strong_decks
+    )
 
 
-def point_cost(obs: Observation, tab: Tables, trumps: Sequence[Card],
-               w: BuryWeights = BURY_WEIGHTS) -> float:
+def point_cost(obs: Observation, tab: Tables, trumps: Sequence[Card], w: BuryWeights = BURY_WEIGHTS) -> float:
     """The price of burying 10 points."""
     return w.points_strong if very_strong(obs, tab, trumps, w) else w.points
 
 
-def bury_cost(tab: Tables, counts: Counter, price: float,
-              w: BuryWeights = BURY_WEIGHTS) -> Callable[[Card], float]:
+def bury_cost(tab: Tables, counts: Counter, price: float, w: BuryWeights = BURY_WEIGHTS) -> Callable[[Card], float]:
     """A card's cost to bury: its keep value and, at ``price`` per 10, its points."""
+
     def cost(c: Card) -> float:
         return keep_value(c, tab, counts, w) + price * c.points / 10
+
     return cost
 
 
-def fill_bury(hand: Sequence[Card], tab: Tables, split: dict[str, list[Card]], k: int,
-              combo: Sequence[str], cost: Callable[[Card], float]) -> list[Card] | None:
+def fill_bury(
+    hand: Sequence[Card],
+    tab: Tables,
+    split: dict[str, list[Card]],
+    k: int,
+    combo: Sequence[str],
+    cost: Callable[[Card], float],
+) -> list[Card] | None:
     """The ``k`` cards to bury voiding the side suits ``combo``: all their cards, then the
     cheapest other side cards, then the cheapest trumps (None: the suits hold more than
     ``k``)."""
@@ -222,8 +231,9 @@ def fill_bury(hand: Sequence[Card], tab: Tables, split: dict[str, list[Card]], k
     return voided + fill
 
 
-def voids_made(hand: Sequence[Card], chosen: Sequence[Card], split: dict[str, list[Card]],
-               sides: Sequence[str]) -> list[str]:
+def voids_made(
+    hand: Sequence[Card], chosen: Sequence[Card], split: dict[str, list[Card]], sides: Sequence[str]
+) -> list[str]:
     """The side suits ``sides`` held that burying ``chosen`` leaves void (the fill's count
     too)."""
     left = Counter(hand)
@@ -231,13 +241,15 @@ def voids_made(hand: Sequence[Card], chosen: Sequence[Card], split: dict[str, li
     return [s for s in sides if not any(left[c] for c in split[s])]
 
 
-def bury_score(voids: int, chosen: Sequence[Card], cost: Callable[[Card], float],
-               w: BuryWeights = BURY_WEIGHTS) -> float:
+def bury_score(
+    voids: int, chosen: Sequence[Card], cost: Callable[[Card], float], w: BuryWeights = BURY_WEIGHTS
+) -> float:
     return w.void * voids - sum(cost(c) for c in chosen)
 
 
-def scored_buries(obs: Observation, price: float, careful: bool = True,
-                  w: BuryWeights = BURY_WEIGHTS) -> list[tuple[float, list[Card], list[str]]]:
+def scored_buries(
+    obs: Observation, price: float, careful: bool = True, w: BuryWeights = BURY_WEIGHTS
+) -> list[tuple[float, list[Card], list[str]]]:
     """(score, cards, suits voided) of the bury for each set of side suits to void (only the
     empty set unless ``careful``), smaller sets first; ``price``: see ``point_cost``."""
     assert obs.ctx is not None  # the trump is known once the dealer buries
@@ -246,8 +258,7 @@ def scored_buries(obs: Observation, price: float, careful: bool = True,
     split = tab.split(hand)
     cost = bury_cost(tab, Counter(hand), price, w)
     sides = [s for s in tab.side_suits if split[s]]
-    combos = [combo for r in range(len(sides) + 1) for combo in combinations(sides, r)] \
-        if careful else [()]
+    combos = [combo for r in range(len(sides) + 1) for combo in combinations(sides, r)] if careful else [()]
     out = []
     for combo in combos:
         chosen = fill_bury(hand, tab, split, obs.ruleset.kitty, combo, cost)
@@ -269,9 +280,9 @@ def choose_bury(obs: Observation, careful: bool = True) -> tuple[list[Card], Rea
     return chosen, Reason("bury.cheap")
 
 
-def bury_options(obs: Observation,
-                 point_costs: Sequence[float] = (BURY_WEIGHTS.points_strong, BURY_WEIGHTS.points),
-                 limit: int = 6) -> list[list[Card]]:
+def bury_options(
+    obs: Observation, point_costs: Sequence[float] = (BURY_WEIGHTS.points_strong, BURY_WEIGHTS.points), limit: int = 6
+) -> list[list[Card]]:
     """Other sensible buries than ``choose_bury``'s, for a search to compare: for each
     weight of the points kept (bury points or keep them) and each set of short side suits
     to void, the bury scored as ``choose_bury`` scores it; ``limit`` distinct ones, the

@@ -18,6 +18,7 @@ decision. Reference counting still frees almost everything as it goes; the colle
 next (young-generation) pass comes at the first allocation after the decision, and a full
 one cannot, since the counts that trigger it do not move while collection is off.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -36,8 +37,7 @@ class Budget:
     hard_stop: float | None
 
     @classmethod
-    def of(cls, start: float, think_ms: float | None, factor: float = 1.0,
-           slack: float = 0.1) -> Budget:
+    def of(cls, start: float, think_ms: float | None, factor: float = 1.0, slack: float = 0.1) -> Budget:
         """``factor`` think times from ``start``, and ``slack`` think times more for the
         hard stop."""
         if think_ms is None:

@@ -6,6 +6,7 @@ bury (``normal``'s first, then ``bidding.bury_options``: keep or bury points, vo
 suits) is played out from the first lead with the ``normal`` policy at all seats, in the
 same deals, and ``normal``'s bury stands unless another beats it by a clear paired margin.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -20,10 +21,18 @@ from .sim import rollout, sample_hands
 from .tables import tables
 
 
-def search_bury(rng: random.Random, obs: Observation, candidates: list[list[Card]], policy,
-                deadline: float | None, samples: int | None, z: float = 1.5,
-                min_gain: float = 0.05, min_worlds: int = 4,
-                hard_stop: float | None = None) -> tuple[int, int]:
+def search_bury(
+    rng: random.Random,
+    obs: Observation,
+    candidates: list[list[Card]],
+    policy,
+    deadline: float | None,
+    samples: int | None,
+    z: float = 1.5,
+    min_gain: float = 0.05,
+    min_worlds: int = 4,
+    hard_stop: float | None = None,
+) -> tuple[int, int]:
     """The index of the best candidate (0 unless another is clearly better in at least
     ``min_worlds`` deals: fewer make a standard error a guess) and the number of deals
     played. A deal is started only when it should end by ``deadline`` (judged by the deals
@@ -61,10 +70,15 @@ def search_bury(rng: random.Random, obs: Observation, candidates: list[list[Card
             state = PlayState(obs.ruleset, ctx, dealer, world, list(bury), leader=dealer)
             values.append(rollout(state, mem.copy(), tab, policy, seat, None, 0))
         return values
+
     limit = samples if samples is not None else min_worlds
-    return paired_search(world_values, len(candidates),
-                         keep_base(min(min_worlds, limit), z, min_gain),
-                         samples=samples, deadline=deadline)
+    return paired_search(
+        world_values,
+        len(candidates),
+        keep_base(min(min_worlds, limit), z, min_gain),
+        samples=samples,
+        deadline=deadline,
+    )
 
 
 __all__ = ["search_bury"]

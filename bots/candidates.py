@@ -1,4 +1,5 @@
 """The moves a search compares at a play decision (``hard``'s and the post-hand analysis's)."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -15,8 +16,7 @@ def card_key(play: Iterable[Card]) -> tuple[str, ...]:
     return tuple(sorted(map(str, play)))
 
 
-def play_candidates(v: View, base: list[Card], policy: NormalPolicy, limit: int
-                    ) -> list[list[Card]]:
+def play_candidates(v: View, base: list[Card], policy: NormalPolicy, limit: int) -> list[list[Card]]:
     """The moves worth comparing, ``base`` (the normal policy's choice) first, ``limit`` at
     most: a follow's few legal plays when there are few, else the cheapest follow, the lowest
     and highest winning ones and the most generous; a lead's options by ``policy`` and the
@@ -35,8 +35,11 @@ def play_candidates(v: View, base: list[Card], policy: NormalPolicy, limit: int
     if v.plays:
         tr = v.trick
         assert tr is not None  # a follow
-        few = legal_follow_list(tr.lead, v.hand, tab, cap=limit + 1) \
-            if len(v.hand) <= 3 * tr.n + 2 or (tr.n == 1 and len(mine[tr.suit]) <= 8) else []
+        few = (
+            legal_follow_list(tr.lead, v.hand, tab, cap=limit + 1)
+            if len(v.hand) <= 3 * tr.n + 2 or (tr.n == 1 and len(mine[tr.suit]) <= 8)
+            else []
+        )
         if few and len(few) <= limit:
             for play in few:
                 add(play)

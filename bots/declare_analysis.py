@@ -22,6 +22,7 @@ last round when the deal closes, the after-deal window, the ``normal`` bury, the
 paired half-split less one standard error) turns the means into a loss, so the luck of the
 deal is not charged. A re-deal counts as nothing won or lost.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -47,9 +48,16 @@ from .sim import rollout, utility
 from .tables import tables
 
 
-def rigged_deck(rng: random.Random, pool: Sequence[Card], seat: int, mine: Sequence[Card],
-                known: dict[int, Counter], sizes: Sequence[int], first: int, dealt: int
-                ) -> list[Card]:
+def rigged_deck(
+    rng: random.Random,
+    pool: Sequence[Card],
+    seat: int,
+    mine: Sequence[Card],
+    known: dict[int, Counter],
+    sizes: Sequence[int],
+    first: int,
+    dealt: int,
+) -> list[Card]:
     """A deck that deals ``seat`` its cards ``mine`` and every other seat what it showed
     (``known``, first, so that its declarations were legal when made) and its share of the
     shuffled ``pool`` (``sizes`` cards in all), in deal order from ``first`` for the ``dealt``
@@ -70,6 +78,7 @@ def rigged_deck(rng: random.Random, pool: Sequence[Card], seat: int, mine: Seque
         deck.append(held[s][taken[s]])
         taken[s] += 1
     return deck + cards
+
 
 @dataclass(frozen=True)
 class Moment:
@@ -96,9 +105,16 @@ def declaring_moments(hand: Hand, seat: int) -> list[Moment]:
                 options = fresh.declaration_options(seat)
                 if mine or options:
                     final = phase == AFTER_DEAL or fresh.dealt == fresh.to_deal
-                    out.append(Moment(i, tuple(action.cards) if mine else (),
-                                      tuple(tuple(o) for o in options), i + 1, final,
-                                      phase == AFTER_DEAL))
+                    out.append(
+                        Moment(
+                            i,
+                            tuple(action.cards) if mine else (),
+                            tuple(tuple(o) for o in options),
+                            i + 1,
+                            final,
+                            phase == AFTER_DEAL,
+                        )
+                    )
         fresh.apply(action)
     return out
 
@@ -130,25 +146,26 @@ class World:
         self.pool = sorted(pool.elements())
 
     def deck(self, rng: random.Random) -> list[Card]:
-        return rigged_deck(rng, self.pool, self.seat, self.mine, self.known, self.sizes,
-                           self.hand.setup.first_drawer, self.dealt)
+        return rigged_deck(
+            rng, self.pool, self.seat, self.mine, self.known, self.sizes, self.hand.setup.first_drawer, self.dealt
+        )
 
-    def play(self, deck: list[Card], choice: tuple[Card, ...], policy: NormalPolicy
-             ) -> tuple[float, float]:
+    def play(self, deck: list[Card], choice: tuple[Card, ...], policy: NormalPolicy) -> tuple[float, float]:
         """The candidate ``choice`` (() passes) played out on ``deck``: the seat's team's
         utility and its points (the defenders' points, signed for the team)."""
         hand, moment = self.hand, self.moment
         h = Hand(hand.ruleset, hand.setup)
         h.deck = deck
-        h.dealt_kitty = tuple(deck[h.to_deal:])
+        h.dealt_kitty = tuple(deck[h.to_deal :])
         h.kitty = list(h.dealt_kitty)
-        for action in hand.log[:moment.upto]:
+        for action in hand.log[: moment.upto]:
             h.apply(action)
         return play_out(h, self.seat, choice, policy, moment.final, moment.window)
 
 
-def play_out(h: Hand, seat: int, choice: Sequence[Card], policy: NormalPolicy, final: bool,
-             window: bool) -> tuple[float, float]:
+def play_out(
+    h: Hand, seat: int, choice: Sequence[Card], policy: NormalPolicy, final: bool, window: bool
+) -> tuple[float, float]:
     """``seat`` declares ``choice`` (or passes: ``()``) in ``h`` (a hand in its deal or
     after-deal window, asked in a round of the table's declaring protocol), and the hand is
     completed by ``policy`` at every seat, asked as the table engine asks bots (see the

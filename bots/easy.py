@@ -6,6 +6,7 @@ who has played a top card or trumped, take a trick with points as cheaply as pos
 otherwise play the cheapest legal cards; lead aces and top pairs, else low from a short
 suit. It never throws, bids on trump length alone and buries its cheapest cards.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -71,8 +72,7 @@ class EasyPolicy(NormalPolicy):
                     code = "lead.boss_pair" if u.pairs else "lead.boss"
                     offers.append((26 + 7 * u.pairs, list(u.cards), code))
             low = min(cards, key=ck)
-            offers.append((10 - 0.7 * len(cards) - 1.6 * low.points - 0.4 * tab.pos[low],
-                           [low], "lead.low"))
+            offers.append((10 - 0.7 * len(cards) - 1.6 * low.points - 0.4 * tab.pos[low], [low], "lead.low"))
         trumps = mine[TRUMP]
         if trumps:
             low = min(trumps, key=ck)
@@ -81,8 +81,7 @@ class EasyPolicy(NormalPolicy):
         offers.sort(key=lambda o: -o[0])
         return offers
 
-    def declare(self, obs: Observation, options: Sequence[Sequence[Card]]
-                ) -> tuple[list[Card] | None, Reason]:
+    def declare(self, obs: Observation, options: Sequence[Sequence[Card]]) -> tuple[list[Card] | None, Reason]:
         return choose_declaration(obs, options, eagerness=1.1)
 
     def bury(self, obs: Observation) -> tuple[list[Card], Reason]:

@@ -16,6 +16,7 @@ is reported on standard error and answered with ``{"error": …}``, which the ta
 (its ``easy`` fallback plays). This lets any later version of our bots be measured against
 any earlier one: run the arena of one commit with the engine of another.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -39,8 +40,7 @@ def ruleset_from_hello(data: dict[str, Any]) -> Ruleset:
     (``hello`` adds three derived numbers, which ``Ruleset`` works out itself)."""
     if data.get("id") in BUILTIN_IDS:
         built_in = get_ruleset(data["id"])
-        if json.loads(json.dumps(built_in.to_dict())) == {k: v for k, v in data.items()
-                                                           if k in _RULESET_FIELDS}:
+        if json.loads(json.dumps(built_in.to_dict())) == {k: v for k, v in data.items() if k in _RULESET_FIELDS}:
             return built_in
     return Ruleset.from_dict({k: v for k, v in data.items() if k in _RULESET_FIELDS})
 
@@ -77,8 +77,11 @@ class Engine:
             self.time_ms = request.get("time_ms")
             self._bot = None
             if self.think_ms is not None and self.time_ms and self.think_ms >= 0.8 * self.time_ms:
-                print(f"bots.engine: --think-ms {self.think_ms:g} is close to the table's time "
-                      f"limit of {self.time_ms} ms: answers may come too late", file=sys.stderr)
+                print(
+                    f"bots.engine: --think-ms {self.think_ms:g} is close to the table's time "
+                    f"limit of {self.time_ms} ms: answers may come too late",
+                    file=sys.stderr,
+                )
             return None
         if kind == "result":
             self._bot = None  # the next request belongs to a new hand
@@ -122,13 +125,12 @@ class Engine:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m bots.engine",
-                                description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(prog="python -m bots.engine", description=__doc__.split("\n\n")[0])
     p.add_argument("--level", required=True, choices=sorted(BOT_LEVELS))
-    p.add_argument("--think-ms", type=float, default=None,
-                   help="the hard level's think budget per decision (default its own)")
-    p.add_argument("--seed", type=int, default=0,
-                   help="seeds the bots when the requests carry no seed (default 0)")
+    p.add_argument(
+        "--think-ms", type=float, default=None, help="the hard level's think budget per decision (default its own)"
+    )
+    p.add_argument("--seed", type=int, default=0, help="seeds the bots when the requests carry no seed (default 0)")
     args = p.parse_args(argv)
     Engine(args.level, args.think_ms, args.seed).serve(sys.stdin, sys.stdout)
     return 0

@@ -29,6 +29,7 @@ Seats for the arena and the game:
 * ``hand_over(bots, hand)`` after every hand (sends ``result``), ``close_all(bots)`` at the end;
 * ``ArenaSeats``: the arena's ``--seat`` programs, bound to team positions in duplicate play.
 """
+
 from __future__ import annotations
 
 from collections import deque
@@ -85,6 +86,7 @@ class ExternalProgramError(ValueError):
 @dataclass(frozen=True)
 class ExternalRefusal:
     """One decision the program did not make: the ``easy`` bot's move was played instead."""
+
     seat: int
     decision: str  # declare, bury or play
     reason: str
@@ -92,8 +94,7 @@ class ExternalRefusal:
     hand_number: int
 
     def __str__(self) -> str:
-        return (f"seat {self.seat} {self.decision} (hand {self.hand_number}, "
-                f"{self.command!r}): {self.reason}")
+        return f"seat {self.seat} {self.decision} (hand {self.hand_number}, {self.command!r}): {self.reason}"
 
 
 def split_command(command: str) -> list[str] | str:
@@ -141,9 +142,14 @@ class ExternalProgram:
     the program exits, and logged at DEBUG level.
     """
 
-    def __init__(self, command: str | Sequence[str], time_ms: float = DEFAULT_EXTERNAL_MS,
-                 max_timeouts: int = MAX_TIMEOUTS_IN_A_ROW, cwd: str | None = None,
-                 env: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        command: str | Sequence[str],
+        time_ms: float = DEFAULT_EXTERNAL_MS,
+        max_timeouts: int = MAX_TIMEOUTS_IN_A_ROW,
+        cwd: str | None = None,
+        env: Mapping[str, str] | None = None,
+    ) -> None:
         argv: list[str] | str
         if isinstance(command, str):
             self.command = command
@@ -318,8 +324,7 @@ class ExternalProgram:
                 self._timeouts += 1
                 why = f"no answer within {self.time_ms:.0f} ms"
                 if self._timeouts >= self.max_timeouts:
-                    self._stop(f"stopped after {self._timeouts} answers in a row past the "
-                               f"time limit")
+                    self._stop(f"stopped after {self._timeouts} answers in a row past the time limit")
                     why += f"; {self.stopped}"
                 return None, why
             try:
@@ -351,8 +356,12 @@ class ExternalProgram:
                 self._timeouts = 0
                 return None, f"not valid JSON: {text.strip()[:80]!r}"
             if isinstance(answer, dict) and "id" in answer and not _same_id(answer["id"], request_id):
-                log.debug("%s: answer to request %r skipped (waiting for %d)", self.command,
-                          str(answer["id"])[:20], request_id)
+                log.debug(
+                    "%s: answer to request %r skipped (waiting for %d)",
+                    self.command,
+                    str(answer["id"])[:20],
+                    request_id,
+                )
                 continue
             self._timeouts = 0
             return answer, None
@@ -406,17 +415,25 @@ class ExternalBot(Bot):
 
     level = "external"
 
-    def __init__(self, seat: int, rng: random.Random, ruleset: Ruleset,
-                 program: ExternalProgram, fallback: Bot | None = None, owns_program: bool = False,
-                 seed: int | None = None) -> None:
+    def __init__(
+        self,
+        seat: int,
+        rng: random.Random,
+        ruleset: Ruleset,
+        program: ExternalProgram,
+        fallback: Bot | None = None,
+        owns_program: bool = False,
+        seed: int | None = None,
+    ) -> None:
         super().__init__(seat, rng, ruleset)
         self.program = program
         self.fallback = fallback if fallback is not None else EasyBot(seat, rng, ruleset)
         self.owns_program = owns_program
         self.seed = seed  # sent as ``seed`` in every request: the program may seed its choices
 
-    def _ask(self, kind: str, request: dict[str, Any], obs: Observation,
-             options: Sequence[Sequence[Card]] | None = None) -> tuple[list[Card] | None, str | None]:
+    def _ask(
+        self, kind: str, request: dict[str, Any], obs: Observation, options: Sequence[Sequence[Card]] | None = None
+    ) -> tuple[list[Card] | None, str | None]:
         """(the cards the program names, None) or (None, why it was refused)."""
         if self.seed is not None:
             request["seed"] = self.seed
@@ -429,8 +446,7 @@ class ExternalBot(Bot):
         self.program.refuse(self.seat, kind, why)
         return None, why
 
-    def decide_declare(self, obs: Observation, options: Sequence[Sequence[Card]]
-                       ) -> tuple[list[Card] | None, Reason]:
+    def decide_declare(self, obs: Observation, options: Sequence[Sequence[Card]]) -> tuple[list[Card] | None, Reason]:
         choice, why = self._ask(DECLARE, declare_request(obs, options), obs, options)
         if why is not None:
             return self.fallback.decide_declare(obs, options)
@@ -468,6 +484,7 @@ class ExternalBot(Bot):
 
 # ---------------------------------------------------------------------- seat specs
 
+
 def parse_seat_spec(text: str) -> tuple[int, str]:
     """``"N=external:COMMAND"`` or ``"N=LEVEL"`` → (N, the part after ``=``).
 
@@ -482,30 +499,33 @@ def parse_seat_spec(text: str) -> tuple[int, str]:
     except ValueError:
         seat = -1
     if not sep or not 0 <= seat <= 3:
-        raise ValueError(f"a seat is given as N=external:COMMAND or N=LEVEL with N from 0 to 3, "
-                         f"not {text!r}")
+        raise ValueError(f"a seat is given as N=external:COMMAND or N=LEVEL with N from 0 to 3, not {text!r}")
     what = what.strip()
     if what.startswith(EXTERNAL_PREFIX):
-        if not what[len(EXTERNAL_PREFIX):].strip():
+        if not what[len(EXTERNAL_PREFIX) :].strip():
             raise ValueError(f"no command after 'external:' in {text!r}")
         if not is_seat_kind(what):  # a save could not hold it
             raise ValueError(f"the command for seat {seat} is longer than {MAX_COMMAND} characters")
     elif what not in BOT_LEVELS:
-        raise ValueError(f"unknown player {what!r} for seat {seat} (known: "
-                         f"{', '.join(BOT_LEVELS)}, external:COMMAND)")
+        raise ValueError(f"unknown player {what!r} for seat {seat} (known: {', '.join(BOT_LEVELS)}, external:COMMAND)")
     return seat, what
 
 
 def external_command(spec: str) -> str | None:
     """The command of an ``external:COMMAND`` spec, else None."""
     if spec.startswith(EXTERNAL_PREFIX):
-        return spec[len(EXTERNAL_PREFIX):].strip()
+        return spec[len(EXTERNAL_PREFIX) :].strip()
     return None
 
 
-def start_program(command: str, seat: int, ruleset: Ruleset,
-                  external_ms: float = DEFAULT_EXTERNAL_MS, tap: Callable[[str, str], None] | None = None,
-                  **options: Any) -> ExternalProgram:
+def start_program(
+    command: str,
+    seat: int,
+    ruleset: Ruleset,
+    external_ms: float = DEFAULT_EXTERNAL_MS,
+    tap: Callable[[str, str], None] | None = None,
+    **options: Any,
+) -> ExternalProgram:
     """Start the program and send it ``hello``. ``tap(direction, line)`` sees every line."""
     program = ExternalProgram(command, external_ms, **options)
     program.tap = tap
@@ -513,8 +533,9 @@ def start_program(command: str, seat: int, ruleset: Ruleset,
     return program
 
 
-def make_seat_bot(spec: str, seat: int, rng: random.Random, ruleset: Ruleset,
-                  external_ms: float = DEFAULT_EXTERNAL_MS, **options: Any) -> Bot:
+def make_seat_bot(
+    spec: str, seat: int, rng: random.Random, ruleset: Ruleset, external_ms: float = DEFAULT_EXTERNAL_MS, **options: Any
+) -> Bot:
     """A bot for a seat spec: ``external:COMMAND`` (an ``ExternalBot`` that owns its program:
     call ``close()`` when the match is over) or a level name (``make_bot``)."""
     command = external_command(spec)
@@ -526,8 +547,10 @@ def make_seat_bot(spec: str, seat: int, rng: random.Random, ruleset: Ruleset,
 
 def seat_bot_factory(external_ms: float = DEFAULT_EXTERNAL_MS) -> Callable[..., Bot]:
     """A factory with ``make_bot``'s signature that also understands ``external:COMMAND``."""
+
     def make(level: str, seat: int, rng: random.Random, ruleset: Ruleset, **options: Any) -> Bot:
         return make_seat_bot(level, seat, rng, ruleset, external_ms, **options)
+
     return make
 
 
@@ -556,8 +579,7 @@ class ArenaSeats:
     hand; the ``seat`` field of each request says where it sits in that hand.
     """
 
-    def __init__(self, specs: Mapping[int, str], ruleset: Ruleset,
-                 external_ms: float = DEFAULT_EXTERNAL_MS) -> None:
+    def __init__(self, specs: Mapping[int, str], ruleset: Ruleset, external_ms: float = DEFAULT_EXTERNAL_MS) -> None:
         self.specs = dict(specs)
         self.ruleset = ruleset
         self.external_ms = external_ms
@@ -576,8 +598,15 @@ class ArenaSeats:
         """The ``--seat`` number of whoever sits at ``seat`` in play 0 or 1 of a deal."""
         return (seat - play) % 4
 
-    def bot(self, seat: int, play: int, rng: random.Random, ruleset: Ruleset,
-            think_ms: float | None = None, seed: int | None = None) -> Bot | None:
+    def bot(
+        self,
+        seat: int,
+        play: int,
+        rng: random.Random,
+        ruleset: Ruleset,
+        think_ms: float | None = None,
+        seed: int | None = None,
+    ) -> Bot | None:
         """The bot for ``seat`` in this play, or None when the team's level plays it. ``seed``
         (the one ``rng`` was made from) is sent to a program, which may seed its choices."""
         n = self.first_play_seat(seat, play)
@@ -601,10 +630,18 @@ class ArenaSeats:
             reasons: dict[str, int] = {}
             for r in program.refusals:
                 reasons[r.decision] = reasons.get(r.decision, 0) + 1
-            out.append({"seat": n, "team": "A" if n % 2 == 0 else "B", "command": program.command,
-                        "refusals": len(program.refusals), "by_decision": reasons,
-                        "running": program.running, "stopped": program.stopped,
-                        "first_refusals": [str(r) for r in program.refusals[:5]]})
+            out.append(
+                {
+                    "seat": n,
+                    "team": "A" if n % 2 == 0 else "B",
+                    "command": program.command,
+                    "refusals": len(program.refusals),
+                    "by_decision": reasons,
+                    "running": program.running,
+                    "stopped": program.stopped,
+                    "first_refusals": [str(r) for r in program.refusals[:5]],
+                }
+            )
         return out
 
     def close(self) -> None:
@@ -618,6 +655,18 @@ class ArenaSeats:
         self.close()
 
 
-__all__ = ["DEFAULT_EXTERNAL_MS", "ArenaSeats", "ExternalBot", "ExternalProgram",
-           "ExternalProgramError", "ExternalRefusal", "close_all", "external_command",
-           "hand_over", "make_seat_bot", "parse_seat_spec", "seat_bot_factory", "start_program"]
+__all__ = [
+    "DEFAULT_EXTERNAL_MS",
+    "ArenaSeats",
+    "ExternalBot",
+    "ExternalProgram",
+    "ExternalProgramError",
+    "ExternalRefusal",
+    "close_all",
+    "external_command",
+    "hand_over",
+    "make_seat_bot",
+    "parse_seat_spec",
+    "seat_bot_factory",
+    "start_program",
+]

@@ -10,6 +10,7 @@ tried (``tools/normal_variants.py``) and a single rule tested.
 Stakes and costs share one scale: a point of the trick is 1, a joker or level card spent
 is 7 (``win_cost``).
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -61,8 +62,7 @@ class FollowWeights:
 FOLLOW_WEIGHTS = FollowWeights()
 
 
-def win_cost(play: Sequence[Card], tab: Tables, trumping: bool,
-             w: FollowWeights = FOLLOW_WEIGHTS) -> float:
+def win_cost(play: Sequence[Card], tab: Tables, trumping: bool, w: FollowWeights = FOLLOW_WEIGHTS) -> float:
     """What taking the trick with ``play`` spends: jokers and level cards most."""
     cost = 0.0
     for c in play:
@@ -147,8 +147,9 @@ def contest(f: FollowState, wins: list[list[Card]], w: FollowWeights) -> list[Ca
     return None
 
 
-def best_win(f: FollowState, wins: list[list[Card]], w: FollowWeights, cautious: bool = True,
-             bank_points: bool = True) -> Win | None:
+def best_win(
+    f: FollowState, wins: list[list[Card]], w: FollowWeights, cautious: bool = True, bank_points: bool = True
+) -> Win | None:
     """The cheapest secure winning play (or, ``bank_points``, the secure one carrying most
     of my points home for its cost), else the cheapest insecure one. ``cautious``: see
     ``View.threatened``."""

@@ -30,6 +30,7 @@ time (its length grows with the objects the process holds). A fixed number of wo
 reproducible from the seed whatever the machine's speed; the time box still caps it when
 ``think_ms`` is set too.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -59,8 +60,7 @@ class HardBot(NormalBot):
     level = "hard"
     default_settings = HARD
 
-    def __init__(self, seat, rng, ruleset, settings: SearchSettings | None = None,
-                 memory: MemoryTracker | None = None):
+    def __init__(self, seat, rng, ruleset, settings: SearchSettings | None = None, memory: MemoryTracker | None = None):
         super().__init__(seat, rng, ruleset, memory)
         self.settings = settings if settings is not None else self.default_settings
         self.think_ms = self.settings.think_ms
@@ -106,11 +106,9 @@ class HardBot(NormalBot):
         if len(candidates) < 2:
             return base
         cfg = self.settings
-        steering = cfg.steer_steps > 0 and (cfg.think_ms is None
-                                            or cfg.think_ms >= cfg.steer_min_ms)
+        steering = cfg.steer_steps > 0 and (cfg.think_ms is None or cfg.think_ms >= cfg.steer_min_ms)
         history = History(obs, cfg.window) if steering else None
-        best, worlds = self.search(v, candidates, budget.deadline, history, budget.hard_stop,
-                                   obs)
+        best, worlds = self.search(v, candidates, budget.deadline, history, budget.hard_stop, obs)
         self.searches += 1
         if best == 0:
             return base
@@ -131,12 +129,12 @@ class HardBot(NormalBot):
                 candidates.append(bury)
         if len(candidates) < 2:
             return base
-        best, worlds = search_bury(self.rng, obs, candidates, self.rollout_policy,
-                                   budget.deadline, self.samples, hard_stop=budget.hard_stop)
+        best, worlds = search_bury(
+            self.rng, obs, candidates, self.rollout_policy, budget.deadline, self.samples, hard_stop=budget.hard_stop
+        )
         if best == 0 or not is_legal_bury(obs, candidates[best]):
             return base
-        return candidates[best], Reason("search.best", {"worlds": worlds,
-                                                        "cards": candidates[best]})
+        return candidates[best], Reason("search.best", {"worlds": worlds, "cards": candidates[best]})
 
     # ------------------------------------------------------------------ candidates
 
@@ -155,9 +153,9 @@ class HardBot(NormalBot):
             return [], []
         plays = plays_of(obs)
         last = self._carried
-        if last is None or len(last[0]) > len(plays) or plays[:len(last[0])] != last[0]:
+        if last is None or len(last[0]) > len(plays) or plays[: len(last[0])] != last[0]:
             return [], plays
-        since = plays[len(last[0]):]
+        since = plays[len(last[0]) :]
         seat = v.seat
         use_kitty = seat != v.dealer
         sizes = v.hand_sizes
@@ -177,9 +175,15 @@ class HardBot(NormalBot):
                 out.append((hands, kitty))
         return out, plays
 
-    def search(self, v: View, candidates: list[list[Card]], deadline: float | None,
-               history: History | None = None, hard_stop: float | None = None,
-               obs: Observation | None = None) -> tuple[int, int]:
+    def search(
+        self,
+        v: View,
+        candidates: list[list[Card]],
+        deadline: float | None,
+        history: History | None = None,
+        hard_stop: float | None = None,
+        obs: Observation | None = None,
+    ) -> tuple[int, int]:
         """Play every candidate out in the same sampled worlds (``paired.paired_search``); the
         normal policy's choice (candidate 0) stands unless another beats it by a clear
         margin: the paired mean difference must exceed ``z`` standard errors
@@ -221,10 +225,19 @@ class HardBot(NormalBot):
                 # far): it makes each world better, but fewer of them.
                 until = deadline
                 if deadline is not None and played and eval_time > 0:
-                    until = min(deadline,
-                                time.perf_counter() + cfg.steer_share * eval_time / played)
-                steer(self.rng, history, hands, kitty, v.seat, mem, policy,
-                      cfg.steer_steps, until=until, patience=cfg.steer_patience)
+                    until = min(deadline, time.perf_counter() + cfg.steer_share * eval_time / played)
+                steer(
+                    self.rng,
+                    history,
+                    hands,
+                    kitty,
+                    v.seat,
+                    mem,
+                    policy,
+                    cfg.steer_steps,
+                    until=until,
+                    patience=cfg.steer_patience,
+                )
             kept.append(([list(h) for h in hands], list(kitty)))
             if cfg.sort_worlds:
                 # As observations sort them: the policy breaks ties by the hand's order, so
@@ -244,25 +257,39 @@ class HardBot(NormalBot):
             return values
 
         best, worlds = paired_search(
-            play_world, len(candidates),
+            play_world,
+            len(candidates),
             keep_base(lambda worlds: max(2, worlds // 2), cfg.z, cfg.min_gain),
-            samples=self.samples, deadline=deadline, prune=drop_behind(6))
+            samples=self.samples,
+            deadline=deadline,
+            prune=drop_behind(6),
+        )
         self.last_worlds = worlds
         self.last_world_list = kept
         if cfg.carry_worlds:
             self._carried = (plays, kept)
         return best, worlds
 
-    def deal_world(self, v: View, unseen: Counter, sizes, kitty_size: int
-                   ) -> tuple[list[list[Card]], list[Card]] | None:
+    def deal_world(
+        self, v: View, unseen: Counter, sizes, kitty_size: int
+    ) -> tuple[list[list[Card]], list[Card]] | None:
         """One fresh world: the unseen cards dealt as everything observed allows."""
-        return sample_hands(self.rng, unseen, sizes, v.seat, v.mem, kitty_size, v.tab,
-                            bury_model=self.settings.bury_model)
+        return sample_hands(
+            self.rng, unseen, sizes, v.seat, v.mem, kitty_size, v.tab, bury_model=self.settings.bury_model
+        )
 
     def evaluate(self, v: View, world: PlayState, move: list[Card]) -> float:
         """The value of ``move`` in one sampled world, played out by the roll-out policy."""
-        return rollout(world.copy(), v.mem.copy(), v.tab, self.rollout_policy, v.seat, move,
-                       v.tricks_done, self.settings.point_weight)
+        return rollout(
+            world.copy(),
+            v.mem.copy(),
+            v.tab,
+            self.rollout_policy,
+            v.seat,
+            move,
+            v.tricks_done,
+            self.settings.point_weight,
+        )
 
 
 class ExpertBot(HardBot):

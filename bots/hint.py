@@ -12,6 +12,7 @@ and another candidate is hinted instead only when it is better by the analysis's
 (its paired gain less one standard error above zero). Plays and buries are the heuristic's;
 the Review charges them only beyond ``analysis.HINT_Z`` standard errors.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -22,8 +23,7 @@ from .analysis import DECLARE_BUDGET, practice_hint
 from .base import Reason
 
 
-def hint(hand: Hand, seat: int, options: Sequence[Sequence[Card]] | None = None
-         ) -> tuple[list[Card] | None, Reason]:
+def hint(hand: Hand, seat: int, options: Sequence[Sequence[Card]] | None = None) -> tuple[list[Card] | None, Reason]:
     """The ``normal`` bot's move for ``seat`` now, with its ``Reason``: cards to play or
     bury, a declaration (or None to pass) while the cards are dealt (checked as the module
     says). The bot is seeded by the position, so the same position always gets the same

@@ -13,6 +13,7 @@ table's plays make likely (on normal-played hands about half the unseen cards la
 their true holder after ten steps, against three in eight for a uniform deal), with the
 cost bounded by the replay window.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -76,9 +77,11 @@ class History:
             for i, (s, cards) in enumerate(trick.plays):
                 if t_index >= first_checked and s != self.seat:
                     actual = trick.attempted if i == 0 and trick.attempted else cards
-                    self.decisions.append(PastDecision(
-                        s, len(seq), tuple(trick.plays[:i]), mem.copy(), points, t_index,
-                        _key(actual, tab)))
+                    self.decisions.append(
+                        PastDecision(
+                            s, len(seq), tuple(trick.plays[:i]), mem.copy(), points, t_index, _key(actual, tab)
+                        )
+                    )
                 if i == 0:
                     mem.on_play(s, cards, None, attempted=trick.attempted)
                 else:
@@ -101,8 +104,9 @@ class History:
     def __len__(self) -> int:
         return len(self.decisions)
 
-    def mismatches(self, hands: Sequence[Sequence[Card]], kitty: Sequence[Card], policy,
-                   stop: int | None = None) -> int:
+    def mismatches(
+        self, hands: Sequence[Sequence[Card]], kitty: Sequence[Card], policy, stop: int | None = None
+    ) -> int:
         """How many of the decisions ``policy`` would have made otherwise in the world of
         ``hands`` (and ``kitty``); counting stops at ``stop``."""
         bad = 0
@@ -113,8 +117,7 @@ class History:
                     break
         return bad
 
-    def replay(self, i: int, hands: Sequence[Sequence[Card]], kitty: Sequence[Card],
-               policy) -> list[Card] | None:
+    def replay(self, i: int, hands: Sequence[Sequence[Card]], kitty: Sequence[Card], policy) -> list[Card] | None:
         """The policy's move at decision ``i`` in the world of ``hands`` (and ``kitty``) when
         it differs from the seat's; None when it explains the play."""
         d = self.decisions[i]
@@ -123,9 +126,19 @@ class History:
         # Sorted as an observation sorts it: the policy breaks ties by the hand's order.
         hand = self.tab.ctx.sort_hand(list(hands[s]) + later[s])
         sizes = [len(hands[x]) + len(later[x]) for x in range(4)]
-        view = View(s, self.ruleset, self.tab, self.dealer, hand, d.plays, d.mem,
-                    kitty if s == self.dealer else (), sizes, d.defender_points,
-                    d.tricks_done)
+        view = View(
+            s,
+            self.ruleset,
+            self.tab,
+            self.dealer,
+            hand,
+            d.plays,
+            d.mem,
+            kitty if s == self.dealer else (),
+            sizes,
+            d.defender_points,
+            d.tricks_done,
+        )
         move, _ = policy.play(view)
         return None if _key(move, self.tab) == d.actual else list(move)
 
@@ -134,8 +147,7 @@ def _key(cards: Sequence[Card], tab: Tables) -> tuple:
     """A play up to cards of equal power (the off-suit level cards, say): a policy picks
     among equals by the order of the hand, which a replay does not know."""
     counts = Counter(cards)
-    return (tuple(sorted((tab.suit[c], tab.pos[c], c.points) for c in cards)),
-            tuple(sorted(counts.values())))
+    return (tuple(sorted((tab.suit[c], tab.pos[c], c.points) for c in cards)), tuple(sorted(counts.values())))
 
 
 class _Steering:
@@ -155,10 +167,10 @@ class _Steering:
         "use_kitty",
     )
 
-    def __init__(self, history: History, hands: list[list[Card]], kitty: list[Card], seat: int,
-                 mem: CardMemory, policy) -> None:
-        self.history, self.hands, self.kitty, self.mem, self.policy = \
-            history, hands, kitty, mem, policy
+    def __init__(
+        self, history: History, hands: list[list[Card]], kitty: list[Card], seat: int, mem: CardMemory, policy
+    ) -> None:
+        self.history, self.hands, self.kitty, self.mem, self.policy = history, hands, kitty, mem, policy
         self.seat = seat
         self.others = [s for s in range(4) if s != seat]
         self.use_kitty = bool(kitty) and seat != history.dealer
@@ -166,14 +178,12 @@ class _Steering:
         for i, d in enumerate(history.decisions):
             self.by_seat[d.seat].append(i)
         # The move the policy would have made instead, per decision (None: explained).
-        self.status = [history.replay(i, hands, kitty, policy)
-                       for i in range(len(history.decisions))]
+        self.status = [history.replay(i, hands, kitty, policy) for i in range(len(history.decisions))]
         self.tried = [0] * len(history.decisions)
 
     def next_unexplained(self, patience: int) -> int | None:
         """The first decision the world does not explain, unless given up on."""
-        return next((i for i, m in enumerate(self.status) if m is not None
-                     and self.tried[i] < patience), None)
+        return next((i for i, m in enumerate(self.status) if m is not None and self.tried[i] < patience), None)
 
     def card_to_move(self, rng: random.Random, s: int, move: Sequence[Card]) -> Card | None:
         """A card the policy would have played that ``s`` holds here, not known to be his."""
@@ -184,8 +194,7 @@ class _Steering:
     def holders(self, c: Card, s: int) -> list[int | None]:
         """Who else may hold ``c`` (None: the kitty, for a card a dealer would bury)."""
         suit = self.history.tab.suit
-        targets: list[int | None] = [o for o in self.others
-                                     if o != s and suit[c] not in self.mem.void[o]]
+        targets: list[int | None] = [o for o in self.others if o != s and suit[c] not in self.mem.void[o]]
         if self.use_kitty and self.history.tab.bury_weight[c] >= BURY_PLAUSIBLE:
             targets.append(None)
         return targets
@@ -194,14 +203,18 @@ class _Steering:
         """The cards of ``owner`` that ``s`` may hold, to give him for ``c``."""
         suit, mem = self.history.tab.suit, self.mem
         dest = self.kitty if owner is None else self.hands[owner]
-        return [j for j, x in enumerate(dest) if x != c and suit[x] not in mem.void[s]
-                and (owner is None or not mem.known[owner][x])]
+        return [
+            j
+            for j, x in enumerate(dest)
+            if x != c and suit[x] not in mem.void[s] and (owner is None or not mem.known[owner][x])
+        ]
 
     def affected(self, s: int, owner: int | None) -> list[int]:
         """The decisions an exchange between ``s`` and ``owner`` may change."""
         dealer = self.history.dealer
-        return self.by_seat[s] + (self.by_seat[owner] if owner is not None else
-                                  self.by_seat[dealer] if dealer != s else [])
+        return self.by_seat[s] + (
+            self.by_seat[owner] if owner is not None else self.by_seat[dealer] if dealer != s else []
+        )
 
     def keeps(self, affected: list[int]) -> bool:
         """Replay ``affected`` after an exchange: keep it (and the new status) unless it
@@ -244,9 +257,18 @@ class _Steering:
             mine[i], dest[j] = c, x
 
 
-def steer(rng: random.Random, history: History, hands: list[list[Card]], kitty: list[Card],
-          seat: int, mem: CardMemory, policy, steps: int, until: float | None = None,
-          patience: int = PATIENCE) -> int:
+def steer(
+    rng: random.Random,
+    history: History,
+    hands: list[list[Card]],
+    kitty: list[Card],
+    seat: int,
+    mem: CardMemory,
+    policy,
+    steps: int,
+    until: float | None = None,
+    patience: int = PATIENCE,
+) -> int:
     """Local search towards worlds that explain the plays: at the most recent decision the
     world does not explain, the policy would have played some card the seat did not; move
     that card to another holder that may hold it (in exchange for one of its cards the
@@ -275,9 +297,15 @@ def plays_of(obs: Observation) -> list[tuple[int, tuple[Card, ...]]]:
     return out
 
 
-def carry(rng: random.Random, hands: list[list[Card]], kitty: list[Card],
-          since: Sequence[tuple[int, Sequence[Card]]], seat: int, mem: CardMemory,
-          use_kitty: bool) -> bool:
+def carry(
+    rng: random.Random,
+    hands: list[list[Card]],
+    kitty: list[Card],
+    since: Sequence[tuple[int, Sequence[Card]]],
+    seat: int,
+    mem: CardMemory,
+    use_kitty: bool,
+) -> bool:
     """Bring a world of an earlier decision up to now: every card another seat played
     since (``since``) leaves its hand; where the world had put that card elsewhere it is
     first exchanged into the seat's hand (for a card of the seat's that the other holder
@@ -292,8 +320,7 @@ def carry(rng: random.Random, hands: list[list[Card]], kitty: list[Card],
         if s == seat:
             continue
         for c in cards:
-            if c not in hands[s] and not _bring(rng, hands, kitty, c, s, others, mem, suit,
-                                                use_kitty):
+            if c not in hands[s] and not _bring(rng, hands, kitty, c, s, others, mem, suit, use_kitty):
                 return False
             hands[s].remove(c)
     for s in others:
@@ -305,15 +332,13 @@ def carry(rng: random.Random, hands: list[list[Card]], kitty: list[Card],
         if not void:
             continue
         for c in [c for c in hands[s] if suit[c] in void]:
-            holders: list[int | None] = [o for o in others if o != s
-                                         and suit[c] not in mem.void[o]]
+            holders: list[int | None] = [o for o in others if o != s and suit[c] not in mem.void[o]]
             if use_kitty:
                 holders.append(None)
             rng.shuffle(holders)
             for h in holders:
                 dest = kitty if h is None else hands[h]
-                swaps = [j for j, y in enumerate(dest) if suit[y] not in void
-                         and (h is None or not mem.known[h][y])]
+                swaps = [j for j, y in enumerate(dest) if suit[y] not in void and (h is None or not mem.known[h][y])]
                 if swaps:
                     j = rng.choice(swaps)
                     i = hands[s].index(c)
@@ -324,8 +349,17 @@ def carry(rng: random.Random, hands: list[list[Card]], kitty: list[Card],
     return True
 
 
-def _bring(rng: random.Random, hands: list[list[Card]], kitty: list[Card], c: Card, s: int,
-           others: list[int], mem: CardMemory, suit, use_kitty: bool) -> bool:
+def _bring(
+    rng: random.Random,
+    hands: list[list[Card]],
+    kitty: list[Card],
+    c: Card,
+    s: int,
+    others: list[int],
+    mem: CardMemory,
+    suit,
+    use_kitty: bool,
+) -> bool:
     """Exchange card ``c`` into seat ``s``'s hand from whoever holds it in the world."""
     holders: list[int | None] = [o for o in others if o != s and c in hands[o]]
     if use_kitty and c in kitty:
@@ -336,8 +370,7 @@ def _bring(rng: random.Random, hands: list[list[Card]], kitty: list[Card], c: Ca
     src = kitty if h is None else hands[h]
     mine = hands[s]
     keep = mem.known[s]
-    swaps = [i for i, x in enumerate(mine) if x != c and not keep[x]
-             and (h is None or suit[x] not in mem.void[h])]
+    swaps = [i for i, x in enumerate(mine) if x != c and not keep[x] and (h is None or suit[x] not in mem.void[h])]
     if not swaps:
         return False
     i = rng.choice(swaps)

@@ -10,6 +10,7 @@ throw (40+), a boss unit of a side suit (26-40), a low side pair (30), leading i
 partner's void (22), drawing trumps with a boss unit (18+) or a low one (12), a low single
 (below 10), a low trump that keeps the points out of the opponents' hands (-4 and less).
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -90,8 +91,20 @@ LEAD_WEIGHTS = LeadWeights()
 class SuitLead:
     """What a seat about to lead knows about one suit it holds."""
 
-    __slots__ = ("boss", "cards", "cheap", "endgame", "my_trumps", "opps", "others",
-                 "out_trumps", "ruffable", "suit", "units", "v")
+    __slots__ = (
+        "boss",
+        "cards",
+        "cheap",
+        "endgame",
+        "my_trumps",
+        "opps",
+        "others",
+        "out_trumps",
+        "ruffable",
+        "suit",
+        "units",
+        "v",
+    )
 
     def __init__(self, v: View, suit: str, cheap: Key, endgame: bool, out_trumps: int) -> None:
         self.v = v
@@ -106,8 +119,7 @@ class SuitLead:
         self.out_trumps = out_trumps
         self.units = v.tab.units(self.cards)
         self.boss = boss_units(v, self.others, suit, self.units)
-        self.ruffable = suit != TRUMP and any(
-            v.maybe_void(o, suit) and v.could_trump(o, 0) for o in self.opps)
+        self.ruffable = suit != TRUMP and any(v.maybe_void(o, suit) and v.could_trump(o, 0) for o in self.opps)
 
 
 def boss_units(v: View, others: Sequence[int], suit: str, units: Sequence[Unit]) -> list[Unit]:
@@ -115,9 +127,17 @@ def boss_units(v: View, others: Sequence[int], suit: str, units: Sequence[Unit])
     each."""
     single_t = v.beat_threshold(others, suit, 0)
     pair_t = v.beat_threshold(others, suit, 1)
-    return [u for u in units
-            if (u.top >= single_t if u.pairs == 0 else u.top >= pair_t if u.pairs == 1
-                else not v.could_beat_in_suit(others, suit, u.pairs, u.top))]
+    return [
+        u
+        for u in units
+        if (
+            u.top >= single_t
+            if u.pairs == 0
+            else u.top >= pair_t
+            if u.pairs == 1
+            else not v.could_beat_in_suit(others, suit, u.pairs, u.top)
+        )
+    ]
 
 
 def _points(cards: Sequence[Card]) -> int:
@@ -127,8 +147,7 @@ def _points(cards: Sequence[Card]) -> int:
 def safe_throw(v: View, suit: str, throw: list[Card], others: Sequence[int]) -> bool:
     """Memory proves every unit of ``throw`` unbeatable (and it is a throw: two units)."""
     units = v.tab.units(throw)
-    return len(units) >= 2 and all(
-        not v.could_beat_in_suit(others, suit, u.pairs, u.top) for u in units)
+    return len(units) >= 2 and all(not v.could_beat_in_suit(others, suit, u.pairs, u.top) for u in units)
 
 
 def throw_lead(s: SuitLead, w: LeadWeights, trump_honours: bool = False) -> list[Offer]:
@@ -139,8 +158,9 @@ def throw_lead(s: SuitLead, w: LeadWeights, trump_honours: bool = False) -> list
     throw = [c for u in s.boss for c in u.cards]
     if not safe_throw(s.v, s.suit, throw, s.others):
         return []
-    score = w.throw + w.throw_card * len(throw) + w.throw_point * _points(throw) \
-        + (w.throw_endgame if s.endgame else 0.0)
+    score = (
+        w.throw + w.throw_card * len(throw) + w.throw_point * _points(throw) + (w.throw_endgame if s.endgame else 0.0)
+    )
     if not trump_honours and spends_trump_honours(s, throw):
         score = w.trump_honour_throw
     return [(score, throw, "lead.safe_throw")]
@@ -155,8 +175,9 @@ def pulls_trumps(s: SuitLead, w: LeadWeights) -> bool:
     """Long enough in trumps to draw them with a boss unit (always near the end, or when
     nobody else holds one)."""
     mine, out = s.my_trumps, s.out_trumps
-    return (s.v.dealer_side and mine >= w.pull_share_dealer * out) or \
-        mine >= w.pull_share * out or s.endgame or out == 0
+    return (
+        (s.v.dealer_side and mine >= w.pull_share_dealer * out) or mine >= w.pull_share * out or s.endgame or out == 0
+    )
 
 
 def trump_boss_leads(s: SuitLead, w: LeadWeights) -> list[Offer]:
@@ -170,8 +191,7 @@ def trump_boss_leads(s: SuitLead, w: LeadWeights) -> list[Offer]:
             score = w.last_trumps + w.last_trumps_pair * u.pairs
         else:
             honours = sum(1 for c in u.cards if tab.is_honour(c))
-            score = w.trump_boss + w.trump_boss_pair * u.pairs \
-                - (0.0 if s.endgame else w.trump_boss_honour * honours)
+            score = w.trump_boss + w.trump_boss_pair * u.pairs - (0.0 if s.endgame else w.trump_boss_honour * honours)
         offers.append((score, list(u.cards), "lead.boss_pair" if u.pairs else "lead.trump_pull"))
     return offers
 
@@ -183,8 +203,9 @@ def side_boss_leads(s: SuitLead, w: LeadWeights) -> list[Offer]:
     offers: list[Offer] = []
     for u in s.boss:
         base = w.boss_single if u.pairs == 0 else w.boss_unit + w.boss_unit_pair * u.pairs
-        offers.append((base + w.boss_point * _points(u.cards), list(u.cards),
-                       "lead.boss_pair" if u.pairs else "lead.boss"))
+        offers.append(
+            (base + w.boss_point * _points(u.cards), list(u.cards), "lead.boss_pair" if u.pairs else "lead.boss")
+        )
     return offers
 
 
@@ -195,8 +216,7 @@ def low_trump_leads(s: SuitLead, w: LeadWeights, low_trump_lead: bool = True) ->
     low = min(s.cards, key=s.cheap)
     if v.tab.is_honour(low):
         return []
-    if v.dealer_side and s.my_trumps >= max(w.pull_min_trumps, w.pull_low_share * s.out_trumps) \
-            and s.out_trumps > 0:
+    if v.dealer_side and s.my_trumps >= max(w.pull_min_trumps, w.pull_low_share * s.out_trumps) and s.out_trumps > 0:
         return [(w.trump_pull - low.points, [low], "lead.trump_pull")]
     if low_trump_lead:
         return [(w.low_trump - w.low_trump_pos * v.tab.pos[low] - low.points, [low], "lead.low")]
@@ -208,8 +228,7 @@ def partner_ruff_lead(s: SuitLead, w: LeadWeights) -> list[Offer]:
     opponent is void in it too."""
     void = s.v.mem.void
     partner = s.v.partner
-    if s.suit not in void[partner] or TRUMP in void[partner] \
-            or any(s.suit in void[o] for o in s.opps):
+    if s.suit not in void[partner] or TRUMP in void[partner] or any(s.suit in void[o] for o in s.opps):
         return []
     low = min(s.cards, key=s.cheap)
     return [(w.partner_ruff - w.partner_ruff_point * low.points, [low], "lead.partner_ruff")]
@@ -219,8 +238,7 @@ def low_lead(s: SuitLead, w: LeadWeights) -> list[Offer]:
     """Rule 5: the cheapest single of a side suit (one that breaks no pair if there is one)."""
     singles = [u for u in s.units if u.pairs == 0]
     low = min((u.cards[0] for u in singles) if singles else s.cards, key=s.cheap)
-    score = w.low - w.low_length * len(s.cards) - w.low_point * low.points \
-        - w.low_pos * s.v.tab.pos[low]
+    score = w.low - w.low_length * len(s.cards) - w.low_point * low.points - w.low_pos * s.v.tab.pos[low]
     if s.ruffable:
         score -= w.low_ruffable
     void = s.v.mem.void
@@ -233,8 +251,13 @@ def low_pair_lead(s: SuitLead, w: LeadWeights) -> list[Offer]:
     """Rule 6: the first (lowest) pair or tractor of a side suit."""
     for u in s.units:
         if u.pairs >= 1:
-            score = w.low_pair + w.low_pair_pair * u.pairs - w.low_pair_length * len(s.cards) \
-                - w.low_pair_point * _points(u.cards) - w.low_pair_top * u.top
+            score = (
+                w.low_pair
+                + w.low_pair_pair * u.pairs
+                - w.low_pair_length * len(s.cards)
+                - w.low_pair_point * _points(u.cards)
+                - w.low_pair_top * u.top
+            )
             return [(score, list(u.cards), "lead.low_pair")]
     return []
 

@@ -14,6 +14,7 @@ subtracts what one seat holds. It records:
 ``MemoryTracker`` keeps a ``CardMemory`` in step with a stream of observations, reading only
 the plays it has not seen yet, and starts again when the observation belongs to another hand.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -81,8 +82,14 @@ class CardMemory:
             if self.known[seat][card] < n:
                 self.known[seat][card] = n
 
-    def on_play(self, seat: int, cards: Sequence[Card], lead: Sequence[Card] | None,
-                lead_format: Format | None = None, attempted: Sequence[Card] = ()) -> None:
+    def on_play(
+        self,
+        seat: int,
+        cards: Sequence[Card],
+        lead: Sequence[Card] | None,
+        lead_format: Format | None = None,
+        attempted: Sequence[Card] = (),
+    ) -> None:
         """Record a play; ``lead`` is None when the seat led."""
         self.plays_seen += 1
         suit_of = self.tab.suit
@@ -201,11 +208,18 @@ class MemoryTracker:
             return self.memory
         key = (obs.ctx, obs.dealer, obs.declarations, obs.levels, obs.ruleset.id)
         tricks = obs.tricks
-        fresh = (self.memory is None or key != self._key or len(tricks) < self._tricks
-                 or (self._tricks and tricks[self._tricks - 1] is not self._last
-                     and tricks[self._tricks - 1] != self._last))
-        if not fresh and len(obs.tricks) == self._tricks and obs.current is not None \
-                and len(obs.current.plays) < self._in_current:
+        fresh = (
+            self.memory is None
+            or key != self._key
+            or len(tricks) < self._tricks
+            or (self._tricks and tricks[self._tricks - 1] is not self._last and tricks[self._tricks - 1] != self._last)
+        )
+        if (
+            not fresh
+            and len(obs.tricks) == self._tricks
+            and obs.current is not None
+            and len(obs.current.plays) < self._in_current
+        ):
             fresh = True
         if fresh:
             self._start(obs, key)

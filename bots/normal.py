@@ -13,6 +13,7 @@ tractors a player shows not to hold, and so which top cards are still out. With 
 The playing policy works on a ``View`` so that the ``hard`` level's simulations run the
 very same heuristics without building observations.
 """
+
 from __future__ import annotations
 
 from typing import ClassVar
@@ -102,8 +103,7 @@ class NormalPolicy:
 
     def follow(self, v: View) -> Decision:
         mine = v.mine()
-        f = FollowState(v, cheap_key(v.tab, {s: len(mine[s]) for s in v.tab.side_suits}),
-                        self._endgame(v))
+        f = FollowState(v, cheap_key(v.tab, {s: len(mine[s]) for s in v.tab.side_suits}), self._endgame(v))
         if f.tr.winner == v.partner:
             return self._follow_partner(f)
         return self._follow_opponent(f)
@@ -114,8 +114,11 @@ class NormalPolicy:
             fk = feed_for(f.v, w)
             play = self._follow_by(f, fk)
             pts = sum(c.points for c in play)
-            code = ("discard.feed" if f.void else "follow.feed") if pts else \
-                ("discard.cheap" if f.void else "follow.cheap")
+            code = (
+                ("discard.feed" if f.void else "follow.feed")
+                if pts
+                else ("discard.cheap" if f.void else "follow.cheap")
+            )
             return play, Reason(code, {"cards": play})
         # The partner may lose it: take it over when that secures points, or ruff the suit
         # he led for me to trump. (Not before: a safe partner needs no winning plays.)
@@ -134,8 +137,11 @@ class NormalPolicy:
             return self._cheap(f)
         if win.secure:
             if opponent_stake(f, win, w) >= win.cost:
-                code = "follow.endgame" if f.endgame and f.tr.points == 0 else \
-                    ("trump.win" if f.trumping else "follow.win")
+                code = (
+                    "follow.endgame"
+                    if f.endgame and f.tr.points == 0
+                    else ("trump.win" if f.trumping else "follow.win")
+                )
                 return win.play, Reason(code, {"cards": win.play})
             return self._cheap(f)
         strongest = contest(f, wins, w)

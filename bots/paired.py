@@ -11,6 +11,7 @@ its heuristic's move unless another is better by a margin, the analysis its half
 The standard error of a mean over one world is unknown, so it is infinite
 (``mean_se``): a single world never makes a move "surely better" nor charges a loss.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -27,9 +28,16 @@ PlayWorld = Callable[[Sequence[int]], Sequence[float] | None]
 Prune = Callable[[Values, list[int], int], list[int]]
 
 
-def paired_search(play_world: PlayWorld, n: int, estimate: Callable[[Values, int], T], *,
-                  samples: int | None, deadline: float | None, prune: Prune | None = None,
-                  at_least: int = 0) -> tuple[T, int]:
+def paired_search(
+    play_world: PlayWorld,
+    n: int,
+    estimate: Callable[[Values, int], T],
+    *,
+    samples: int | None,
+    deadline: float | None,
+    prune: Prune | None = None,
+    at_least: int = 0,
+) -> tuple[T, int]:
     """Compare ``n`` candidates on the same worlds, up to ``samples`` worlds (None: no
     limit but the ``deadline``). A world is started only when it should end by the
     ``deadline`` (judged by the worlds so far), unless fewer than ``at_least`` were played;
@@ -74,8 +82,7 @@ def gains(values: Values, base: int = 0) -> Values:
     return [[v - ref[w] for w, v in enumerate(row)] for row in values]
 
 
-def surely_better(diffs: Sequence[Sequence[float]], min_worlds: int, z: float,
-                  min_gain: float) -> int:
+def surely_better(diffs: Sequence[Sequence[float]], min_worlds: int, z: float, min_gain: float) -> int:
     """The candidate (an index from 1) that beats candidate 0 surely and most: the lower end
     of its paired gain (the mean less ``z`` standard errors) is the highest above 0, over
     at least ``min_worlds`` worlds, and the mean above ``min_gain``; 0 when none does."""
@@ -90,14 +97,15 @@ def surely_better(diffs: Sequence[Sequence[float]], min_worlds: int, z: float,
     return best
 
 
-def keep_base(min_worlds: int | Callable[[int], int], z: float, min_gain: float
-              ) -> Callable[[Values, int], int]:
+def keep_base(min_worlds: int | Callable[[int], int], z: float, min_gain: float) -> Callable[[Values, int], int]:
     """The bots' estimator: candidate 0 (the heuristic's move) unless another is
     ``surely_better`` over at least ``min_worlds`` worlds (a number, or one computed from the
     worlds played)."""
+
     def estimate(values: Values, worlds: int) -> int:
         need = min_worlds(worlds) if callable(min_worlds) else min_worlds
         return surely_better(gains(values), need, z, min_gain)
+
     return estimate
 
 
@@ -105,6 +113,7 @@ def drop_behind(after: int) -> Prune:
     """A bot's pruning from ``after`` worlds on: drop the candidates whose gain over
     candidate 0 is two standard errors below the best lower bound (and 0: candidate 0
     stays)."""
+
     def prune(values: Values, alive: list[int], worlds: int) -> list[int]:
         others = alive[1:]
         if worlds < after or len(others) < 2:
@@ -113,8 +122,18 @@ def drop_behind(after: int) -> Prune:
         stats = {i: mean_se(diffs[i]) for i in others}
         floor = max(0.0, *(m - 2 * se for m, se in stats.values()))
         return [alive[0], *(i for i in others if stats[i][0] + 2 * stats[i][1] >= floor)]
+
     return prune
 
 
-__all__ = ["PlayWorld", "Prune", "Values", "drop_behind", "gains", "keep_base", "mean_se",
-           "paired_search", "surely_better"]
+__all__ = [
+    "PlayWorld",
+    "Prune",
+    "Values",
+    "drop_behind",
+    "gains",
+    "keep_base",
+    "mean_se",
+    "paired_search",
+    "surely_better",
+]

@@ -6,6 +6,7 @@ most points, the cheapest play that takes the trick — laying out tractors and 
 as the following rule requires (RULES.md §5). The final choice is always checked with the
 core (``check_play_cards``), whose ``fallback_play`` answers if a built play were ever refused.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -24,6 +25,7 @@ PAIR_BREAK = 4.0  # extra cost of taking one card out of a pair as a single
 
 # ---------------------------------------------------------------------- preferences
 
+
 def cheap_key(tab: Tables, lengths: dict[str, int] | None = None) -> Key:
     """Give away as little as possible: low side cards, short suits, no points, no trumps."""
     pos, trump, honour = tab.pos, tab.is_trump, tab.honour
@@ -36,6 +38,7 @@ def cheap_key(tab: Tables, lengths: dict[str, int] | None = None) -> Key:
         elif lengths is not None:
             v += 0.4 * lengths.get(suit[c], 0)
         return v + 2.0 * c.points
+
     return key
 
 
@@ -50,6 +53,7 @@ def feed_key(tab: Tables, weight: float = 3.0, honour: float = 8.0) -> Key:
         if trump[c]:
             v += 25 + (honour if is_honour[c] else 0)
         return v - weight * c.points
+
     return key
 
 
@@ -59,6 +63,7 @@ def high_key(tab: Tables) -> Key:
 
 
 # ---------------------------------------------------------------------- picking cards
+
 
 def pick(cards: Sequence[Card], k: int, key: Key) -> list[Card]:
     """The k cards with the lowest key, breaking pairs last."""
@@ -103,8 +108,9 @@ def _runs(positions: Iterable[int]) -> list[tuple[int, int]]:
     return out
 
 
-def _layout(pairs: dict[int, list[Card]], lengths: Sequence[int], want: int, key: Key,
-            budget: int = 3000) -> list[tuple[int, int]] | None:
+def _layout(
+    pairs: dict[int, list[Card]], lengths: Sequence[int], want: int, key: Key, budget: int = 3000
+) -> list[tuple[int, int]] | None:
     """Disjoint runs (one per lead tractor, no longer than it) holding ``want`` pairs, at the
     lowest total key; None if the search budget runs out first."""
     avail = {p: len(cs) for p, cs in pairs.items()}
@@ -176,8 +182,16 @@ def choose_in_suit(held: Sequence[Card], fmt: Format, n: int, tab: Tables, key: 
     return chosen + pick(rest, n - len(chosen), key)
 
 
-def follow(hand_by_suit: dict[str, list[Card]], hand: Sequence[Card], lead_suit: str,
-           fmt: Format, n: int, tab: Tables, key_in: Key, key_out: Key | None = None) -> list[Card]:
+def follow(
+    hand_by_suit: dict[str, list[Card]],
+    hand: Sequence[Card],
+    lead_suit: str,
+    fmt: Format,
+    n: int,
+    tab: Tables,
+    key_in: Key,
+    key_out: Key | None = None,
+) -> list[Card]:
     """A legal follow preferring low keys: in suit when possible, else all of the suit plus
     the cheapest others (``key_out``)."""
     held = hand_by_suit[lead_suit]
@@ -189,8 +203,8 @@ def follow(hand_by_suit: dict[str, list[Card]], hand: Sequence[Card], lead_suit:
 
 # ---------------------------------------------------------------------- winning plays
 
-def units_above(pool: Sequence[Card], pairs: int, threshold: int, tab: Tables,
-                key: Key) -> list[list[Card]]:
+
+def units_above(pool: Sequence[Card], pairs: int, threshold: int, tab: Tables, key: Key) -> list[list[Card]]:
     """Every distinct unit of ``pairs`` (0 single, 1 pair, k tractor) in ``pool`` whose top is
     above ``threshold``, lowest top first (one choice of cards per top)."""
     pos = tab.pos
@@ -216,8 +230,7 @@ def units_above(pool: Sequence[Card], pairs: int, threshold: int, tab: Tables,
     return out
 
 
-def winning_plays(hand_by_suit: dict[str, list[Card]], trick: TrickState, tab: Tables,
-                  key: Key) -> list[list[Card]]:
+def winning_plays(hand_by_suit: dict[str, list[Card]], trick: TrickState, tab: Tables, key: Key) -> list[list[Card]]:
     """Plays that would take the lead of the trick now (cheapest first); each legal."""
     held = hand_by_suit[trick.suit]
     n = trick.n
@@ -245,8 +258,8 @@ def winning_plays(hand_by_suit: dict[str, list[Card]], trick: TrickState, tab: T
 
 # ---------------------------------------------------------------------- legality
 
-def legal_follow_list(lead: Sequence[Card], hand: Sequence[Card], tab: Tables,
-                      cap: int = 256) -> list[list[Card]]:
+
+def legal_follow_list(lead: Sequence[Card], hand: Sequence[Card], tab: Tables, cap: int = 256) -> list[list[Card]]:
     return [list(p) for p in islice(legal_follows(lead, hand, tab.ctx), cap)]
 
 

@@ -27,6 +27,7 @@ something outside the tree (a service manager, a terminal multiplexer's server, 
 one that runs as another user; everything once the game itself is killed; on macOS and the
 BSDs a descendant that leaves the process group.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -59,6 +60,7 @@ def _become_subreaper() -> bool:
     if _subreaper is None:
         try:
             import ctypes
+
             libc = ctypes.CDLL(None, use_errno=True)
             _subreaper = libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
         except (OSError, AttributeError):  # pragma: no cover - no prctl
@@ -66,8 +68,9 @@ def _become_subreaper() -> bool:
     return _subreaper
 
 
-def start(argv: Sequence[str] | str, cwd: str | None = None,
-          env: Mapping[str, str] | None = None) -> tuple[subprocess.Popen[bytes], ProcessTree]:
+def start(
+    argv: Sequence[str] | str, cwd: str | None = None, env: Mapping[str, str] | None = None
+) -> tuple[subprocess.Popen[bytes], ProcessTree]:
     """Start ``argv`` with piped standard streams; raises OSError when it cannot start."""
     token = secrets.token_hex(8)
     full_env = dict(os.environ if env is None else env)
@@ -77,8 +80,9 @@ def start(argv: Sequence[str] | str, cwd: str | None = None,
         _become_subreaper()
     if os.name == "posix":
         options["start_new_session"] = True
-    proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            cwd=cwd, env=full_env, **options)
+    proc = subprocess.Popen(
+        argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd, env=full_env, **options
+    )
     return proc, ProcessTree(proc, token)
 
 
@@ -211,7 +215,7 @@ def _processes() -> dict[int, _Process]:
         if not dead:
             try:
                 with open(f"/proc/{entry}/environ", "rb") as f:
-                    token = next((v[len(prefix):] for v in f.read().split(b"\0") if v.startswith(prefix)), None)
+                    token = next((v[len(prefix) :] for v in f.read().split(b"\0") if v.startswith(prefix)), None)
             except OSError:
                 pass
         found[int(entry)] = _Process(parent, session, started, dead, token)
@@ -224,9 +228,15 @@ def _sweep_linux(root: int, token: str, started: int, programs: set[int]) -> tup
     them); and those adopted ones, dead or alive, which are this process's own to reap."""
     me, my_session, mark = os.getpid(), os.getsid(0), token.encode()
     processes = _processes()
-    adopted = {pid for pid, p in processes.items()
-               if p.parent == me and pid not in programs and p.session != my_session
-               and p.started >= started and p.token in (None, mark)}
+    adopted = {
+        pid
+        for pid, p in processes.items()
+        if p.parent == me
+        and pid not in programs
+        and p.session != my_session
+        and p.started >= started
+        and p.token in (None, mark)
+    }
     children: dict[int, list[int]] = {}
     for pid, p in processes.items():
         children.setdefault(p.parent, []).append(pid)
@@ -251,21 +261,40 @@ class _WindowsJob:  # pragma: no cover - Windows
         from ctypes import wintypes
 
         class IoCounters(ctypes.Structure):
-            _fields_ = [(name, ctypes.c_ulonglong) for name in (
-                "ReadOperationCount", "WriteOperationCount", "OtherOperationCount",
-                "ReadTransferCount", "WriteTransferCount", "OtherTransferCount")]
+            _fields_ = [
+                (name, ctypes.c_ulonglong)
+                for name in (
+                    "ReadOperationCount",
+                    "WriteOperationCount",
+                    "OtherOperationCount",
+                    "ReadTransferCount",
+                    "WriteTransferCount",
+                    "OtherTransferCount",
+                )
+            ]
 
         class BasicLimits(ctypes.Structure):
-            _fields_ = [("PerProcessUserTimeLimit", ctypes.c_int64), ("PerJobUserTimeLimit", ctypes.c_int64),
-                        ("LimitFlags", wintypes.DWORD), ("MinimumWorkingSetSize", ctypes.c_size_t),
-                        ("MaximumWorkingSetSize", ctypes.c_size_t), ("ActiveProcessLimit", wintypes.DWORD),
-                        ("Affinity", ctypes.c_size_t), ("PriorityClass", wintypes.DWORD),
-                        ("SchedulingClass", wintypes.DWORD)]
+            _fields_ = [
+                ("PerProcessUserTimeLimit", ctypes.c_int64),
+                ("PerJobUserTimeLimit", ctypes.c_int64),
+                ("LimitFlags", wintypes.DWORD),
+                ("MinimumWorkingSetSize", ctypes.c_size_t),
+                ("MaximumWorkingSetSize", ctypes.c_size_t),
+                ("ActiveProcessLimit", wintypes.DWORD),
+                ("Affinity", ctypes.c_size_t),
+                ("PriorityClass", wintypes.DWORD),
+                ("SchedulingClass", wintypes.DWORD),
+            ]
 
         class ExtendedLimits(ctypes.Structure):
-            _fields_ = [("BasicLimitInformation", BasicLimits), ("IoInfo", IoCounters),
-                        ("ProcessMemoryLimit", ctypes.c_size_t), ("JobMemoryLimit", ctypes.c_size_t),
-                        ("PeakProcessMemoryUsed", ctypes.c_size_t), ("PeakJobMemoryUsed", ctypes.c_size_t)]
+            _fields_ = [
+                ("BasicLimitInformation", BasicLimits),
+                ("IoInfo", IoCounters),
+                ("ProcessMemoryLimit", ctypes.c_size_t),
+                ("JobMemoryLimit", ctypes.c_size_t),
+                ("PeakProcessMemoryUsed", ctypes.c_size_t),
+                ("PeakJobMemoryUsed", ctypes.c_size_t),
+            ]
 
         kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)  # type: ignore[attr-defined]
         self.kernel32 = kernel32

@@ -22,6 +22,7 @@ example exchange, is ``docs/bot-protocol.md``.
 ...     print(refused)
 the answer is for 'bury', but the request was 'play'
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -73,12 +74,14 @@ class AnswerRefused(ValueError):
 
 # ------------------------------------------------------------------------ the observation
 
+
 def observation_json(obs: Observation) -> dict[str, Any]:
     """The observation in the referee's card notation: the core's ``observation_to_json``."""
     return observation_to_json(obs)
 
 
 # ------------------------------------------------------------------------ requests
+
 
 def ruleset_json(ruleset: Ruleset) -> dict[str, Any]:
     """Every field of the ruleset (``Ruleset.to_dict``) plus three derived numbers."""
@@ -94,8 +97,10 @@ def card_order(ctx: TrumpContext) -> dict[str, list[Any]]:
     higher position beats a lower one, equal positions tie (the first played wins), and pairs
     at consecutive positions form tractors (RULES.md §2–3).
     """
-    return {str(c): [_suit_code(ctx.suit_of(c)), ctx.position(c)]
-            for c in sorted(set(make_deck(1)), key=lambda c: (-ctx.strength(c), str(c)))}
+    return {
+        str(c): [_suit_code(ctx.suit_of(c)), ctx.position(c)]
+        for c in sorted(set(make_deck(1)), key=lambda c: (-ctx.strength(c), str(c)))
+    }
 
 
 def _suit_code(suit: str) -> str:
@@ -105,8 +110,13 @@ def _suit_code(suit: str) -> str:
 
 def hello_request(seat: int, ruleset: Ruleset, time_ms: float) -> dict[str, Any]:
     """The first request: who the program is and under which rules it plays."""
-    return {"type": HELLO, "protocol": PROTOCOL_VERSION, "seat": seat,
-            "ruleset": ruleset_json(ruleset), "time_ms": int(time_ms)}
+    return {
+        "type": HELLO,
+        "protocol": PROTOCOL_VERSION,
+        "seat": seat,
+        "ruleset": ruleset_json(ruleset),
+        "time_ms": int(time_ms),
+    }
 
 
 def _base(kind: str, obs: Observation) -> dict[str, Any]:
@@ -130,8 +140,13 @@ def declare_request(obs: Observation, options: Sequence[Sequence[Card]]) -> dict
     labelled = []
     for option in options:
         decl = obs.declaration(option)
-        labelled.append({"cards": format_cards(option), "kind": str(decl.kind) if decl else None,
-                         "trump": _trump_code(decl.trump) if decl else None})
+        labelled.append(
+            {
+                "cards": format_cards(option),
+                "kind": str(decl.kind) if decl else None,
+                "trump": _trump_code(decl.trump) if decl else None,
+            }
+        )
     req["labelled_options"] = labelled
     return req
 
@@ -154,16 +169,19 @@ def play_request(obs: Observation) -> dict[str, Any]:
     req["card_order"] = card_order(obs.ctx)
     lead = obs.lead
     if lead is None:
-        legal: dict[str, Any] = {"leading": True, "lead": None, "lead_suit": None,
-                                 "lead_shape": None, "count": None}
+        legal: dict[str, Any] = {"leading": True, "lead": None, "lead_suit": None, "lead_shape": None, "count": None}
     else:
         lead_suit = suit_of_play(lead, obs.ctx)
         assert lead_suit is not None  # a lead, a throw too, is of one suit
-        legal = {"leading": False, "lead": format_cards(lead), "lead_suit": _suit_code(lead_suit),
-                 "lead_shape": [u.shape for u in decompose(lead, obs.ctx)], "count": len(lead)}
+        legal = {
+            "leading": False,
+            "lead": format_cards(lead),
+            "lead_suit": _suit_code(lead_suit),
+            "lead_shape": [u.shape for u in decompose(lead, obs.ctx)],
+            "count": len(lead),
+        }
     moves = obs.legal_actions(LEGAL_LIMIT)
-    legal.update(plays=[format_cards(m) for m in moves.moves], complete=moves.complete,
-                 cut=moves.cut or None)
+    legal.update(plays=[format_cards(m) for m in moves.moves], complete=moves.complete, cut=moves.cut or None)
     req["legal"] = legal
     return req
 
@@ -194,6 +212,7 @@ def encode(request: dict[str, Any]) -> str:
 
 
 # ------------------------------------------------------------------------ answers
+
 
 def _cards_of(answer: Any, key: str, limit: int) -> list[Card]:
     value = answer[key]
@@ -230,8 +249,9 @@ def _refuse(refusal: Refusal | None, cards: Sequence[Card], obs: Observation) ->
     raise AnswerRefused(refusal.english())
 
 
-def read_answer(kind: str, answer: Any, obs: Observation,
-                options: Sequence[Sequence[Card]] | None = None) -> list[Card] | None:
+def read_answer(
+    kind: str, answer: Any, obs: Observation, options: Sequence[Sequence[Card]] | None = None
+) -> list[Card] | None:
     """The cards a program's answer to a ``kind`` request names, checked against the rules
     (through the core's checks); raises ``AnswerRefused`` with the reason otherwise.
     A declaration answer may be None (pass)."""
@@ -252,8 +272,7 @@ def read_answer(kind: str, answer: Any, obs: Observation,
             if Counter(option) == wanted:
                 return list(option)
         shown = "; ".join(" ".join(format_cards(o)) for o in options or ()) or "none"
-        raise AnswerRefused(f"{' '.join(format_cards(cards))} is not one of the declarations "
-                            f"allowed now ({shown})")
+        raise AnswerRefused(f"{' '.join(format_cards(cards))} is not one of the declarations allowed now ({shown})")
     cards = _cards_of(answer, kind, limit)
     if kind == BURY:
         if obs.phase != BURYING or obs.ctx is None:

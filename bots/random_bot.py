@@ -1,4 +1,5 @@
 """``random``: a uniformly random legal choice, the baseline every other level must beat."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -24,8 +25,7 @@ class RandomBot(Bot):
 
     level = "random"
 
-    def decide_declare(self, obs: Observation, options: Sequence[Sequence[Card]]
-                       ) -> tuple[list[Card] | None, Reason]:
+    def decide_declare(self, obs: Observation, options: Sequence[Sequence[Card]]) -> tuple[list[Card] | None, Reason]:
         choice = self.rng.choice([None] + [list(o) for o in options])
         return choice, Reason("declare.random")
 

@@ -21,6 +21,7 @@ reason the facts do support:
 
 Only the final decision is checked (a few microseconds), never the roll-outs.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -31,8 +32,7 @@ from .base import Reason
 from .plays import follow
 from .view import TrickState, View
 
-WINNING = frozenset({"follow.win", "follow.secure", "follow.contest", "follow.endgame",
-                     "trump.win"})
+WINNING = frozenset({"follow.win", "follow.secure", "follow.contest", "follow.endgame", "trump.win"})
 
 
 def can_beat(v: View, seats: Sequence[int], tr: TrickState, value: tuple[int, int]) -> bool:
@@ -102,8 +102,7 @@ def _follow_code(v: View, play: Sequence[Card], code: str) -> str:
     kind = "discard" if void else "follow"
     if points:
         # Points given away although the rule allowed fewer: the policy kept higher cards.
-        fewest = follow(v.mine(), v.hand, tr.suit, tr.fmt, tr.n, tab, _points_first,
-                        _points_first)
+        fewest = follow(v.mine(), v.hand, tr.suit, tr.fmt, tr.n, tab, _points_first, _points_first)
         if sum(c.points for c in fewest) < points:
             return f"{kind}.keep"
     return f"{kind}.cheap"

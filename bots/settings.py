@@ -5,6 +5,7 @@ from outside input (``make_bot``'s options, a benchmark's ``--cfg '{...}'`` JSON
 unknown key or a value of the wrong type is a ``ValueError`` naming the known keys, so a
 misspelt setting (``stear_steps``) cannot be ignored silently.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -68,8 +69,10 @@ class SearchSettings:
             if kind is float and isinstance(value, int) and not isinstance(value, bool):
                 ok = True
             if not ok or (not isinstance(value, bool) and value < 0):
-                raise ValueError(f"search setting {f.name}={value!r}: expected a non-negative "
-                                 f"{'int or null' if default is None else kind.__name__}")
+                raise ValueError(
+                    f"search setting {f.name}={value!r}: expected a non-negative "
+                    f"{'int or null' if default is None else kind.__name__}"
+                )
         if self.samples is not None and self.samples < 1:
             raise ValueError(f"search setting samples={self.samples}: at least one world")
 
@@ -89,8 +92,10 @@ def configured(settings: SearchSettings, changes: Mapping[str, Any]) -> SearchSe
     key is a ValueError that names the known ones."""
     unknown = sorted(set(changes) - set(SETTING_NAMES))
     if unknown:
-        raise ValueError(f"unknown search setting{'s' if len(unknown) > 1 else ''} "
-                         f"{', '.join(unknown)} (known: {', '.join(SETTING_NAMES)})")
+        raise ValueError(
+            f"unknown search setting{'s' if len(unknown) > 1 else ''} "
+            f"{', '.join(unknown)} (known: {', '.join(SETTING_NAMES)})"
+        )
     return replace(settings, **changes)
 
 
@@ -99,8 +104,17 @@ HARD = SearchSettings()
 #: that explains the plays — more steps, a longer window of past tricks, more patience per
 #: unexplained play, up to twice a world's play-outs in time (``bench.hard worlds``: 0.541 ->
 #: 0.577 of the hidden cards placed right, bots/NOTES.md).
-EXPERT = replace(HARD, think_ms=EXPERT_THINK_MS, max_candidates=7, steer_steps=30, window=12,
-                 steer_patience=6, steer_share=2.0)
+EXPERT = replace(
+    HARD, think_ms=EXPERT_THINK_MS, max_candidates=7, steer_steps=30, window=12, steer_patience=6, steer_share=2.0
+)
 
-__all__ = ["DEFAULT_THINK_MS", "EXPERT", "EXPERT_THINK_MS", "HARD", "SETTING_NAMES",
-           "UNTIMED_SAMPLES", "SearchSettings", "configured"]
+__all__ = [
+    "DEFAULT_THINK_MS",
+    "EXPERT",
+    "EXPERT_THINK_MS",
+    "HARD",
+    "SETTING_NAMES",
+    "UNTIMED_SAMPLES",
+    "SearchSettings",
+    "configured",
+]

@@ -12,6 +12,7 @@ possible), the cards shown in declarations and failed throws, and — for the de
 kitty it buried. Another seat's kitty is drawn as dealers bury: low side cards, seldom a
 trump, an ace or a card that counts (``Tables.bury_weight``).
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -32,13 +33,30 @@ def play_state_of(view: View, hands: list[list[Card]], kitty: list[Card]) -> Pla
     if view.plays:
         leader = view.plays[0][0]
         tricks = [Trick(leader, [(s, tuple(c)) for s, c in view.plays])]
-    return PlayState(view.ruleset, view.ctx, view.dealer, hands, kitty, tricks,
-                     trick_points=view.defender_points, penalties=0, leader=leader)
+    return PlayState(
+        view.ruleset,
+        view.ctx,
+        view.dealer,
+        hands,
+        kitty,
+        tricks,
+        trick_points=view.defender_points,
+        penalties=0,
+        leader=leader,
+    )
 
 
-def rollout(state: PlayState, mem: CardMemory, tab: Tables, policy, seat: int,
-            first: Sequence[Card] | None, tricks_done: int, point_weight: float = 1.0,
-            deal_value: float = 0.5) -> float:
+def rollout(
+    state: PlayState,
+    mem: CardMemory,
+    tab: Tables,
+    policy,
+    seat: int,
+    first: Sequence[Card] | None,
+    tricks_done: int,
+    point_weight: float = 1.0,
+    deal_value: float = 0.5,
+) -> float:
     """Play ``state`` out (``first`` is ``seat``'s move now) and score it for ``seat``
     (``utility`` with ``point_weight`` and ``deal_value``). ``state`` and ``mem`` are
     changed: pass copies."""
@@ -55,10 +73,20 @@ def rollout(state: PlayState, mem: CardMemory, tab: Tables, policy, seat: int,
             if trick is not None and len(hand) == trick.n:
                 move = list(hand)  # the last cards: nothing to choose
             else:
-                view = View(s, ruleset, tab, dealer, hand,
-                            trick.plays if trick is not None else (), mem,
-                            state.kitty if s == dealer else (), [len(h) for h in hands],
-                            state.defender_points, tricks_done, trick)
+                view = View(
+                    s,
+                    ruleset,
+                    tab,
+                    dealer,
+                    hand,
+                    trick.plays if trick is not None else (),
+                    mem,
+                    state.kitty if s == dealer else (),
+                    [len(h) for h in hands],
+                    state.defender_points,
+                    tricks_done,
+                    trick,
+                )
                 move, _ = policy.play(view)
         lead = trick.lead if trick is not None else None
         played_to = state.apply(s, move)
@@ -75,12 +103,19 @@ def rollout(state: PlayState, mem: CardMemory, tab: Tables, policy, seat: int,
             tricks_done += 1
         move = None
     settled = state.settlement
-    return utility(ruleset, seat, dealer, settled.total, settled.up_levels, settled.up_side,
-                   point_weight, deal_value)
+    return utility(ruleset, seat, dealer, settled.total, settled.up_levels, settled.up_side, point_weight, deal_value)
 
 
-def utility(ruleset: Ruleset, seat: int, dealer: int, total: int, levels: int, side: Side,
-            point_weight: float = 1.0, deal_value: float = 0.5) -> float:
+def utility(
+    ruleset: Ruleset,
+    seat: int,
+    dealer: int,
+    total: int,
+    levels: int,
+    side: Side,
+    point_weight: float = 1.0,
+    deal_value: float = 0.5,
+) -> float:
     """The hand's value for ``seat``'s team: levels won minus lost, the deal changing hands
     as half a level (``deal_value``), and the defenders' points at ``point_weight`` levels
     per settlement step — a smooth companion of the level table that makes few samples tell
@@ -95,9 +130,18 @@ def utility(ruleset: Ruleset, seat: int, dealer: int, total: int, levels: int, s
 
 # ------------------------------------------------------------------------------ sampling
 
-def sample_hands(rng: random.Random, unseen: Counter, sizes: Sequence[int], seat: int,
-                 mem: CardMemory, kitty_size: int, tab: Tables, tries: int = 30,
-                 bury_model: bool = True) -> tuple[list[list[Card]], list[Card]] | None:
+
+def sample_hands(
+    rng: random.Random,
+    unseen: Counter,
+    sizes: Sequence[int],
+    seat: int,
+    mem: CardMemory,
+    kitty_size: int,
+    tab: Tables,
+    tries: int = 30,
+    bury_model: bool = True,
+) -> tuple[list[list[Card]], list[Card]] | None:
     """Deal ``unseen`` to the other seats (``sizes``) and, if ``kitty_size``, the kitty,
     respecting voids and known cards; nopair/notractor are kept when a few tries allow."""
     others = [s for s in range(4) if s != seat]
@@ -132,8 +176,7 @@ def sample_hands(rng: random.Random, unseen: Counter, sizes: Sequence[int], seat
     return out, kitty
 
 
-def _deal_known(pool: list[Card], others: Sequence[int], mem: CardMemory, cap: dict[int, int]
-                ) -> dict[int, list[Card]]:
+def _deal_known(pool: list[Card], others: Sequence[int], mem: CardMemory, cap: dict[int, int]) -> dict[int, list[Card]]:
     """Give each seat the cards it is known to hold (shown in a declaration or a failed
     throw), taken from ``pool``, within its room ``cap``."""
     hands: dict[int, list[Card]] = {s: [] for s in others}
@@ -147,8 +190,7 @@ def _deal_known(pool: list[Card], others: Sequence[int], mem: CardMemory, cap: d
     return hands
 
 
-def _draw_kitty(rng: random.Random, pool: list[Card], k: int, tab: Tables
-                ) -> tuple[list[Card], list[Card]]:
+def _draw_kitty(rng: random.Random, pool: list[Card], k: int, tab: Tables) -> tuple[list[Card], list[Card]]:
     """(kitty, rest of the pool): the dealer buried the kitty, mostly low side cards,
     seldom points or trumps (``Tables.bury_weight``). Weighted draws without replacement:
     the cards with the largest random() ** (1 / weight)."""
@@ -158,9 +200,17 @@ def _draw_kitty(rng: random.Random, pool: list[Card], k: int, tab: Tables
     return [pool[i] for i in sorted(chosen)], [c for i, c in enumerate(pool) if i not in chosen]
 
 
-def _place(rng: random.Random, pool: Sequence[Card], hands: dict[int, list[Card]],
-           cap: dict[int, int], kitty: list[Card], kcap: int, others: Sequence[int],
-           elig: dict[str, list[int]], tab: Tables) -> bool | None:
+def _place(
+    rng: random.Random,
+    pool: Sequence[Card],
+    hands: dict[int, list[Card]],
+    cap: dict[int, int],
+    kitty: list[Card],
+    kcap: int,
+    others: Sequence[int],
+    elig: dict[str, list[int]],
+    tab: Tables,
+) -> bool | None:
     """Deal ``pool`` at random among the seats that may hold each card (and the kitty's
     ``kcap`` places), in proportion to their room. False: a card no such seat had room
     for went to any seat with room (a void was mis-read); None: no room at all."""
@@ -188,8 +238,7 @@ def _place(rng: random.Random, pool: Sequence[Card], hands: dict[int, list[Card]
     return ok
 
 
-def _pair_violations(hands: dict[int, list[Card]], others: Sequence[int], mem: CardMemory,
-                     tab: Tables) -> int:
+def _pair_violations(hands: dict[int, list[Card]], others: Sequence[int], mem: CardMemory, tab: Tables) -> int:
     """The suits in which a seat holds a pair it has shown not to hold."""
     violations = 0
     for s in others:

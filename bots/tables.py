@@ -4,6 +4,7 @@
 context); the bots call them hundreds of times a decision, so they read plain dicts built
 once per context from the core's public answers.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -19,9 +20,17 @@ ONE_DECK: tuple[Card, ...] = tuple(make_deck(1))
 #: ``normal``'s buries (hebi-2010, 40 hands: 2, 3, 4 and 6 about equally, fewer 7s and 8s,
 #: a few nines, jacks and queens, almost never a ten, a king, an ace or a trump), which is
 #: also how people bury: the kitty is where the cheap cards go.
-_SIDE_BURY = {Rank.SEVEN: 0.8, Rank.EIGHT: 0.5, Rank.NINE: 0.3, Rank.JACK: 0.2,
-              Rank.QUEEN: 0.08, Rank.FIVE: 0.1, Rank.TEN: 0.01, Rank.KING: 0.01,
-              Rank.ACE: 0.01}
+_SIDE_BURY = {
+    Rank.SEVEN: 0.8,
+    Rank.EIGHT: 0.5,
+    Rank.NINE: 0.3,
+    Rank.JACK: 0.2,
+    Rank.QUEEN: 0.08,
+    Rank.FIVE: 0.1,
+    Rank.TEN: 0.01,
+    Rank.KING: 0.01,
+    Rank.ACE: 0.01,
+}
 
 
 def _bury_weight(card: Card, trump: bool) -> float:
@@ -58,14 +67,13 @@ class Tables:
         self.side_suits: tuple[str, ...] = tuple(ctx.side_suits())
         self.suits: tuple[str, ...] = (TRUMP,) + self.side_suits
         self.by_suit: dict[str, tuple[Card, ...]] = {
-            s: tuple(sorted((c for c in ONE_DECK if self.suit[c] == s),
-                            key=lambda c: -self.pos[c])) for s in self.suits}
+            s: tuple(sorted((c for c in ONE_DECK if self.suit[c] == s), key=lambda c: -self.pos[c])) for s in self.suits
+        }
         self.top_pos: dict[str, int] = {s: max(self.pos[c] for c in cs) for s, cs in self.by_suit.items()}
         self.level = ctx.level
         # Jokers and level cards: the cards a player should not waste.
         self.honour: dict[Card, bool] = {c: c.is_joker or c.rank == ctx.level for c in ONE_DECK}
-        self.bury_weight: dict[Card, float] = {c: _bury_weight(c, self.is_trump[c])
-                                               for c in ONE_DECK}
+        self.bury_weight: dict[Card, float] = {c: _bury_weight(c, self.is_trump[c]) for c in ONE_DECK}
         self._units: dict[tuple[Card, ...], list[Unit]] = {}
 
     def split(self, cards: Iterable[Card]) -> dict[str, list[Card]]:

@@ -6,6 +6,7 @@ heuristics ask ("could anyone after me beat this?") with small caches, so a deci
 well under a millisecond. ``TrickState`` is the trick on the table: the lead, its format and
 the play now winning, with values from the core's ``play_value``.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -90,10 +91,21 @@ class View:
         "tricks_done",
     )
 
-    def __init__(self, seat: int, ruleset: Ruleset, tab: Tables, dealer: int,
-                 hand: Sequence[Card], plays: Sequence[tuple[int, Sequence[Card]]],
-                 mem: CardMemory, kitty: Sequence[Card], hand_sizes: Sequence[int],
-                 defender_points: int, tricks_done: int, trick: TrickState | None = None) -> None:
+    def __init__(
+        self,
+        seat: int,
+        ruleset: Ruleset,
+        tab: Tables,
+        dealer: int,
+        hand: Sequence[Card],
+        plays: Sequence[tuple[int, Sequence[Card]]],
+        mem: CardMemory,
+        kitty: Sequence[Card],
+        hand_sizes: Sequence[int],
+        defender_points: int,
+        tricks_done: int,
+        trick: TrickState | None = None,
+    ) -> None:
         self.seat = seat
         self.ruleset = ruleset
         self.tab = tab
@@ -125,8 +137,19 @@ class View:
         tab = tables(obs.ctx)
         if mem is None:
             mem = CardMemory(tab, obs.ruleset.decks, obs.dealer)
-        return cls(obs.seat, obs.ruleset, tab, obs.dealer, obs.hand, plays, mem, obs.kitty,
-                   obs.hand_sizes, obs.defender_points, len(obs.tricks))
+        return cls(
+            obs.seat,
+            obs.ruleset,
+            tab,
+            obs.dealer,
+            obs.hand,
+            plays,
+            mem,
+            obs.kitty,
+            obs.hand_sizes,
+            obs.defender_points,
+            len(obs.tricks),
+        )
 
     # ------------------------------------------------------------------ basics
 
@@ -217,8 +240,7 @@ class View:
             remaining = self.mem.remaining
             held = self._held
             pos = self.tab.pos
-            got = sorted({pos[c] for c in self.tab.by_suit[suit]
-                          if remaining[c] >= 2 and remaining[c] - held(c) >= 2})
+            got = sorted({pos[c] for c in self.tab.by_suit[suit] if remaining[c] >= 2 and remaining[c] - held(c) >= 2})
             self._tops[key] = got
         return got
 
@@ -249,8 +271,7 @@ class View:
         key = (tuple(seats), suit, pairs)
         threshold = self._beat.get(key)
         if threshold is None:
-            threshold = self._beat[key] = (self.top_out(suit, pairs)
-                                           if self._may_hold(seats, suit, pairs) else -1)
+            threshold = self._beat[key] = self.top_out(suit, pairs) if self._may_hold(seats, suit, pairs) else -1
         return threshold
 
     def _may_hold(self, seats: Sequence[int], suit: str, pairs: int) -> bool:
@@ -285,8 +306,9 @@ class View:
             return False
         return self.higher_unit_out(TRUMP, pairs, top)
 
-    def threatened(self, seats: Sequence[int], trick: TrickState, value: tuple[int, int],
-                   cautious: bool = True) -> bool:
+    def threatened(
+        self, seats: Sequence[int], trick: TrickState, value: tuple[int, int], cautious: bool = True
+    ) -> bool:
         """Could one of ``seats`` still take the trick from a play of ``value``?"""
         if not seats:
             return False

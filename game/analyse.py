@@ -15,6 +15,7 @@ object as the last line::
 
 Cards are in the referee's notation. Without ``--json`` a readable table is printed.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -27,33 +28,41 @@ from game.records import Records
 
 
 def table(report: Analysis) -> str:
-    rows = [f"Seat {report.seat}: {len(report.rated)} decisions rated, total loss "
-            f"{report.total_loss:.3f} levels ({report.total_points_loss:+.1f} points), accuracy "
-            f"{report.accuracy:.0%}, {report.seconds:.1f} s",
-            f"{'#':>3} {'kind':<8}{'trick':>5}  {'played':<24}{'better':<24}{'loss':>7}"
-            f"{'points':>8}  label"]
+    rows = [
+        f"Seat {report.seat}: {len(report.rated)} decisions rated, total loss "
+        f"{report.total_loss:.3f} levels ({report.total_points_loss:+.1f} points), accuracy "
+        f"{report.accuracy:.0%}, {report.seconds:.1f} s",
+        f"{'#':>3} {'kind':<8}{'trick':>5}  {'played':<24}{'better':<24}{'loss':>7}{'points':>8}  label",
+    ]
+
     def cards(cs) -> str:
         return " ".join(map(str, cs)) or "pass"  # only a declaring decision may show nothing
 
     for i, d in enumerate(report.decisions, 1):
         better = "" if d.best == d.played else cards(d.best)
-        rows.append(f"{i:>3} {d.kind:<8}{'' if d.trick is None else d.trick + 1:>5}  "
-                    f"{cards(d.played):<24}{better:<24}{d.loss:>7.3f}"
-                    f"{d.points_loss:>8.1f}  {d.label}{' (forced)' if d.forced else ''}")
+        rows.append(
+            f"{i:>3} {d.kind:<8}{'' if d.trick is None else d.trick + 1:>5}  "
+            f"{cards(d.played):<24}{better:<24}{d.loss:>7.3f}"
+            f"{d.points_loss:>8.1f}  {d.label}{' (forced)' if d.forced else ''}"
+        )
     counts = ", ".join(f"{k} {v}" for k, v in report.counts().items())
     rows.append(counts)
     return "\n".join(rows)
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m game.analyse",
-                                 description=(__doc__ or "").splitlines()[0])
+    ap = argparse.ArgumentParser(prog="python -m game.analyse", description=(__doc__ or "").splitlines()[0])
     ap.add_argument("file", type=Path, help="a replay file (the game's or the arena's)")
     ap.add_argument("--seat", type=int, required=True, choices=range(4))
-    ap.add_argument("--think-ms", type=float, default=None,
-                    help="a time box per decision (default: none, the world count decides)")
-    ap.add_argument("--samples", type=int, default=Settings.samples,
-                    help=f"sampled worlds per decision (default {Settings.samples})")
+    ap.add_argument(
+        "--think-ms", type=float, default=None, help="a time box per decision (default: none, the world count decides)"
+    )
+    ap.add_argument(
+        "--samples",
+        type=int,
+        default=Settings.samples,
+        help=f"sampled worlds per decision (default {Settings.samples})",
+    )
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--json", action="store_true", help="one JSON object as the last line")
     args = ap.parse_args(argv)
@@ -65,8 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     if replay.hand.settlement is None:
         print("error: the hand was not played to its end (re-dealt?)", file=sys.stderr)
         return 2
-    settings = Settings(samples=args.samples, think_ms=args.think_ms, seed=args.seed,
-                        curve=False)
+    settings = Settings(samples=args.samples, think_ms=args.think_ms, seed=args.seed, curve=False)
     report = analyse_hand(replay.hand, args.seat, settings)
     if args.json:
         print(json.dumps(report.to_json(), ensure_ascii=False))

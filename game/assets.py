@@ -10,6 +10,7 @@ rules live in one place:
 - No audio device is never an error: :func:`sound` then returns a :class:`SilentSound`
   with the same methods.
 """
+
 from __future__ import annotations
 
 from functools import cache

@@ -5,6 +5,7 @@ The source is plain Python and stays the fallback: a compiled build is a separat
 extensions. Python imports the extension when both are there, so a module is compiled
 when its ``__file__`` is not a Python source or byte-code file.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -16,18 +17,30 @@ else:
     try:
         from mypy_extensions import mypyc_attr
     except ImportError:  # a plain install: the flags mean something to mypyc only
+
         def mypyc_attr(*_attrs, **_flags):
             return lambda cls: cls
+
 
 # The play state, units and tricks, the observation, the card memory, the ``normal``
 # policy, the roll-out and the sampling: where a profile of ``bots.bench.rollouts`` spends
 # its time. ``game.core.cards`` stays Python: a ``Card`` is an ``int`` subclass, which mypyc
 # cannot compile, and its methods are int's own C code already.
 HOT_MODULES = (
-    "game.core.trump", "game.core.units", "game.core.tricks", "game.core.play",
-    "game.core.legal", "game.core.observation",
-    "bots.tables", "bots.memory", "bots.view", "bots.plays", "bots.leads", "bots.follows",
-    "bots.normal", "bots.sim",
+    "game.core.trump",
+    "game.core.units",
+    "game.core.tricks",
+    "game.core.play",
+    "game.core.legal",
+    "game.core.observation",
+    "bots.tables",
+    "bots.memory",
+    "bots.view",
+    "bots.plays",
+    "bots.leads",
+    "bots.follows",
+    "bots.normal",
+    "bots.sim",
 )
 
 

@@ -13,6 +13,7 @@ The states are kept with the saved match (``encode_states``), so that the first 
 deal of a continued match starts the bots where the person's deal started them, not from
 the fresh seeding of the bots made when the match was opened again.
 """
+
 from __future__ import annotations
 
 import base64
@@ -70,9 +71,12 @@ class Comparison:
         return self.person.points_for_team - self.bot.points_for_team
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seat": self.seat, "level": self.level,
-                "person": [self.person.levels, self.person.points],
-                "bot": [self.bot.levels, self.bot.points]}
+        return {
+            "seat": self.seat,
+            "level": self.level,
+            "person": [self.person.levels, self.person.points],
+            "bot": [self.bot.levels, self.bot.points],
+        }
 
 
 def rng_states(controllers: Sequence[Any]) -> dict[int, Any]:
@@ -102,8 +106,7 @@ def decode_states(data: Any) -> dict[int, Any] | None:
     try:
         for key, (version, packed, gauss) in data.items():
             raw = base64.b64decode(packed, validate=True)
-            state = (int(version), struct.unpack(f"<{len(raw) // 4}I", raw),
-                     None if gauss is None else float(gauss))
+            state = (int(version), struct.unpack(f"<{len(raw) // 4}I", raw), None if gauss is None else float(gauss))
             random.Random().setstate(state)  # refuses a state the generator cannot take
             seat = int(key)
             if seat not in range(4):
@@ -114,8 +117,16 @@ def decode_states(data: Any) -> dict[int, Any] | None:
     return out
 
 
-def duplicate_bots(hand: Hand, seat: int, level: str, levels: Sequence[str], humans: Sequence[int],
-                   states: dict[int, Any], seed: int, factory: Callable[..., Any]) -> list[Any]:
+def duplicate_bots(
+    hand: Hand,
+    seat: int,
+    level: str,
+    levels: Sequence[str],
+    humans: Sequence[int],
+    states: dict[int, Any],
+    seed: int,
+    factory: Callable[..., Any],
+) -> list[Any]:
     """The four bots of the duplicate: ``level`` in ``seat`` (and in every person's seat),
     the table's levels elsewhere with their random states from the start of the deal."""
     bots = []
@@ -160,9 +171,12 @@ class DuplicateJob:
             if played is None or again is None or self.hand.dealer is None or self.played.dealer is None:
                 self.error = "redeal"
                 return
-            self.comparison = Comparison(self.seat, self.level,
-                                         Result.of(played, self.played.dealer, self.seat),
-                                         Result.of(again, self.hand.dealer, self.seat))
+            self.comparison = Comparison(
+                self.seat,
+                self.level,
+                Result.of(played, self.played.dealer, self.seat),
+                Result.of(again, self.hand.dealer, self.seat),
+            )
             if self.on_done is not None:
                 self.on_done(self)
         except Exception as e:  # a practice aid: it never takes the game down
@@ -173,5 +187,14 @@ class DuplicateJob:
         return not self.thread.is_alive()
 
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "Comparison", "DuplicateJob", "Result", "decode_states", "duplicate_bots",
-           "encode_states", "rng_states"]
+__all__ = [
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "Comparison",
+    "DuplicateJob",
+    "Result",
+    "decode_states",
+    "duplicate_bots",
+    "encode_states",
+    "rng_states",
+]

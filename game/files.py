@@ -1,5 +1,6 @@
 """Writing files so that a crash never leaves half of one: the lowest layer of the data
 folder, below the saves, the replays and the bots' arena (it imports nothing of the game)."""
+
 from __future__ import annotations
 
 import json

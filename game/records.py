@@ -18,6 +18,7 @@ Every write is atomic (``files.atomic_write_json``). Every file is checked befor
 deleted) with a notice for the player (``Records.notices``), never a crash. A replay that
 cannot be written (a full disk) is kept in memory and written with the next one.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -43,13 +44,26 @@ from game.table.replay import RECORD_VERSION, replay_data
 REPLAY_DIR = "replays"
 STATS_FILE = "stats.json"
 MAX_REPLAYS = 200
-STAT_FIELDS = ("matches", "matches_won", "hands", "hands_won", "levels", "defended", "defender_points",
-               # Reviewed hands (the post-hand analysis): decisions rated, rated best or
-               # good, and the loss in thousandths of a level.
-               "reviews", "review_decisions", "review_good", "review_loss_milli",
-               # Duplicate practice: deals compared with a bot in the person's seat, and the
-               # person's levels and points minus the bot's over them.
-               "duplicate_deals", "duplicate_levels", "duplicate_points")
+STAT_FIELDS = (
+    "matches",
+    "matches_won",
+    "hands",
+    "hands_won",
+    "levels",
+    "defended",
+    "defender_points",
+    # Reviewed hands (the post-hand analysis): decisions rated, rated best or
+    # good, and the loss in thousandths of a level.
+    "reviews",
+    "review_decisions",
+    "review_good",
+    "review_loss_milli",
+    # Duplicate practice: deals compared with a bot in the person's seat, and the
+    # person's levels and points minus the bot's over them.
+    "duplicate_deals",
+    "duplicate_levels",
+    "duplicate_points",
+)
 SIGNED_FIELDS = ("duplicate_levels", "duplicate_points")  # differences: may be below zero
 MAX_HISTORY = 60
 MAX_REVIEWS = 100  # reviewed hands kept per ruleset for the accuracy chart
@@ -91,6 +105,7 @@ class StatLine:
 
 
 # ---------------------------------------------------------------------------- replays
+
 
 def replay_steps(hand: Hand) -> list[int]:
     """The points a replay stops at, as log lengths: the start, every declaration, the end
@@ -163,8 +178,12 @@ class Records:
 
     def _set_aside(self, path: Path, reason: str) -> None:
         moved = set_aside(path) if self.writable else None
-        self.notices.append(Notice("data_folder.set_aside" if moved else "data_folder.unusable",
-                                   {"file": path.name, "reason": reason[:160], "moved": moved.name if moved else ""}))
+        self.notices.append(
+            Notice(
+                "data_folder.set_aside" if moved else "data_folder.unusable",
+                {"file": path.name, "reason": reason[:160], "moved": moved.name if moved else ""},
+            )
+        )
 
     @property
     def replay_dir(self) -> Path:
@@ -176,8 +195,15 @@ class Records:
 
     # ------------------------------------------------------------------ replays
 
-    def add_replay(self, hand: Hand, number: int, names: dict | None = None, kind: str = "match",
-                   match_seed: int | None = None, humans: list[int] | None = None) -> Path | None:
+    def add_replay(
+        self,
+        hand: Hand,
+        number: int,
+        names: dict | None = None,
+        kind: str = "match",
+        match_seed: int | None = None,
+        humans: list[int] | None = None,
+    ) -> Path | None:
         """Keep a finished hand; returns its file (None when it could not be written)."""
         if not hand.finished or hand.settlement is None:
             return None
@@ -213,7 +239,7 @@ class Records:
     def prune(self) -> None:
         if not self.writable:
             return
-        for old in self.replay_files()[self.limit:]:
+        for old in self.replay_files()[self.limit :]:
             try:
                 old.unlink()
             except OSError:
@@ -338,15 +364,17 @@ class Records:
         decisions}`` (accuracy a share 0–1, the mean loss per rated decision in levels)."""
         return _reviews_of(self._read_file() or {})
 
-    def _bump(self, ruleset_id: str, entry: dict[str, Any] | None = None,
-              review: dict[str, Any] | None = None, **add: int) -> None:
+    def _bump(
+        self, ruleset_id: str, entry: dict[str, Any] | None = None, review: dict[str, Any] | None = None, **add: int
+    ) -> None:
         if not self.writable:
             return
         with self._lock:
             self._bump_file(ruleset_id, entry, add, review)
 
-    def _bump_file(self, ruleset_id: str, entry: dict[str, Any] | None, add: dict[str, int],
-                   review: dict[str, Any] | None = None) -> None:
+    def _bump_file(
+        self, ruleset_id: str, entry: dict[str, Any] | None, add: dict[str, int], review: dict[str, Any] | None = None
+    ) -> None:
         data = self._read_file()
         if data is None:
             return  # a file that could not be set aside is kept, not written over
@@ -361,8 +389,9 @@ class Records:
         if review is not None:
             reviews[ruleset_id] = (reviews.get(ruleset_id, []) + [review])[-MAX_REVIEWS:]
         try:
-            atomic_write_json(self.stats_path, {"version": RECORD_VERSION, "rulesets": stats, "history": history,
-                                                "reviews": reviews})
+            atomic_write_json(
+                self.stats_path, {"version": RECORD_VERSION, "rulesets": stats, "history": history, "reviews": reviews}
+            )
         except OSError:
             pass  # statistics are a nicety: a read-only folder costs them, not the game
 
@@ -376,26 +405,42 @@ class Records:
         points = max(0, summary.defender_points) if defending else 0
         signed = gained if won else -summary.up_levels
         entry = {"ruleset": ruleset_id, "won": won, "levels": signed, "defending": defending, "points": points}
-        self._bump(ruleset_id, entry, hands=1, hands_won=int(won), levels=gained, defended=int(defending),
-                   defender_points=points)
+        self._bump(
+            ruleset_id,
+            entry,
+            hands=1,
+            hands_won=int(won),
+            levels=gained,
+            defended=int(defending),
+            defender_points=points,
+        )
 
-    def record_review(self, ruleset_id: str, decisions: int, good: int, loss: float,
-                      accuracy: float | None = None) -> None:
+    def record_review(
+        self, ruleset_id: str, decisions: int, good: int, loss: float, accuracy: float | None = None
+    ) -> None:
         """A reviewed hand: its rated decisions, how many were best or good, the loss; and
         its point of the accuracy chart (``accuracy``: the analysis's own, which leaves
         unclear decisions out; by default good / decisions)."""
         if accuracy is None:
             accuracy = good / decisions if decisions else 1.0
-        point = {"accuracy": round(min(1.0, max(0.0, accuracy)), 4),
-                 "mean_loss": round(max(0.0, loss) / decisions if decisions else 0.0, 4),
-                 "decisions": max(0, decisions)}
-        self._bump(ruleset_id, None, point, reviews=1, review_decisions=decisions, review_good=good,
-                   review_loss_milli=round(1000 * loss))
+        point = {
+            "accuracy": round(min(1.0, max(0.0, accuracy)), 4),
+            "mean_loss": round(max(0.0, loss) / decisions if decisions else 0.0, 4),
+            "decisions": max(0, decisions),
+        }
+        self._bump(
+            ruleset_id,
+            None,
+            point,
+            reviews=1,
+            review_decisions=decisions,
+            review_good=good,
+            review_loss_milli=round(1000 * loss),
+        )
 
     def record_duplicate(self, ruleset_id: str, levels: int, points: int) -> None:
         """A duplicate deal: the person's levels and points minus the bot's in his seat."""
-        self._bump(ruleset_id, duplicate_deals=1, duplicate_levels=levels,
-                   duplicate_points=points)
+        self._bump(ruleset_id, duplicate_deals=1, duplicate_levels=levels, duplicate_points=points)
 
     def record_match(self, ruleset_id: str, team: int, winner: int | None) -> None:
         self._bump(ruleset_id, matches=1, matches_won=int(winner == team))
@@ -406,10 +451,21 @@ def _history_of(data: dict[str, Any]) -> list[dict[str, Any]]:
     raw = data.get("history")
     out = []
     for item in raw if isinstance(raw, list) else []:
-        if (isinstance(item, dict) and isinstance(item.get("ruleset"), str)
-                and isinstance(item.get("levels"), int) and not isinstance(item.get("levels"), bool)):
-            out.append({"ruleset": item["ruleset"], "won": bool(item.get("won")), "levels": item["levels"],
-                        "defending": bool(item.get("defending")), "points": _count(item.get("points", 0))})
+        if (
+            isinstance(item, dict)
+            and isinstance(item.get("ruleset"), str)
+            and isinstance(item.get("levels"), int)
+            and not isinstance(item.get("levels"), bool)
+        ):
+            out.append(
+                {
+                    "ruleset": item["ruleset"],
+                    "won": bool(item.get("won")),
+                    "levels": item["levels"],
+                    "defending": bool(item.get("defending")),
+                    "points": _count(item.get("points", 0)),
+                }
+            )
     return out[-MAX_HISTORY:]
 
 
@@ -418,7 +474,7 @@ def _reviews_of(data: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
     entry is skipped, as in the history: a chart is worth less than the counts)."""
     raw = data.get("reviews")
     out: dict[str, list[dict[str, Any]]] = {}
-    for ruleset_id, items in (raw.items() if isinstance(raw, dict) else ()):
+    for ruleset_id, items in raw.items() if isinstance(raw, dict) else ():
         if not isinstance(ruleset_id, str) or len(ruleset_id) > 100 or not isinstance(items, list):
             continue
         points = []
@@ -426,8 +482,15 @@ def _reviews_of(data: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
             if not isinstance(item, dict):
                 continue
             acc, loss, n = _number(item.get("accuracy")), _number(item.get("mean_loss")), item.get("decisions")
-            if (acc is not None and 0.0 <= acc <= 1.0 and loss is not None and 0.0 <= loss <= 100.0
-                    and isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 10_000):
+            if (
+                acc is not None
+                and 0.0 <= acc <= 1.0
+                and loss is not None
+                and 0.0 <= loss <= 100.0
+                and isinstance(n, int)
+                and not isinstance(n, bool)
+                and 0 <= n <= 10_000
+            ):
                 points.append({"accuracy": acc, "mean_loss": loss, "decisions": n})
         if points:
             out[ruleset_id] = points[-MAX_REVIEWS:]

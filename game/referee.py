@@ -13,6 +13,7 @@ reader of the answers went away (a broken pipe: ``... | python -m game.referee |
 silently; 2 when the answers cannot be written or the requests read (standard output closed,
 a full disk, an I/O error), with one line on standard error saying why. Never a traceback.
 """
+
 from __future__ import annotations
 
 import json
@@ -48,7 +49,7 @@ from game.core import (
 
 MAX_LINE = 1 << 20
 """A longer line is answered with an error and skipped unread (the bot reader's cap too)."""
-MAX_NUMBER = 10 ** 9
+MAX_NUMBER = 10**9
 """Integers beyond this are an input error: no rule needs them, and some cannot be written."""
 
 
@@ -92,8 +93,7 @@ def _context(req: dict) -> TrumpContext:
         raise RequestError(str(e)) from None
 
 
-def _cards(req: dict, name: str, ruleset: Ruleset, *, min_len: int = 0,
-           max_len: int | None = None) -> list[Card]:
+def _cards(req: dict, name: str, ruleset: Ruleset, *, min_len: int = 0, max_len: int | None = None) -> list[Card]:
     value = _field(req, name)
     if not isinstance(value, list):
         raise RequestError(f"the field '{name}' must be a list of cards")
@@ -116,8 +116,7 @@ def op_units(req: dict) -> dict:
     if suit is None:
         return {"suit": "mixed", "shape": []}
     # A side suit's effective suit is the Suit itself, whose value is its letter.
-    return {"suit": "trump" if suit == TRUMP else Suit(suit).value,
-            "shape": shape_codes(decompose(cards, ctx))}
+    return {"suit": "trump" if suit == TRUMP else Suit(suit).value, "shape": shape_codes(decompose(cards, ctx))}
 
 
 def op_lead(req: dict) -> dict:
@@ -129,13 +128,21 @@ def op_lead(req: dict) -> dict:
         raise RequestError("the field 'others' must hold the three other players' hands")
     others = []
     for i, hand in enumerate(others_raw):
-        others.append(_cards({"others": hand}, "others", ruleset) if isinstance(hand, list) else
-                      _raise(f"others[{i}] must be a list of cards"))
+        others.append(
+            _cards({"others": hand}, "others", ruleset)
+            if isinstance(hand, list)
+            else _raise(f"others[{i}] must be a list of cards")
+        )
     if check_lead(cards, ctx) is not None:
         return {"valid": False, "throw": False, "ok": False, "played": [], "blocked": 0}
     result = throw_outcome(cards, others, ctx)
-    return {"valid": True, "throw": result.throw, "ok": result.ok,
-            "played": format_cards(result.played), "blocked": result.blocked}
+    return {
+        "valid": True,
+        "throw": result.throw,
+        "ok": result.ok,
+        "played": format_cards(result.played),
+        "blocked": result.blocked,
+    }
 
 
 def _raise(message: str):
@@ -164,8 +171,12 @@ def op_trick(req: dict) -> dict:
     plays_raw = _field(req, "plays", list)
     if len(plays_raw) != 4:
         raise RequestError("the field 'plays' must hold four plays, the lead first")
-    plays = [_cards({"plays": p}, "plays", ruleset, min_len=1) if isinstance(p, list)
-             else _raise("each play must be a list of cards") for p in plays_raw]
+    plays = [
+        _cards({"plays": p}, "plays", ruleset, min_len=1)
+        if isinstance(p, list)
+        else _raise("each play must be a list of cards")
+        for p in plays_raw
+    ]
     if len({len(p) for p in plays}) != 1:
         raise RequestError("the four plays must have the same number of cards")
     if check_lead(plays[0], ctx) is not None:
@@ -246,12 +257,16 @@ def op_bid(req: dict) -> dict:
     if result.redeal:
         return {"accepted": accepted, "trump": None, "rank": None, "dealer": None, "redeal": True}
     assert result.rank is not None  # a deal that is not re-dealt has its level rank
-    return {"accepted": accepted, "trump": "NT" if result.trump is None else result.trump.value,
-            "rank": result.rank.label, "dealer": result.dealer, "redeal": False}
+    return {
+        "accepted": accepted,
+        "trump": "NT" if result.trump is None else result.trump.value,
+        "rank": result.rank.label,
+        "dealer": result.dealer,
+        "redeal": False,
+    }
 
 
-OPS = {"units": op_units, "lead": op_lead, "follow": op_follow, "trick": op_trick,
-       "settle": op_settle, "bid": op_bid}
+OPS = {"units": op_units, "lead": op_lead, "follow": op_follow, "trick": op_trick, "settle": op_settle, "bid": op_bid}
 
 
 def answer(line: str) -> dict[str, Any]:

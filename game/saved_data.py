@@ -8,6 +8,7 @@ are not text, ruleset values the rules do not know, a hand log that does not rep
 Each raises ``DataError`` with the reason; the caller sets the file aside (``set_aside``:
 renamed, never deleted) and tells the player. Nothing refused here can crash the game later.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -41,10 +42,12 @@ class Notice:
 
     def __str__(self) -> str:
         from game.i18n import tr
+
         return tr(self.key, **self.args)
 
 
 # ------------------------------------------------------------------------------ reading
+
 
 def _refuse_constant(name: str) -> float:
     raise DataError(f"the number {name} is not allowed")
@@ -113,6 +116,7 @@ def set_aside(path: Path) -> Path | None:
 
 # ------------------------------------------------------------------------------ rulesets
 
+
 def check_ruleset(data: Any):
     """The ``Ruleset`` a save or replay holds, checked like a ruleset file."""
     # Where each saved field sits in a ruleset file: the core's table, so a saved ruleset is
@@ -123,13 +127,16 @@ def check_ruleset(data: Any):
     data = _obj(data, "the ruleset")
     need(set(data) <= set(_RULESET_PATHS) | {"source"}, "the ruleset has fields the game does not know")
     for key in ("name", "description"):
-        need(isinstance(data.get(key), dict) and all(is_text(k, 20) and is_text(v, 2000)
-                                                     for k, v in data[key].items()),
-             f"the ruleset's {key} must be a table of texts")
+        need(
+            isinstance(data.get(key), dict) and all(is_text(k, 20) and is_text(v, 2000) for k, v in data[key].items()),
+            f"the ruleset's {key} must be a table of texts",
+        )
     need(is_text(data.get("source", ""), 2000), "the ruleset's source must be text")
     for key, value in data.items():
-        need(not isinstance(value, int) or isinstance(value, bool) or is_int(value, 0, 10_000),
-             f"the ruleset's {key} is out of range")
+        need(
+            not isinstance(value, int) or isinstance(value, bool) or is_int(value, 0, 10_000),
+            f"the ruleset's {key} is out of range",
+        )
     nested: dict[str, Any] = {"source": data.get("source", "")}
     for key, dotted in _RULESET_PATHS.items():
         if key in data:
@@ -142,9 +149,11 @@ def check_ruleset(data: Any):
         # Saved before the field existed: read as ``Ruleset.from_dict`` reads it.
         nested.setdefault("play", {})["review_played"] = True
     bands = data.get("bands")
-    need(isinstance(bands, list) and all(isinstance(b, dict) and set(b) == {"side", "levels"}
-                                         and is_int(b["levels"], 0, 100) for b in bands),
-         "the ruleset's bands are not valid")
+    need(
+        isinstance(bands, list)
+        and all(isinstance(b, dict) and set(b) == {"side", "levels"} and is_int(b["levels"], 0, 100) for b in bands),
+        "the ruleset's bands are not valid",
+    )
     try:
         checked = parse_ruleset(nested, "the saved ruleset")
         rebuilt = Ruleset.from_dict(data)
@@ -156,6 +165,7 @@ def check_ruleset(data: Any):
 
 # ------------------------------------------------------------------------------ hands and matches
 
+
 def check_hand_data(data: Any, what: str = "a hand") -> dict:
     """A hand's setup and log, in shape (legality is checked by replaying it)."""
     from game.core import PLAIN_RANKS
@@ -166,13 +176,17 @@ def check_hand_data(data: Any, what: str = "a hand") -> dict:
     need(is_int(setup.get("seed"), 0, SEED_LIMIT), f"{what}'s seed is not valid")
     need(isinstance(setup.get("first_hand"), bool), f"{what}'s setup is not valid")
     _list(setup.get("levels"), f"{what}'s levels", 2, lambda v: v in labels)
-    need(seat_or_none(setup.get("dealer")) and is_int(setup.get("first_drawer"), 0, 3),
-         f"{what}'s seats are not valid")
+    need(seat_or_none(setup.get("dealer")) and is_int(setup.get("first_drawer"), 0, 3), f"{what}'s seats are not valid")
     need(setup["first_hand"] == (setup["dealer"] is None), f"{what}'s dealer is not valid")
     for action in _list(data.get("log"), f"{what}'s log"):
-        need(isinstance(action, dict) and isinstance(action.get("kind"), str) and seat_or_none(action.get("seat"))
-             and isinstance(action.get("cards", []), list)
-             and all(is_text(c, 3) for c in action.get("cards", [])), f"{what}'s log is not valid")
+        need(
+            isinstance(action, dict)
+            and isinstance(action.get("kind"), str)
+            and seat_or_none(action.get("seat"))
+            and isinstance(action.get("cards", []), list)
+            and all(is_text(c, 3) for c in action.get("cards", [])),
+            f"{what}'s log is not valid",
+        )
     return data
 
 
@@ -197,10 +211,17 @@ def check_match(data: Any):
     need(data.get("length") is None or is_int(data["length"], 1, 100_000), "the match's length is not valid")
     _list(data.get("start_levels"), "the match's start levels", 2, lambda v: v in labels)
     elapsed = data.get("elapsed", 0.0)
-    need(isinstance(elapsed, (int, float)) and not isinstance(elapsed, bool) and math.isfinite(elapsed)
-         and 0 <= elapsed <= 1e9, "the match's time is not valid")
-    need(data.get("time_up_after") is None or is_int(data["time_up_after"], 0, 100_000),
-         "the match's time limit is not valid")
+    need(
+        isinstance(elapsed, (int, float))
+        and not isinstance(elapsed, bool)
+        and math.isfinite(elapsed)
+        and 0 <= elapsed <= 1e9,
+        "the match's time is not valid",
+    )
+    need(
+        data.get("time_up_after") is None or is_int(data["time_up_after"], 0, 100_000),
+        "the match's time limit is not valid",
+    )
     for i, hand in enumerate(_list(data.get("hands"), "the match's hands")):
         check_hand_data(hand, f"hand {i + 1}")
     check_hand_data(data.get("current"), "the current hand")
@@ -225,10 +246,20 @@ def check_table(data: Any):
 
 def check_clock(clock: Any) -> None:
     """The turn clock a save holds: None, or [the decision (log length), the seat, seconds left]."""
-    need(clock is None or (isinstance(clock, list) and len(clock) == 3 and is_int(clock[0], 0, 100_000)
-                           and is_int(clock[1], 0, 3) and isinstance(clock[2], (int, float))
-                           and not isinstance(clock[2], bool) and math.isfinite(clock[2])
-                           and 0 <= clock[2] <= 1e6), "the turn clock is not valid")
+    need(
+        clock is None
+        or (
+            isinstance(clock, list)
+            and len(clock) == 3
+            and is_int(clock[0], 0, 100_000)
+            and is_int(clock[1], 0, 3)
+            and isinstance(clock[2], (int, float))
+            and not isinstance(clock[2], bool)
+            and math.isfinite(clock[2])
+            and 0 <= clock[2] <= 1e6
+        ),
+        "the turn clock is not valid",
+    )
 
 
 def check_save(data: Any):
@@ -245,8 +276,10 @@ def check_save(data: Any):
 
 # ------------------------------------------------------------------------------ records
 
-def check_stats(data: Any, version: int, fields: tuple[str, ...],
-                signed: tuple[str, ...] = ()) -> dict[str, dict[str, int]]:
+
+def check_stats(
+    data: Any, version: int, fields: tuple[str, ...], signed: tuple[str, ...] = ()
+) -> dict[str, dict[str, int]]:
     """The statistics file: ``{"version": 1, "rulesets": {id: {field: count}}}``; the
     ``signed`` fields are differences (duplicate practice) and may be below zero."""
     data = _obj(data, "the file")
@@ -256,9 +289,11 @@ def check_stats(data: Any, version: int, fields: tuple[str, ...],
     for ruleset_id, row in rows.items():
         need(is_text(ruleset_id, 100), "a ruleset name is not valid")
         row = _obj(row, f"the row of {ruleset_id[:40]}")
-        need(set(row) <= set(fields)
-             and all(is_int(row.get(k, 0), -MAX_INT if k in signed else 0, MAX_INT) for k in fields),
-             f"the row of {ruleset_id[:40]} is not valid")
+        need(
+            set(row) <= set(fields)
+            and all(is_int(row.get(k, 0), -MAX_INT if k in signed else 0, MAX_INT) for k in fields),
+            f"the row of {ruleset_id[:40]} is not valid",
+        )
         out[ruleset_id] = {k: row.get(k, 0) for k in fields}
     return out
 
@@ -269,17 +304,23 @@ def check_replay_file(data: Any, version: int) -> dict:
     need(data.get("version") == version, "unsupported version")
     need(is_text(data.get("time", ""), 40) and is_text(data.get("kind", ""), 20), "the replay's header is not valid")
     need(is_int(data.get("number", 0), 0, 100_000), "the replay's number is not valid")
-    need(data.get("match_seed") is None or is_int(data["match_seed"], -SEED_LIMIT, SEED_LIMIT),
-         "the replay's seed is not valid")
+    need(
+        data.get("match_seed") is None or is_int(data["match_seed"], -SEED_LIMIT, SEED_LIMIT),
+        "the replay's seed is not valid",
+    )
     _list(data.get("humans", []), "the people's seats", None, lambda v: is_int(v, 0, 3))
     check_names(data.get("names") or None)
     check_ruleset(data.get("ruleset"))
     check_hand_data(data.get("hand"), "the hand")
     summary = _obj(data.get("summary"), "the summary")
     for key, value in summary.items():
-        need(value is None or is_int(value) or is_text(value, 10)
-             or (isinstance(value, list) and len(value) <= 2 and all(is_text(v, 3) for v in value)),
-             f"the summary's {str(key)[:20]} is not valid")
+        need(
+            value is None
+            or is_int(value)
+            or is_text(value, 10)
+            or (isinstance(value, list) and len(value) <= 2 and all(is_text(v, 3) for v in value)),
+            f"the summary's {str(key)[:20]} is not valid",
+        )
     return data
 
 

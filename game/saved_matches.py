@@ -5,6 +5,7 @@ reached, when it was saved) without replaying the match, so the list opens at on
 shown is checked first (the table settings and the ruleset, as a save is checked), and a file
 that cannot be summarised is still listed, as unreadable: opening it explains what is wrong.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -50,9 +51,16 @@ def summarise(storage: Storage, path: Path) -> SavedMatch:
             raise ValueError("no table settings")
         table = check_table(data["table"])
         names = check_ruleset(match.get("ruleset")).name
-        return SavedMatch(path, current, {str(k): str(v) for k, v in names.items()},
-                          str(table.mode), table.humans, tuple(table.seat_names()),
-                          len(match["hands"]) + 1, when)
+        return SavedMatch(
+            path,
+            current,
+            {str(k): str(v) for k, v in names.items()},
+            str(table.mode),
+            table.humans,
+            tuple(table.seat_names()),
+            len(match["hands"]) + 1,
+            when,
+        )
     except (ValueError, KeyError, TypeError, AttributeError):
         return SavedMatch(path, current, {}, "", (), ("",) * 4, 0, when)
 

@@ -12,6 +12,7 @@ levels, the mode, the length and the names typed for seats and teams. Outside pr
 (``--seat``) are never started from a save: a saved ``external:`` seat plays ``normal`` unless
 the same ``--seat`` is given again.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -74,8 +75,7 @@ class ProgramFailed(SessionError):
 
     def __init__(self, seat: int, error: str):
         self.seat = seat
-        super().__init__(tr("modes.external_failed", seat=tr("hotseat.seat_" + _SEAT_KEYS[seat]),
-                            error=error[:120]))
+        super().__init__(tr("modes.external_failed", seat=tr("hotseat.seat_" + _SEAT_KEYS[seat]), error=error[:120]))
 
 
 class SaveFailed(SessionError):
@@ -127,9 +127,17 @@ BotFactory = Callable[..., object]
 class Session:
     """Opens matches for one player's data folder and command line."""
 
-    def __init__(self, storage: Storage, *, bot_factory: BotFactory | None = None,
-                 seats: dict[int, str] | None = None, external_ms: float = 5000.0, autoplay: bool = False,
-                 report: Callable[[SessionError], None] | None = None, keep_autoplay: bool = False):
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        bot_factory: BotFactory | None = None,
+        seats: dict[int, str] | None = None,
+        external_ms: float = 5000.0,
+        autoplay: bool = False,
+        report: Callable[[SessionError], None] | None = None,
+        keep_autoplay: bool = False,
+    ):
         self.storage = storage
         self.bot_factory = bot_factory  # the tests' stand-in; None: ``bots.make_bot``
         self.seats = dict(seats or {})  # --seat N=LEVEL or N=external:COMMAND
@@ -153,10 +161,17 @@ class Session:
         match = Match(get_ruleset(choice.ruleset_id), seed, choice.length)
         humans = sorted(set(([] if choice.human is None else [choice.human]) + list(choice.humans)))
         humans, levels = self._seat_overrides(humans, list(choice.levels))
-        settings = TableSettings(ruleset=choice.ruleset_id, humans=tuple(humans), levels=tuple(levels),
-                                 mode=Mode(choice.mode), length=choice.length, names=dict(choice.names),
-                                 seed=seed, autoplay=self.autoplay,
-                                 extra={"duplicate": choice.duplicate} if choice.duplicate and humans else {})
+        settings = TableSettings(
+            ruleset=choice.ruleset_id,
+            humans=tuple(humans),
+            levels=tuple(levels),
+            mode=Mode(choice.mode),
+            length=choice.length,
+            names=dict(choice.names),
+            seed=seed,
+            autoplay=self.autoplay,
+            extra={"duplicate": choice.duplicate} if choice.duplicate and humans else {},
+        )
         started = self._open(match, settings, announce=True, save=True)
         if not self.autoplay:
             self.storage.shelve()  # the match in progress is kept, never written over
@@ -168,8 +183,9 @@ class Session:
         length = get_ruleset(ruleset_id).match_options[0]
         return self.start_match(MatchChoice(ruleset_id, [level] * 4, seed=seed, length=length))
 
-    def deal_again(self, ruleset: Ruleset, setup: HandSetup, seat: int,
-                   settings: TableSettings | None = None) -> Started:
+    def deal_again(
+        self, ruleset: Ruleset, setup: HandSetup, seat: int, settings: TableSettings | None = None
+    ) -> Started:
         """Practice one deal again from ``seat``: the same setup, so the same cards. Never
         saved: the match in progress stays as it was saved."""
         old = settings or TableSettings()
@@ -179,8 +195,16 @@ class Session:
         match.first_drawer = setup.first_drawer
         match.hand = Hand(ruleset, setup)
         levels = tuple(v if v in BOT_LEVELS else "normal" for v in old.levels)
-        settings = TableSettings(ruleset=ruleset.id, humans=(seat,), levels=levels, mode=PRACTICE, length=None,
-                                 names=old.names, seed=match.seed, deal_only=True)
+        settings = TableSettings(
+            ruleset=ruleset.id,
+            humans=(seat,),
+            levels=levels,
+            mode=PRACTICE,
+            length=None,
+            names=old.names,
+            seed=match.seed,
+            deal_only=True,
+        )
         return self._open(match, settings, announce=True, save=False)
 
     def continue_match(self, path: Path | None = None) -> Started:
@@ -279,12 +303,19 @@ class Session:
     def _open(self, match: Match, settings: TableSettings, announce: bool, save: bool) -> Started:
         notices: list[SessionError] = []
         try:
-            controllers = make_controllers(settings.humans, settings.levels, match.ruleset, match.seed,
-                                           self._factory(notices))
+            controllers = make_controllers(
+                settings.humans, settings.levels, match.ruleset, match.seed, self._factory(notices)
+            )
         except ImportError as e:
             raise BotsMissing(e) from None
-        driver = build_driver(match, controllers, settings, on_save=self._saver() if save and self.keeps else None,
-                              announce=announce, on_hand_over=self._hand_recorder(settings))
+        driver = build_driver(
+            match,
+            controllers,
+            settings,
+            on_save=self._saver() if save and self.keeps else None,
+            announce=announce,
+            on_hand_over=self._hand_recorder(settings),
+        )
         self._rng_states = rng_states(controllers)
         self._keep_rng_states(settings)
         self._controllers = controllers
@@ -300,6 +331,7 @@ class Session:
     def _saver(self) -> Callable[[dict], None]:
         """Save after every trick; a failure is said once (the match stays in memory and the
         next trick tries again), and so is the first save that works after it."""
+
         def save(data: dict) -> None:
             try:
                 self.autosave(data)
@@ -312,6 +344,7 @@ class Session:
                 self.save_failing = False
                 if self.report is not None:
                     self.report(SavedAgain())
+
         return save
 
     def _factory(self, notices: list[SessionError]) -> BotFactory:
@@ -331,39 +364,45 @@ class Session:
                 if str(level).startswith(EXTERNAL):
                     notices.append(ProgramFailed(seat, str(e)))
                 raise
+
         return guarded
 
     def _hand_recorder(self, settings: TableSettings) -> Callable[[Hand, HandSummary | None], None]:
         """Keep every finished hand as a replay; count it in the statistics of the first person's team."""
+
         def over(hand: Hand, summary: HandSummary | None) -> None:
             if not self.keeps:
                 return
             kind = "deal" if settings.deal_only else "match"
             self.last_replay = self.records.add_replay(
-                hand, summary.number if summary else 0, dict(settings.names), kind, settings.seed,
-                list(settings.humans))
+                hand, summary.number if summary else 0, dict(settings.names), kind, settings.seed, list(settings.humans)
+            )
             if summary is not None and settings.human is not None and not settings.deal_only:
                 self.records.record_hand(hand.ruleset.id, settings.human % 2, hand, summary)
             self.duplicates = []
             if settings.extra.get("duplicate") and not settings.deal_only and hand.settlement is not None:
-                self.duplicates = [self._duplicate(hand, seat, settings, summary.number if summary else 0)
-                                   for seat in settings.humans]
+                self.duplicates = [
+                    self._duplicate(hand, seat, settings, summary.number if summary else 0) for seat in settings.humans
+                ]
             self._rng_states = rng_states(self._controllers)
             self._keep_rng_states(settings)
+
         return over
 
     def _duplicate(self, hand: Hand, seat: int, settings: TableSettings, number: int) -> DuplicateJob:
         """The deal again with a bot in ``seat`` (duplicate practice), started in a thread."""
         level = str(settings.extra.get("duplicate") or DEFAULT_LEVEL)
         factory = self.bot_factory or default_factory()
-        bots = duplicate_bots(hand, seat, level, settings.levels, settings.humans, self._rng_states,
-                              int(settings.seed or 0), factory)
+        bots = duplicate_bots(
+            hand, seat, level, settings.levels, settings.humans, self._rng_states, int(settings.seed or 0), factory
+        )
         job = DuplicateJob(hand, seat, level, bots)
 
         def done(job: DuplicateJob) -> None:
             # In the worker: keep the bot's hand (to review it) and count the comparison.
-            job.replay = self.records.add_replay(job.hand, number, dict(settings.names), "duplicate",
-                                                 settings.seed, [seat])
+            job.replay = self.records.add_replay(
+                job.hand, number, dict(settings.names), "duplicate", settings.seed, [seat]
+            )
             c = job.comparison
             if c is None:
                 return
@@ -374,6 +413,7 @@ class Session:
                 settings.extra["duplicate_score"] = score  # type: ignore[index]
             row = score.setdefault(str(seat), [0, 0, 0])
             row[0], row[1], row[2] = row[0] + 1, row[1] + c.levels, row[2] + c.points
+
         job.on_done = done
         return job.start()
 
@@ -390,6 +430,7 @@ def external_factory(external_ms: float) -> BotFactory:
     # Imported here: the bots package is optional for the session (tests pass stand-ins),
     # and an install without it reports BotsMissing instead of failing at import.
     from bots.external import seat_bot_factory
+
     return seat_bot_factory(external_ms)
 
 
@@ -398,14 +439,23 @@ def default_factory() -> BotFactory:
     # Imported here: an install without the bots package reports BotsMissing at the table
     # instead of failing when the game starts.
     from bots import make_bot
+
     return make_bot
 
 
-def build_driver(match: Match, controllers: Sequence, settings: TableSettings | None = None, *,
-                 on_save: Callable[[dict], None] | None = None, announce: bool = True,
-                 on_hand_over: Callable[[Hand, HandSummary | None], None] | None = None) -> Driver:
+def build_driver(
+    match: Match,
+    controllers: Sequence,
+    settings: TableSettings | None = None,
+    *,
+    on_save: Callable[[dict], None] | None = None,
+    announce: bool = True,
+    on_hand_over: Callable[[Hand, HandSummary | None], None] | None = None,
+) -> Driver:
     """The one place a table's driver is built (the game, the tests' and tools' tables), with
     the ``normal`` bot's hint for practice."""
     from bots.hint import hint  # see default_factory
-    return Driver(match, list(controllers), settings, on_save=on_save, announce=announce,
-                  on_hand_over=on_hand_over, hint=hint)
+
+    return Driver(
+        match, list(controllers), settings, on_save=on_save, announce=announce, on_hand_over=on_hand_over, hint=hint
+    )

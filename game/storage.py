@@ -11,6 +11,7 @@ the system drops when the process ends, crash or not. A second copy opens the fo
 read-only (``Storage.shared``) and says so; ``watch_only`` storage (``--autoplay``) never
 writes at all and takes no lock.
 """
+
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
@@ -53,6 +54,7 @@ DUPLICATE_CHOICES = ("off", "hard", "normal", "easy")
 def default_data_dir() -> Path:
     """The per-user folder for settings and saves."""
     import platformdirs  # only without --data-dir: tests and tools never need it
+
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
@@ -214,6 +216,7 @@ def _lock_file(f) -> None:
     """Lock ``f`` without waiting; raises BlockingIOError when another process holds it."""
     if sys.platform == "win32":  # pragma: no cover - Windows
         import msvcrt
+
         f.seek(0)
         try:
             msvcrt.locking(f.fileno(), msvcrt.LK_NBLCK, 1)
@@ -221,6 +224,7 @@ def _lock_file(f) -> None:
             raise BlockingIOError(str(e)) from None
     else:
         import fcntl
+
         fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
 
 
@@ -282,8 +286,12 @@ class Storage:
     def set_aside(self, path: Path, reason: str) -> Path | None:
         """Rename a file that cannot be used (never in a read-only copy) and note it for the player."""
         moved = set_aside(path) if self.writable else None
-        self.notices.append(Notice("data_folder.set_aside" if moved else "data_folder.unusable",
-                                   {"file": path.name, "reason": reason[:160], "moved": moved.name if moved else ""}))
+        self.notices.append(
+            Notice(
+                "data_folder.set_aside" if moved else "data_folder.unusable",
+                {"file": path.name, "reason": reason[:160], "moved": moved.name if moved else ""},
+            )
+        )
         return moved
 
     def load_settings(self, default_language: str) -> Settings:
@@ -373,8 +381,11 @@ class Storage:
         """Every saved match: the one in progress first, then the shelved ones, newest first."""
         shelved: list[Path] = []
         if self.shelf.is_dir():
-            shelved = sorted((p for p in self.shelf.glob("match-*.json") if p.is_file()),
-                             key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
+            shelved = sorted(
+                (p for p in self.shelf.glob("match-*.json") if p.is_file()),
+                key=lambda p: (p.stat().st_mtime, p.name),
+                reverse=True,
+            )
         return ([self.save_path] if self.has_save() else []) + shelved
 
     def activate(self, path: Path) -> Path:

@@ -3,6 +3,7 @@
 It only hands over to :func:`game.__main__.main` (the ``shengji`` console script), so the
 frozen executable takes exactly the same flags as ``python -m game``.
 """
+
 import sys
 
 from game.__main__ import main

@@ -13,6 +13,7 @@ other, which a shell such as PowerShell would not.
 
 Standard library only: it runs before anything is installed.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -67,8 +68,17 @@ def headless_env() -> dict[str, str]:
 def run_frozen(exe: Path, args: list[str], timeout: float, cwd: Path) -> subprocess.CompletedProcess:
     """Run ``exe args`` headless from ``cwd``; output is captured as text."""
     # No check: the caller reads the exit code and prints the output when it is not 0.
-    return subprocess.run([str(exe), *args], cwd=cwd, env=headless_env(), capture_output=True,
-                          text=True, encoding="utf-8", errors="replace", timeout=timeout, check=False)
+    return subprocess.run(
+        [str(exe), *args],
+        cwd=cwd,
+        env=headless_env(),
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        errors="replace",
+        timeout=timeout,
+        check=False,
+    )
 
 
 def hot_modules() -> list[str]:
@@ -85,8 +95,11 @@ def check_compiled(exe: Path, root: Path, timeout: float, cwd: Path) -> list[str
     problems = []
     for name in hot_modules():  # wherever the layout puts them (_internal, or inside the .app)
         *package, stem = name.split(".")
-        found = [p for p in root.rglob(stem + ".*")
-                 if p.suffix in (".so", ".pyd") and list(p.parent.parts[-len(package):]) == package]
+        found = [
+            p
+            for p in root.rglob(stem + ".*")
+            if p.suffix in (".so", ".pyd") and list(p.parent.parts[-len(package) :]) == package
+        ]
         if not found:
             problems.append(f"no compiled {name} in {root}")
     if os.name != "nt":  # a Windows build has no console to print the version to
@@ -103,8 +116,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--hands", type=int, default=1, help="autoplayed hands before the game quits")
     p.add_argument("--speed", type=float, default=50.0, help="animation speed factor")
     p.add_argument("--timeout", type=float, default=600.0, help="seconds before giving up")
-    p.add_argument("--compiled", action="store_true",
-                   help="fail unless the hot modules are compiled extensions in the bundle and are loaded")
+    p.add_argument(
+        "--compiled",
+        action="store_true",
+        help="fail unless the hot modules are compiled extensions in the bundle and are loaded",
+    )
     args = p.parse_args(argv)
 
     exe = find_executable(args.dist)
@@ -117,8 +133,16 @@ def main(argv: list[str] | None = None) -> int:
         if problems:
             return 1
     with tempfile.TemporaryDirectory(prefix="shengji-smoke-") as tmp:
-        game_args = ["--autoplay", "--hands", str(args.hands), "--speed", str(args.speed),
-                     "--data-dir", str(Path(tmp) / "data"), "--frame-stats"]
+        game_args = [
+            "--autoplay",
+            "--hands",
+            str(args.hands),
+            "--speed",
+            str(args.speed),
+            "--data-dir",
+            str(Path(tmp) / "data"),
+            "--frame-stats",
+        ]
         print(f"$ {exe} {' '.join(game_args)}", flush=True)
         started = time.perf_counter()
         try:

@@ -1,4 +1,5 @@
 """Test-wide setup: no window, no sound device, ever."""
+
 import os
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"

@@ -1,4 +1,5 @@
 """A random but always legal driver for whole hands, shared by the property tests."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -51,7 +52,7 @@ def all_cards(hand: Hand) -> Counter:
     where = Counter()
     for cards in hand.hands:
         where.update(cards)
-    where.update(hand.deck[hand.dealt:hand.to_deal])
+    where.update(hand.deck[hand.dealt : hand.to_deal])
     where.update(hand.kitty)
     for trick in hand.tricks:
         for _, cards in trick.plays:

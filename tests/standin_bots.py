@@ -1,4 +1,5 @@
 """A tiny, always-legal stand-in for the bots (tests only; the game uses ``bots``)."""
+
 from __future__ import annotations
 
 from itertools import islice
@@ -14,7 +15,7 @@ class StandInBot:
         return options[0] if self.rng.random() < 0.5 else None
 
     def bury(self, obs):
-        return obs.ctx.sort_hand(obs.hand)[-obs.ruleset.kitty:]
+        return obs.ctx.sort_hand(obs.hand)[-obs.ruleset.kitty :]
 
     def play(self, obs):
         ctx = obs.ctx

@@ -1,4 +1,5 @@
 """Shared helpers for the rules-core tests: readable contexts, card literals, rulesets."""
+
 from __future__ import annotations
 
 from collections import Counter

@@ -1,4 +1,5 @@
 """Import a script from tools/ (a folder of scripts, not a package) by file name."""
+
 import importlib.util
 from pathlib import Path
 import sys

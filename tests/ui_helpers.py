@@ -1,4 +1,5 @@
 """Headless helpers for the front-end tests: an app on the dummy driver, fake time, clicks."""
+
 from __future__ import annotations
 
 import pygame
@@ -17,12 +18,21 @@ def make_app(tmp_path, size=(1280, 800), lang="en", **options) -> App:
     return make_navigated_app(opts, surface)
 
 
-def start_match(app: App, ruleset_id: str, seed: int | None, human: int | None, levels: list[str],
-                mode: str = "practice", length: int | None = None, humans: list[int] | None = None,
-                names: dict | None = None) -> None:
+def start_match(
+    app: App,
+    ruleset_id: str,
+    seed: int | None,
+    human: int | None,
+    levels: list[str],
+    mode: str = "practice",
+    length: int | None = None,
+    humans: list[int] | None = None,
+    names: dict | None = None,
+) -> None:
     """Open a new match's table, as the new-match screen's Start does."""
-    app.nav.start_match(MatchChoice(ruleset_id, list(levels), human, list(humans or []), mode, length, seed,
-                                    dict(names or {})))
+    app.nav.start_match(
+        MatchChoice(ruleset_id, list(levels), human, list(humans or []), mode, length, seed, dict(names or {}))
+    )
 
 
 def continue_match(app: App) -> None:
@@ -32,14 +42,24 @@ def continue_match(app: App) -> None:
 
 def click(app: App, pos, button: int = 1) -> None:
     pos = (round(pos[0]), round(pos[1]))
-    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-                      pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
-                      pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)])
+    app.step(
+        1 / 60,
+        [
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button),
+        ],
+    )
 
 
 def key(app: App, k: int) -> None:
-    app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0),
-                      pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0)])
+    app.step(
+        1 / 60,
+        [
+            pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0),
+            pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0),
+        ],
+    )
 
 
 def run(app: App, seconds: float, dt: float = 1 / 30) -> None:
@@ -62,6 +82,7 @@ def pick_all(app: App, scene, cards) -> bool:
     (when following one): copies already raised count, and a card raised but not wanted is
     clicked down again."""
     from collections import Counter
+
     want = Counter(cards)
     for card in want:
         while sum(1 for e in scene.hand_view.entries if e.selected and e.card == card) < want[card]:

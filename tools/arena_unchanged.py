@@ -9,6 +9,7 @@ Each run plays the duplicate deals (``--deals``, default 30) with ``--record`` a
 so every move of every hand is compared, not only the summary. About 20 s for the default.
 The quicker guard in the test suite is ``tests/bots/test_golden_moves.py``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -20,10 +21,17 @@ import tempfile
 from typing import Any
 
 RULESETS = ("hebi-2010", "lanzhou-2010", "logistics-2015")
-PAIRS = (("normal", "normal"), ("easy", "easy"), ("random", "random"), ("normal", "easy"),
-         ("normal", "random"), ("easy", "random"))
-TIMING = frozenset({"hands_per_s", "elapsed_s", "decision_ms", "decision_ms_a", "decision_ms_b",
-                    "a_times", "b_times", "time"})
+PAIRS = (
+    ("normal", "normal"),
+    ("easy", "easy"),
+    ("random", "random"),
+    ("normal", "easy"),
+    ("normal", "random"),
+    ("easy", "random"),
+)
+TIMING = frozenset(
+    {"hands_per_s", "elapsed_s", "decision_ms", "decision_ms_a", "decision_ms_b", "a_times", "b_times", "time"}
+)
 
 
 def run(out: Path, deals: int, seed: int) -> None:
@@ -32,10 +40,31 @@ def run(out: Path, deals: int, seed: int) -> None:
             d = out / f"{ruleset}-{a}-{b}"
             d.mkdir(parents=True, exist_ok=True)
             summary = subprocess.run(
-                [sys.executable, "-m", "bots.arena", "--ruleset", ruleset, "--deals", str(deals),
-                 "--seed", str(seed), "--a", a, "--b", b, "--json", "--no-progress",
-                 "--out", str(d / "deals.jsonl"), "--record", str(d / "rec")],
-                check=True, capture_output=True, text=True).stdout
+                [
+                    sys.executable,
+                    "-m",
+                    "bots.arena",
+                    "--ruleset",
+                    ruleset,
+                    "--deals",
+                    str(deals),
+                    "--seed",
+                    str(seed),
+                    "--a",
+                    a,
+                    "--b",
+                    b,
+                    "--json",
+                    "--no-progress",
+                    "--out",
+                    str(d / "deals.jsonl"),
+                    "--record",
+                    str(d / "rec"),
+                ],
+                check=True,
+                capture_output=True,
+                text=True,
+            ).stdout
             (d / "summary.json").write_text(summary, encoding="utf-8")
 
 

@@ -16,6 +16,7 @@ Exits with status 3, having built nothing, when there is no C compiler, no Pytho
 headers, or no setuptools or mypy (``--check`` only asks that question), so a script can
 skip the compiled half with a message. The C compile takes about a minute.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -77,13 +78,17 @@ def build(out: Path, modules: tuple[str, ...] | list[str] = HOT_MODULES) -> int:
     (out / "setup_compiled.py").write_text(SETUP.format(files=files), encoding="utf-8")
     done = subprocess.run([sys.executable, "setup_compiled.py"], cwd=out, stdout=subprocess.DEVNULL)
     if done.returncode:
-        print(f"build_compiled: mypyc failed (status {done.returncode}); see the messages above",
-              file=sys.stderr)
+        print(f"build_compiled: mypyc failed (status {done.returncode}); see the messages above", file=sys.stderr)
         return done.returncode
     # pytest's settings for the tests run there; only now, or setuptools reads its [project]
     shutil.copy2(ROOT / "pyproject.toml", out / "pyproject.toml")
-    check = subprocess.run([sys.executable, "-P", "-m", "game", "--version"], cwd=out,
-                           capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(out)})
+    check = subprocess.run(
+        [sys.executable, "-P", "-m", "game", "--version"],
+        cwd=out,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(out)},
+    )
     print(check.stdout.strip() or check.stderr.strip())
     return check.returncode
 
@@ -91,19 +96,29 @@ def build(out: Path, modules: tuple[str, ...] | list[str] = HOT_MODULES) -> int:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--out", type=Path, default=ROOT / "build" / "compiled", help="the compiled tree")
-    p.add_argument("--modules", nargs="+", choices=HOT_MODULES, default=HOT_MODULES, metavar="MODULE",
-                   help="compile only these of the hot modules (to find which one plays differently)")
+    p.add_argument(
+        "--modules",
+        nargs="+",
+        choices=HOT_MODULES,
+        default=HOT_MODULES,
+        metavar="MODULE",
+        help="compile only these of the hot modules (to find which one plays differently)",
+    )
     p.add_argument("--check", action="store_true", help="only say whether a C compiler is there")
     args = p.parse_args(argv)
     cc = compiler()
     if cc is None:
-        print("build_compiled: no C compiler or no Python headers here: nothing compiled "
-              "(the pure Python modules are used)")
+        print(
+            "build_compiled: no C compiler or no Python headers here: nothing compiled "
+            "(the pure Python modules are used)"
+        )
         return NO_COMPILER
     for needed in ("setuptools", "mypyc"):  # Python 3.12's venvs come without setuptools
         if importlib.util.find_spec(needed) is None:
-            print(f"build_compiled: {needed} is not installed here (pip install {needed.replace('mypyc', 'mypy')}): "
-                  "nothing compiled (the pure Python modules are used)")
+            print(
+                f"build_compiled: {needed} is not installed here (pip install {needed.replace('mypyc', 'mypy')}): "
+                "nothing compiled (the pure Python modules are used)"
+            )
             return NO_COMPILER
     if args.check:
         print(f"build_compiled: C compiler {cc}")

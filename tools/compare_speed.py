@@ -12,6 +12,7 @@ Each checkout runs its own arena with its own venv (``CHECKOUT/.venv/bin/python`
   the run of 40 deals less the run of 10 over 30, so start-up is left out. The count does
   not depend on the machine's load: the figure to trust on a shared machine.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -22,8 +23,22 @@ import statistics
 import subprocess
 import sys
 
-ARENA = ["-m", "bots.arena", "--ruleset", "hebi-2010", "--seed", "99", "--a", "normal",
-         "--b", "normal", "--jobs", "1", "--json", "--no-progress"]
+ARENA = [
+    "-m",
+    "bots.arena",
+    "--ruleset",
+    "hebi-2010",
+    "--seed",
+    "99",
+    "--a",
+    "normal",
+    "--b",
+    "normal",
+    "--jobs",
+    "1",
+    "--json",
+    "--no-progress",
+]
 
 
 def _python(checkout: Path) -> str:
@@ -34,15 +49,28 @@ def _python(checkout: Path) -> str:
 
 
 def hands_per_s(checkout: Path, deals: int = 40) -> float:
-    out = subprocess.run([_python(checkout), *ARENA, "--deals", str(deals)], cwd=checkout,
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [_python(checkout), *ARENA, "--deals", str(deals)], cwd=checkout, capture_output=True, text=True, check=True
+    ).stdout
     return float(json.loads(out.strip().splitlines()[-1])["hands_per_s"])
 
 
 def instructions(checkout: Path, deals: int) -> int:
-    run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-                          _python(checkout), *ARENA, "--deals", str(deals)],
-                         cwd=checkout, capture_output=True, text=True, check=True)
+    run = subprocess.run(
+        [
+            "valgrind",
+            "--tool=callgrind",
+            "--callgrind-out-file=/dev/null",
+            _python(checkout),
+            *ARENA,
+            "--deals",
+            str(deals),
+        ],
+        cwd=checkout,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     found = re.search(r"Collected : (\d+)", run.stderr)
     if found is None:
         sys.exit(f"{checkout}: valgrind printed no instruction count")
@@ -68,8 +96,9 @@ def main(argv: list[str] | None = None) -> None:
     if args.instructions:
         per_deal = {c: (instructions(c, 40) - instructions(c, 10)) / 30 for c in checkouts}
         for c in checkouts:
-            print(f"{c}: {per_deal[c] / 1e6:.1f} M instructions per deal "
-                  f"({per_deal[first] / per_deal[c]:.2f}x the first)")
+            print(
+                f"{c}: {per_deal[c] / 1e6:.1f} M instructions per deal ({per_deal[first] / per_deal[c]:.2f}x the first)"
+            )
 
 
 if __name__ == "__main__":

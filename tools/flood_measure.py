@@ -8,6 +8,7 @@ between its answers without pause; seats 1-3 are the ``easy`` bot, each decision
 hand's wall time, the time an honest program would take (the paces), and the process's peak
 resident memory. Run it from a checkout's root: it measures that checkout's ``bots.external``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -83,7 +84,8 @@ def main() -> None:
         cmd = " ".join(shlex.quote(a) for a in (sys.executable, str(path), str(example)))
         program = start_program(cmd, 0, ruleset, args.limit_ms)
         bots = [ExternalBot(0, random.Random(1), ruleset, program)] + [
-            PacedEasy(s, random.Random(s), ruleset) for s in (1, 2, 3)]
+            PacedEasy(s, random.Random(s), ruleset) for s in (1, 2, 3)
+        ]
         started = time.monotonic()
         report = play_hand(Hand(ruleset, HandSetup(9, False, (Rank.TWO, Rank.TWO), 2, 2)), bots)
         elapsed = time.monotonic() - started
@@ -91,8 +93,10 @@ def main() -> None:
         refusals = len(program.refusals)
         program.close()
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"hand finished: {report.hand.finished}; wall {elapsed:.1f} s (the paces alone: {paced:.1f} s); "
-          f"peak RSS {peak_mb:.0f} MB; refusals {refusals}")
+    print(
+        f"hand finished: {report.hand.finished}; wall {elapsed:.1f} s (the paces alone: {paced:.1f} s); "
+        f"peak RSS {peak_mb:.0f} MB; refusals {refusals}"
+    )
 
 
 if __name__ == "__main__":

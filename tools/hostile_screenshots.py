@@ -5,6 +5,7 @@
 The start screen after damaged settings, statistics and save were set aside; the start
 screen of a second copy on a data folder another copy holds; the table when a save fails.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -28,8 +29,10 @@ from game.session import MatchChoice  # noqa: E402
 from game.ui.navigation import make_app  # noqa: E402
 from game.ui.scene import Options  # noqa: E402
 
-HOLD = "import sys, time; from game.storage import Storage; s = Storage(sys.argv[1]); print('held', flush=True); " \
-       "time.sleep(60)"
+HOLD = (
+    "import sys, time; from game.storage import Storage; s = Storage(sys.argv[1]); print('held', flush=True); "
+    "time.sleep(60)"
+)
 
 
 def app_for(folder: Path, lang: str):
@@ -68,6 +71,7 @@ def main() -> None:
 
             def full(path, data):
                 raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
             app.nav.start_match(MatchChoice("hebi-2010", ["normal"] * 4, None, [], "practice", None, 4, {}))
             storage_module.atomic_write_json = full
             table = app.top

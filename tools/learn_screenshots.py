@@ -7,6 +7,7 @@ and after the right one, then the "complete" page; then one question of each kin
 each ruleset in the trainer. Moves are made by clicking the screen's buttons (cards are
 raised as a click would). Exits non-zero if a right move is not accepted or a wrong one is.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -32,9 +33,14 @@ from game.ui.scene import App, Options  # noqa: E402
 
 def click(app: App, pos) -> None:
     pos = (round(pos[0]), round(pos[1]))
-    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-                      pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-                      pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+    app.step(
+        1 / 60,
+        [
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+        ],
+    )
 
 
 def settle(app: App, seconds: float = 0.6) -> None:
@@ -124,7 +130,7 @@ def main() -> int:
     size = tuple(int(v) for v in args.size.split("x"))
     pygame.init()
     failures: list[str] = []
-    for lang in (("en", "zh") if args.lang == "both" else (args.lang,)):
+    for lang in ("en", "zh") if args.lang == "both" else (args.lang,):
         with tempfile.TemporaryDirectory() as data:
             surface = pygame.display.set_mode(size)
             app = make_app(Options(lang=lang, seed=7, data_dir=Path(data), size=size), surface)

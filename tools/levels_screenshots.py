@@ -3,6 +3,7 @@ offers it (``game.session.EXPERT_RULESETS``), then a ruleset that does not (its 
 
     SDL_VIDEODRIVER=dummy python tools/levels_screenshots.py --out /tmp/levels-shots
 """
+
 from __future__ import annotations
 
 import argparse
@@ -32,9 +33,9 @@ def main() -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     for lang, size in [(lang, size) for lang in ("en", "zh") for size in ((1024, 640), (1280, 800))]:
         pygame.display.set_mode(size)
-        app = make_app(Options(lang=lang, data_dir=args.out / f"data-{lang}", size=size),
-                       pygame.display.get_surface())
+        app = make_app(Options(lang=lang, data_dir=args.out / f"data-{lang}", size=size), pygame.display.get_surface())
         from game.ui.new_match import NewMatchScene
+
         scene = NewMatchScene(app)
         app.push(scene)
         ids = [r.id for r in scene.rulesets]

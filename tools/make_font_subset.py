@@ -21,6 +21,7 @@ What comes out: ``assets/fonts/NotoSansSC-Subset.otf`` (Regular) and
 ``assets/fonts/NotoSansSC-Bold-Subset.otf`` (Bold, for headings and card indices), both
 under the SIL Open Font License in ``assets/fonts/OFL.txt``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -58,11 +59,13 @@ PRINTABLE_ASCII = "".join(chr(c) for c in range(0x20, 0x7F))
 EXTRA_TEXT = "大王小王升级拖拉机主牌无主庄家闲家底牌甩牌亮主反主抠底一二三四五六七八九十百零0123456789"
 # For names typed on the names screen (hot-seat): the hundred commonest surnames and
 # characters common in given names and nicknames. Others are refused as they are typed.
-NAME_TEXT = ("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏"
-             "魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万"
-             "钱严覃武戴莫孔向汤"
-             "小老阿大明华国建文军平志伟东海强晓生光春玉英秀兰芳丽敏静燕红霞娟婷雪梅琳杰涛浩宇轩子涵欣怡佳"
-             "俊豪鹏飞勇刚斌超磊亮哥姐弟妹爸妈爷奶叔姨舅伯我你他她们队虎狼鹰龙凤")
+NAME_TEXT = (
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏"
+    "魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万"
+    "钱严覃武戴莫孔向汤"
+    "小老阿大明华国建文军平志伟东海强晓生光春玉英秀兰芳丽敏静燕红霞娟婷雪梅琳杰涛浩宇轩子涵欣怡佳"
+    "俊豪鹏飞勇刚斌超磊亮哥姐弟妹爸妈爷奶叔姨舅伯我你他她们队虎狼鹰龙凤"
+)
 
 
 def characters(root: Path = ROOT) -> str:
@@ -88,8 +91,10 @@ def find_source(name: str, source: Path | None) -> Path:
     for path in candidates:
         if path.is_file() and path.name == name:
             return path
-    raise SystemExit(f"{name} not found; install fonts-noto-cjk or pass --source "
-                     f"(looked in: {', '.join(str(c.parent) for c in candidates)})")
+    raise SystemExit(
+        f"{name} not found; install fonts-noto-cjk or pass --source "
+        f"(looked in: {', '.join(str(c.parent) for c in candidates)})"
+    )
 
 
 def simplified_chinese_face(collection: Path) -> TTFont:
@@ -121,8 +126,7 @@ def make_subset(face: TTFont, text: str) -> TTFont:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--source", type=Path,
-                        help="a Noto Sans CJK .ttc, or the folder holding the collections")
+    parser.add_argument("--source", type=Path, help="a Noto Sans CJK .ttc, or the folder holding the collections")
     parser.add_argument("--out", type=Path, default=OUT_DIR, help="output folder")
     args = parser.parse_args(argv)
 
@@ -133,12 +137,13 @@ def main(argv: list[str] | None = None) -> int:
         missing = [c for c in text if ord(c) not in face.getBestCmap()]
         if missing:
             # The card art draws suits as shapes, so only text is affected.
-            print(f"warning: the source font lacks {''.join(missing)!r}; those render blank",
-                  file=sys.stderr)
+            print(f"warning: the source font lacks {''.join(missing)!r}; those render blank", file=sys.stderr)
         out = args.out / out_name
         make_subset(face, text).save(str(out))
-        print(f"{out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}: "
-              f"{len(text)} characters, {out.stat().st_size // 1024} KB")
+        print(
+            f"{out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}: "
+            f"{len(text)} characters, {out.stat().st_size // 1024} KB"
+        )
     return 0
 
 

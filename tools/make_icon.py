@@ -12,6 +12,7 @@ offsets), so no image library beyond pygame is needed. Rerun after changing the 
 
     python tools/make_icon.py            # or: --out DIR
 """
+
 from __future__ import annotations
 
 import argparse
@@ -37,8 +38,15 @@ OUT_DIR = ROOT / "assets" / "icon"
 PNG_SIZES = (16, 32, 48, 64, 128, 256, 512, 1024)
 ICO_SIZES = (16, 32, 48, 64, 128, 256)
 # ICNS element types holding PNG data, by pixel size.
-ICNS_TYPES = ((b"icp4", 16), (b"icp5", 32), (b"icp6", 64), (b"ic07", 128),
-              (b"ic08", 256), (b"ic09", 512), (b"ic10", 1024))
+ICNS_TYPES = (
+    (b"icp4", 16),
+    (b"icp5", 32),
+    (b"icp6", 64),
+    (b"ic07", 128),
+    (b"ic08", 256),
+    (b"ic09", 512),
+    (b"ic10", 1024),
+)
 
 SIMPLE_UP_TO = 32
 FELT_CENTRE = (40, 140, 84)
@@ -55,7 +63,7 @@ def _felt(size: int) -> pygame.Surface:
         # Concentric squares from the edge inwards, each a little lighter: a cheap radial light.
         t = i / (steps - 1)
         inset = round(t * size * 0.42)
-        colour = tuple(round(e + (c - e) * t ** 0.8) for e, c in zip(FELT_EDGE, FELT_CENTRE))
+        colour = tuple(round(e + (c - e) * t**0.8) for e, c in zip(FELT_EDGE, FELT_CENTRE))
         rect = pygame.Rect(inset, inset, size - 2 * inset, size - 2 * inset)
         pygame.draw.rect(felt, colour, rect, border_radius=max(1, round(size * 0.2) - inset))
     lowered = pygame.transform.smoothscale(felt, (16, 16))

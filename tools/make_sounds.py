@@ -9,6 +9,7 @@ and commit the WAVs::
 
 Format: 16-bit mono PCM at 22050 Hz, each file well under 50 KB.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -38,8 +39,9 @@ def envelope(n: int, attack: float, decay: float) -> Samples:
     return [i / a if i < a else math.exp(-(i - a) / (decay * RATE)) for i in range(n)]
 
 
-def sweep(seconds: float, f0: float, f1: float | None = None,
-          partials: Iterable[tuple[float, float]] = ((1.0, 1.0),)) -> Samples:
+def sweep(
+    seconds: float, f0: float, f1: float | None = None, partials: Iterable[tuple[float, float]] = ((1.0, 1.0),)
+) -> Samples:
     """A tone gliding exponentially from ``f0`` to ``f1`` Hz; ``partials`` are (multiple, gain)."""
     f1 = f0 if f1 is None else f1
     n = int(seconds * RATE)
@@ -108,6 +110,7 @@ def bell(freq: float, seconds: float, decay: float) -> Samples:
 
 # Recipes. Each takes the shared seeded RNG and returns samples in [-1, 1].
 
+
 def deal(rng: random.Random) -> Samples:
     """A card sliding off the deck: a short brush of band-limited noise."""
     n = noise(0.09, rng)
@@ -152,8 +155,12 @@ def click(rng: random.Random) -> Samples:
 
 
 RECIPES: dict[str, Callable[[random.Random], Samples]] = {
-    "deal": deal, "play": play, "trick": trick, "level_up": level_up,
-    "error": error, "click": click,
+    "deal": deal,
+    "play": play,
+    "trick": trick,
+    "level_up": level_up,
+    "error": error,
+    "click": click,
 }
 
 

@@ -9,6 +9,7 @@ the hand so far, undo, replay this deal), tournament (the clocks, a clock runnin
 the start screen (statistics, a save set aside), the names screen, the replay list and
 the replay viewer at several steps. People play by scripted clicks; bots are ``bots``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -70,12 +71,24 @@ def top_name(app) -> str:
 
 # ---------------------------------------------------------------------------- hot-seat
 
+
 def hotseat(app: App, out: Path) -> None:
     """South and East are people (opponents), North and West bots; hebi-2010, seed 21."""
     from game.core import PLAYING
     from game.table import WaitKind, hint_action
-    app.nav.start_match(MatchChoice("hebi-2010", ["human", "human", "normal", "normal"], 0, [0, 1], "practice", 10,
-                                    21, {"seats": ["", "", "", ""], "teams": ["", ""]}))
+
+    app.nav.start_match(
+        MatchChoice(
+            "hebi-2010",
+            ["human", "human", "normal", "normal"],
+            0,
+            [0, 1],
+            "practice",
+            10,
+            21,
+            {"seats": ["", "", "", ""], "teams": ["", ""]},
+        )
+    )
     table = app.top
     taken = set()
     for _ in range(40000):
@@ -98,8 +111,13 @@ def hotseat(app: App, out: Path) -> None:
         wait = None if table.busy else table.driver.waiting()
         if wait is None or table.locked:
             app.step(1 / 60)
-            if table.locked and table.driver.hand.phase == PLAYING and "locked" not in taken \
-                    and table.driver.hand.current_trick is not None and not table.busy:
+            if (
+                table.locked
+                and table.driver.hand.phase == PLAYING
+                and "locked" not in taken
+                and table.driver.hand.current_trick is not None
+                and not table.busy
+            ):
                 taken.add("locked")
                 shoot(app, out, "56-hotseat-locked-between-turns")
             continue
@@ -134,11 +152,13 @@ def hotseat(app: App, out: Path) -> None:
 
 # ---------------------------------------------------------------------------- practice
 
+
 def practice(app: App, out: Path) -> None:
     """One person at South; hints, why-not, counter, records, undo, replay the deal."""
     from game.core import DEALING, DECLARE, PLAY, Action
     from game.i18n import tr
     from game.table import WaitKind, hint_action
+
     app.nav.start_match(MatchChoice("hebi-2010", ["normal"] * 4, 0, length=10, seed=5))
     table = app.top
     taken = set()
@@ -229,8 +249,10 @@ def practice(app: App, out: Path) -> None:
 
 # ---------------------------------------------------------------------------- tournament
 
+
 def tournament(app: App, out: Path, ruleset: str = "hebi-2010", seed: int = 8) -> None:
     from game.table import WaitKind, hint_action
+
     app.nav.start_match(MatchChoice(ruleset, ["normal"] * 4, 0, mode="tournament", seed=seed))
     table = app.top
     taken = set()
@@ -263,10 +285,12 @@ def tournament(app: App, out: Path, ruleset: str = "hebi-2010", seed: int = 8) -
 
 # ---------------------------------------------------------------------------- menus, replays
 
+
 def menus(app: App, out: Path) -> None:
     from game.ui.menus import StartScene
     from game.ui.names_scene import NamesScene
     from game.ui.new_match import NewMatchScene
+
     app.reset(StartScene(app))
     frames(app, 0.1)
     shoot(app, out, "90-start-with-stats")
@@ -302,6 +326,7 @@ def replays(app: App, out: Path) -> None:
     from game.core import BURY, DECLARE, FINISH_DEAL
     from game.ui.menus import StartScene
     from game.ui.replays import ReplayListScene
+
     app.reset(StartScene(app))
     app.push(ReplayListScene(app))
     frames(app, 0.1)
@@ -344,7 +369,7 @@ def main() -> int:
     pygame.font.init()
     sizes = SIZES[:1] if not args.only else (tuple(int(x) for x in args.only.split("x")),)
     parts = args.part or ["hotseat", "practice", "tournament", "menus", "replays"]
-    for lang in ([args.lang] if args.lang else ["en", "zh"]):
+    for lang in [args.lang] if args.lang else ["en", "zh"]:
         for size in sizes:
             out = args.out / f"{lang}-{size[0]}x{size[1]}"
             data = args.out / f"data-{lang}-{size[0]}"
@@ -375,12 +400,15 @@ def _stats(app: App) -> None:
     from game.core import Match, get_ruleset
     from game.records import Records
     from game.table import make_controllers
+
     records = Records(app.storage.folder)
     for ruleset, seed in (("hebi-2010", 3), ("lanzhou-2010", 4)):
         match = Match(get_ruleset(ruleset), seed, 2)
+
         def over(h, s, seed=seed):
             records.add_replay(h, s.number, {}, "match", seed, [0])
             records.record_hand(h.ruleset.id, 0, h, s)
+
         controllers = make_controllers([], ["normal"] * 4, match.ruleset, seed, make_bot, threaded=False)
         driver = build_driver(match, controllers, on_hand_over=over)
         while not match.over and match.hands_played < 3:

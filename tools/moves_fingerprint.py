@@ -10,6 +10,7 @@ arena's summary line (``bots.arena.play_deal``) without its timings, and the log
 hand played (every declaration, bury and play in order). About a minute;
 tests/bots/test_moves_unchanged.py checks a quick subset on every run.
 """
+
 from __future__ import annotations
 
 import json
@@ -38,8 +39,11 @@ arena_make_bot = arena.make_bot
 
 def _moves(replay: dict) -> list[str]:
     """A hand's log as one short line per action but the deal's cards (the seed fixes them)."""
-    return [" ".join(str(x) for x in (a["kind"], a.get("seat", ""), *a.get("cards", ())))
-            for a in replay["hand"]["log"] if a["kind"] != "deal"]
+    return [
+        " ".join(str(x) for x in (a["kind"], a.get("seat", ""), *a.get("cards", ())))
+        for a in replay["hand"]["log"]
+        if a["kind"] != "deal"
+    ]
 
 
 def fingerprint(rulesets=BUILTIN_IDS, duels=DUELS, deals: int = DEALS) -> dict:
@@ -51,8 +55,10 @@ def fingerprint(rulesets=BUILTIN_IDS, duels=DUELS, deals: int = DEALS) -> dict:
                 for index in range(deals):
                     with tempfile.TemporaryDirectory() as tmp:
                         result = arena.play_deal(ruleset_id, 7, index, a, b, record_dir=tmp)
-                        logs = {p.name: _moves(json.loads(p.read_text(encoding="utf-8")))
-                                for p in sorted(Path(tmp).glob("*.json"))}
+                        logs = {
+                            p.name: _moves(json.loads(p.read_text(encoding="utf-8")))
+                            for p in sorted(Path(tmp).glob("*.json"))
+                        }
                     data = result.to_json()
                     del data["a_times"], data["b_times"]
                     out[f"{ruleset_id} {a}-{b} deal {index}"] = {"result": data, "logs": logs}

@@ -11,6 +11,7 @@ Prints team A's levels per deal with its 95% CI (by deal), as the arena does. Fa
 self-play, about 100 hands a second): the way to try a heuristic before measuring it against
 another tree's bot with ``bots.engine``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -66,9 +67,11 @@ def main(argv: list[str] | None = None) -> int:
         bad += r.illegal + r.errors
     m = statistics.mean(diffs)
     half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5
-    print(f"{args.ruleset} seed {args.seed}, {args.deals} deals: A {args.a} vs B {args.b}: "
-          f"{m:+.3f} levels/deal, ci95 [{m - half:+.3f}, {m + half:+.3f}], "
-          f"illegal+errors {bad}, {time.perf_counter() - start:.0f} s")
+    print(
+        f"{args.ruleset} seed {args.seed}, {args.deals} deals: A {args.a} vs B {args.b}: "
+        f"{m:+.3f} levels/deal, ci95 [{m - half:+.3f}, {m + half:+.3f}], "
+        f"illegal+errors {bad}, {time.perf_counter() - start:.0f} s"
+    )
     return 0
 
 

@@ -17,6 +17,7 @@ table's own. Figures vary with the machine's load; compare runs made on the same
 - ``turn``: from the person's card leaving to the moment the table next waits for the person's
   card (animations done), over ``--turns`` turns; its median, mean and maximum.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -86,14 +87,23 @@ def measure(ruleset_id: str, level: str, seed: int, turns: int, speed: str, limi
             close = getattr(getattr(scene, "driver", None), "close", None)
             if close is not None:
                 close()
-    return {"deal": deal if deal is not None else float("nan"), "median": statistics.median(gaps),
-            "mean": statistics.fmean(gaps), "max": max(gaps), "turns": len(gaps)}
+    return {
+        "deal": deal if deal is not None else float("nan"),
+        "median": statistics.median(gaps),
+        "mean": statistics.fmean(gaps),
+        "max": max(gaps),
+        "turns": len(gaps),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--ruleset", action="append", choices=("hebi-2010", "lanzhou-2010", "logistics-2015"),
-                   help="repeat for several (default: hebi-2010 and lanzhou-2010)")
+    p.add_argument(
+        "--ruleset",
+        action="append",
+        choices=("hebi-2010", "lanzhou-2010", "logistics-2015"),
+        help="repeat for several (default: hebi-2010 and lanzhou-2010)",
+    )
     p.add_argument("--levels", nargs="+", default=list(BOT_LEVELS), choices=BOT_LEVELS)
     p.add_argument("--turns", type=int, default=8, help="the person's turns measured per table")
     p.add_argument("--seed", type=int, default=1)
@@ -110,8 +120,10 @@ def main(argv: list[str] | None = None) -> int:
     for ruleset_id in rulesets:
         for level in args.levels:
             r = measure(ruleset_id, level, args.seed, args.turns, args.speed, args.limit)
-            print(f"{ruleset_id:<15} {level:<8} {r['deal']:6.1f} {r['median']:12.2f} {r['mean']:10.2f} "
-                  f"{r['max']:9.2f}", flush=True)
+            print(
+                f"{ruleset_id:<15} {level:<8} {r['deal']:6.1f} {r['median']:12.2f} {r['mean']:10.2f} {r['max']:9.2f}",
+                flush=True,
+            )
     pygame.quit()
     return 0
 

@@ -11,6 +11,7 @@ end-of-hand panel (running, then both results), both reviews and the start scree
 statistics. Last, a hand bots alone played: the replay viewer's seat picker and the review
 of the seat picked. ``--samples`` makes the analysis quicker for a look.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -123,6 +124,7 @@ def duplicate(lang: str, out: Path, size: tuple[int, int], samples: int) -> None
     from game.session import MatchChoice
     from game.table import WaitKind, hint_action
     from game.ui.table_scene import TableScene
+
     data = out / f"dup-data-{lang}"
     shutil.rmtree(data, ignore_errors=True)
     app = make_app(Options(lang=lang, data_dir=data, size=size, speed=20.0))

@@ -10,6 +10,7 @@ Parts: ``saves`` (the start screen with two saved matches, the Continue list), `
 (practice: the bottom seat's declaration beside the tools, a finished trick left on the
 table, a three-deck hand), ``names`` (a name cut to its length, with the note).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -41,8 +42,12 @@ def shoot(app: App, out: Path, name: str) -> None:
     out.mkdir(parents=True, exist_ok=True)
     app.draw()
     pygame.image.save(app.surface, str(out / f"{name}.png"))
-LONG = {"seats": ["Alexandra Q.", "Bartholomew", "Christopher", "Dominique Z."],
-        "teams": ["North–South Dragons", "East–West Tigers"]}
+
+
+LONG = {
+    "seats": ["Alexandra Q.", "Bartholomew", "Christopher", "Dominique Z."],
+    "teams": ["North–South Dragons", "East–West Tigers"],
+}
 
 
 def _answer(table, wait) -> None:
@@ -56,8 +61,9 @@ def saves(app: App, out: Path) -> None:
     app.nav.start_match(MatchChoice("hebi-2010", ["normal"] * 4, 0, [], "tournament", 10, 3, LONG))
     frames(app, 0.3)
     app.nav.leave(app.top)
-    app.nav.start_match(MatchChoice("lanzhou-2010", ["human", "normal", "human", "normal"], 0, [0, 2],
-                                    "practice", 60, 4, {}))
+    app.nav.start_match(
+        MatchChoice("lanzhou-2010", ["human", "normal", "human", "normal"], 0, [0, 2], "practice", 60, 4, {})
+    )
     frames(app, 0.3)
     app.nav.leave(app.top)
     frames(app, 0.2)
@@ -73,8 +79,9 @@ def saves(app: App, out: Path) -> None:
 
 
 def hotseat(app: App, out: Path) -> None:
-    app.nav.start_match(MatchChoice("hebi-2010", ["human", "human", "normal", "normal"], 0, [0, 1], "practice",
-                                    10, 21, {}))
+    app.nav.start_match(
+        MatchChoice("hebi-2010", ["human", "human", "normal", "normal"], 0, [0, 1], "practice", 10, 21, {})
+    )
     table = app.top
     shot = set()
     for _ in range(30000):
@@ -184,7 +191,7 @@ def main() -> int:
     pygame.display.init()
     pygame.font.init()
     sizes = SIZES if not args.only else (tuple(int(x) for x in args.only.split("x")),)
-    for lang in ([args.lang] if args.lang else ["en", "zh"]):
+    for lang in [args.lang] if args.lang else ["en", "zh"]:
         for size in sizes:
             out = args.out / f"{lang}-{size[0]}x{size[1]}"
             data = args.out / f"data-{lang}-{size[0]}"

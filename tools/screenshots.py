@@ -7,6 +7,7 @@ burying, playing (a legal and an illegal choice), a failed throw when one comes 
 end of a hand and the end of a match. A person sits at the bottom and plays by scripted
 clicks; the bots are ``bots.make_bot`` (or the tests' stand-in with ``--standin``).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -31,9 +32,14 @@ SIZES = ((1024, 640), (1280, 800), (1920, 1080))
 
 def click(app: App, pos) -> None:
     pos = (round(pos[0]), round(pos[1]))
-    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-                      pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-                      pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+    app.step(
+        1 / 60,
+        [
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+        ],
+    )
 
 
 def frames(app: App, seconds: float) -> None:
@@ -57,6 +63,7 @@ def until(app: App, test, limit: float = 120.0) -> bool:
 def menus(app: App, out: Path) -> None:
     from game.ui.menus import SettingsScene
     from game.ui.rules_scene import RulesScene
+
     app.nav.start()
     frames(app, 0.1)
     shoot(app, out, "01-start")
@@ -82,8 +89,10 @@ def table(app: App, out: Path, ruleset: str, seed: int, prefix: str) -> None:
     from game.core import DEALING, PLAY, Action, get_ruleset
     from game.table import WaitKind, default_action
     from game.ui.table_scene import TableScene
-    app.nav.start_match(MatchChoice(ruleset, ["normal"] * 4, 0, length=get_ruleset(ruleset).match_options[0],
-                                    seed=seed))
+
+    app.nav.start_match(
+        MatchChoice(ruleset, ["normal"] * 4, 0, length=get_ruleset(ruleset).match_options[0], seed=seed)
+    )
     scene: TableScene = app.top
     taken = set()
     for _ in range(3000):
@@ -164,6 +173,7 @@ def table(app: App, out: Path, ruleset: str, seed: int, prefix: str) -> None:
 def failing_throw(scene):
     """A lead of a whole suit that another hand can beat (the tool peeks; the game never does)."""
     from game.core import decompose, throw_outcome
+
     hand = scene.driver.hand
     mine = hand.hands[0]
     others = [hand.hands[s] for s in (1, 2, 3)]
@@ -187,6 +197,7 @@ def match_end(app: App, out: Path, name: str) -> None:
     from game.core import Match, get_ruleset
     from game.table import make_controllers
     from game.ui.results import MatchEndScene
+
     match = Match(get_ruleset("hebi-2010"), 9, 3)
     factory = app.options.bot_factory or make_bot
     driver = build_driver(match, make_controllers([], ["normal"] * 4, match.ruleset, 9, factory, threaded=False))
@@ -207,6 +218,7 @@ def main() -> int:
     factory = None
     if args.standin:
         from tests.standin_bots import standin_factory
+
         factory = standin_factory
     pygame.display.init()
     pygame.font.init()

@@ -8,6 +8,7 @@ a finished trick with its winner marked), the end of a hand with its celebration
 The bots are the tests' stand-in (quick and seeded), the statistics made up by a seeded
 random record of 40 hands, written to a data folder under ``--out``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -54,6 +55,7 @@ def made_up_record(folder: Path) -> None:
 
     from game.core import HandSummary, Rank
     from game.records import Records
+
     records = Records(folder)
     rng = random.Random(13)
     for i in range(40):
@@ -63,8 +65,9 @@ def made_up_record(folder: Path) -> None:
         hand = SimpleNamespace(dealer=dealer, levels=(Rank.TWO, Rank.TWO))
         after = ["2", "2"]
         after[up] = Rank(2 + levels).label
-        summary = HandSummary(i + 1, i, dealer, "2", "S", rng.randrange(0, 41) * 5, 200, 1, up, levels,
-                              (after[0], after[1]))
+        summary = HandSummary(
+            i + 1, i, dealer, "2", "S", rng.randrange(0, 41) * 5, 200, 1, up, levels, (after[0], after[1])
+        )
         records.record_hand(ruleset, 0, hand, summary)
         if i % 9 == 8:
             records.record_match(ruleset, 0, rng.randrange(2))
@@ -73,6 +76,7 @@ def made_up_record(folder: Path) -> None:
 def screens(app: App, out: Path) -> None:
     from game.table import WaitKind
     from game.ui.menus import SettingsScene
+
     app.nav.start()
     frames(app, 0.1)
     shoot(app, out, "01-start-statistics")
@@ -87,6 +91,7 @@ def screens(app: App, out: Path) -> None:
     app.nav.start_match(MatchChoice("hebi-2010", ["normal"] * 4, 0, length=10, seed=11))
     table = app.top
     from game.table import default_action
+
     shots = set()
 
     def step_game() -> None:
@@ -95,8 +100,14 @@ def screens(app: App, out: Path) -> None:
             table.driver.pass_declaration(wait.seat)
         elif wait is not None and wait.kind in (WaitKind.BURY, WaitKind.PLAY):
             trick = table.driver.hand.current_trick
-            if ("pair" not in shots and wait.kind == WaitKind.PLAY and trick is not None and trick.plays
-                    and len(trick.lead) == 2 and trick.lead[0] == trick.lead[1]):
+            if (
+                "pair" not in shots
+                and wait.kind == WaitKind.PLAY
+                and trick is not None
+                and trick.plays
+                and len(trick.lead) == 2
+                and trick.lead[0] == trick.lead[1]
+            ):
                 action = default_action(table.driver.hand, 0)
                 if len(action.cards) == 2 and action.cards[0] == action.cards[1]:
                     view = table.hand_view
@@ -104,8 +115,13 @@ def screens(app: App, out: Path) -> None:
                     r = view.rect_of(i)
                     pos = (r.x + 4, r.y + r.h // 2)
                     # One click: the whole pair rises.
-                    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-                                      pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+                    app.step(
+                        1 / 60,
+                        [
+                            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+                            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+                        ],
+                    )
                     frames(app, 0.4)
                     shoot(app, out, "04-table-pair-raised-by-one-click")
                     shots.add("pair")
@@ -136,9 +152,11 @@ def match_end(app: App, out: Path) -> None:
     from game.table import make_controllers
     from game.ui.results import MatchEndScene
     from tests.standin_bots import standin_factory
+
     match = Match(get_ruleset("hebi-2010"), 9, 2)
-    driver = build_driver(match, make_controllers([], ["normal"] * 4, match.ruleset, 9, standin_factory,
-                                                  threaded=False))
+    driver = build_driver(
+        match, make_controllers([], ["normal"] * 4, match.ruleset, 9, standin_factory, threaded=False)
+    )
     while not match.over:
         driver.run_until_wait()
         driver.next_hand()
@@ -154,6 +172,7 @@ def main() -> int:
     p.add_argument("--lang", choices=("en", "zh"), help="one language")
     args = p.parse_args()
     from tests.standin_bots import standin_factory
+
     pygame.display.init()
     pygame.font.init()
     sizes = SIZES if not args.only else (tuple(int(x) for x in args.only.split("x")),)

@@ -7,6 +7,7 @@ and the window is saved just after the given trick is complete in the rules, whi
 last card is leaving South's hand: trump, points won, three cards on the felt. The same
 seed gives the same picture.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -43,8 +44,9 @@ def main() -> int:
     pygame.display.init()
     pygame.font.init()
     with tempfile.TemporaryDirectory() as data:
-        app = make_app(Options(ruleset=args.ruleset, seed=args.seed, lang=args.lang, autoplay=True,
-                               data_dir=Path(data)))
+        app = make_app(
+            Options(ruleset=args.ruleset, seed=args.seed, lang=args.lang, autoplay=True, data_dir=Path(data))
+        )
         first_scene(app)
         scene = app.top
         for _ in range(round(600 / FRAME)):  # ten minutes of game time at most

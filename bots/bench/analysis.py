@@ -18,6 +18,7 @@ mean loss per decision of each level. A sound analysis charges ``random`` far mo
 ``declarations``: as ``validity`` for seat 0's declaring decisions alone (a few a hand;
 cheap, so many deals): ``python -m bots.bench.analysis declarations --deals 30``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -32,18 +33,31 @@ from game.core import Hand, HandSetup, Rank, get_ruleset
 from game.table import play_hand
 
 
-def played_hand(ruleset_id: str, seed: int, levels: list[str], dealer: int = 0,
-                think_ms: float | None = None, first_hand: bool = False) -> Hand:
+def played_hand(
+    ruleset_id: str,
+    seed: int,
+    levels: list[str],
+    dealer: int = 0,
+    think_ms: float | None = None,
+    first_hand: bool = False,
+) -> Hand:
     """A finished hand: deal ``seed``, ``levels[seat]`` at each seat (seeded bots); in a
     first hand nobody deals yet (``dealer`` draws first) and the declarer takes the deal."""
     ruleset = get_ruleset(ruleset_id)
     while True:
-        hand = Hand(ruleset, HandSetup(seed, first_hand, (Rank.TWO, Rank.TWO),
-                                       None if first_hand else dealer, dealer))
+        hand = Hand(ruleset, HandSetup(seed, first_hand, (Rank.TWO, Rank.TWO), None if first_hand else dealer, dealer))
         options: dict[str, Any] = {} if think_ms is not None else {"samples": 12}
-        bots = [make_bot(level, s, random.Random(seed * 10 + s), ruleset, think_ms=think_ms,
-                         **(options if level == "hard" else {}))
-                for s, level in enumerate(levels)]
+        bots = [
+            make_bot(
+                level,
+                s,
+                random.Random(seed * 10 + s),
+                ruleset,
+                think_ms=think_ms,
+                **(options if level == "hard" else {}),
+            )
+            for s, level in enumerate(levels)
+        ]
         play_hand(hand, bots, timing=False)
         if hand.settlement is not None:
             return hand
@@ -65,9 +79,11 @@ def speed(args: argparse.Namespace) -> None:
     plays = sum(1 for d in report.decisions if d.kind == "play")
     bury = sum(1 for d in report.decisions if d.kind == "bury")
     declare = sum(1 for d in report.decisions if d.kind == "declare")
-    print(f"{args.ruleset} seed {seed}, seat {seat}: {declare} declaring + {bury} bury + {plays} plays "
-          f"analysed in {took:.1f} s ({cpu:.1f} s of CPU; chart {'off' if args.no_curve else 'on'}; "
-          f"total loss {report.total_loss:.3f}, accuracy {report.accuracy:.0%})")
+    print(
+        f"{args.ruleset} seed {seed}, seat {seat}: {declare} declaring + {bury} bury + {plays} plays "
+        f"analysed in {took:.1f} s ({cpu:.1f} s of CPU; chart {'off' if args.no_curve else 'on'}; "
+        f"total loss {report.total_loss:.3f}, accuracy {report.accuracy:.0%})"
+    )
 
 
 def validity(args: argparse.Namespace) -> None:
@@ -79,8 +95,7 @@ def validity(args: argparse.Namespace) -> None:
     for k in range(args.deals):
         seed = args.seed + k
         for level in levels:
-            hand = played_hand(args.ruleset, seed, [level, "normal", "normal", "normal"],
-                               dealer=k % 4)
+            hand = played_hand(args.ruleset, seed, [level, "normal", "normal", "normal"], dealer=k % 4)
             report: Analysis = analyse_hand(hand, 0, settings)
             rated = [d for d in report.rated if not d.forced]
             losses[level] += [d.loss for d in rated]
@@ -88,13 +103,17 @@ def validity(args: argparse.Namespace) -> None:
                 by_kind.setdefault((level, d.kind), []).append(d.loss)
             gaps[level] += [(d.gap, d.se) for d in rated]
             if args.verbose:
-                print(f"deal {seed} {level}: {len(rated)} decisions, loss "
-                      f"{report.total_loss:.3f}, accuracy {report.accuracy:.0%}", flush=True)
+                print(
+                    f"deal {seed} {level}: {len(rated)} decisions, loss "
+                    f"{report.total_loss:.3f}, accuracy {report.accuracy:.0%}",
+                    flush=True,
+                )
     for level in levels:
         xs = losses[level]
         mean = sum(xs) / len(xs) if xs else 0.0
-        kinds = ", ".join(f"{kind} {len(ys)} × {sum(ys) / len(ys):.4f}"
-                          for (lv, kind), ys in sorted(by_kind.items()) if lv == level)
+        kinds = ", ".join(
+            f"{kind} {len(ys)} × {sum(ys) / len(ys):.4f}" for (lv, kind), ys in sorted(by_kind.items()) if lv == level
+        )
         print(f"{level:>7}: {len(xs)} unforced decisions, mean loss {mean:.4f} levels ({kinds})")
     if args.verbose:  # what other margins (standard errors) would have charged
         for z in (0.0, 0.5, 1.0, 1.5, 2.0):
@@ -110,6 +129,7 @@ def declarations(args: argparse.Namespace) -> None:
     from bots.analysis import declare_decision
     from bots.declare_analysis import declaring_moments
     from bots.normal import NormalPolicy
+
     levels = args.levels.split(",")
     settings = Settings(curve=False)
     start = time.perf_counter()
@@ -118,16 +138,16 @@ def declarations(args: argparse.Namespace) -> None:
         labels: dict[str, int] = {}
         for k in range(args.deals):
             seed = args.seed + k
-            hand = played_hand(args.ruleset, seed, [level, "normal", "normal", "normal"], dealer=k % 4,
-                               first_hand=args.first_hand)
+            hand = played_hand(
+                args.ruleset, seed, [level, "normal", "normal", "normal"], dealer=k % 4, first_hand=args.first_hand
+            )
             for m in declaring_moments(hand, 0):
                 d = declare_decision(hand, 0, m, random.Random(f"{seed}/{m.upto}"), settings, NormalPolicy())
                 if not d.forced:
                     xs.append(d.loss)
                     labels[d.label] = labels.get(d.label, 0) + 1
         mean = sum(xs) / len(xs) if xs else 0.0
-        print(f"{level:>7}: {len(xs)} declaring decisions, mean loss {mean:.4f} levels, labels {labels}",
-              flush=True)
+        print(f"{level:>7}: {len(xs)} declaring decisions, mean loss {mean:.4f} levels, labels {labels}", flush=True)
     print(f"{time.perf_counter() - start:.0f} s")
 
 
@@ -173,11 +193,16 @@ def precision(args: argparse.Namespace) -> None:
             t0 = time.perf_counter()
             if args.whole:  # the time to analyse the whole hand for the seat, as the review does
                 analyse_hand(hand, seat, Settings())
-                out.write(json.dumps({"whole": args.seed + k, "ruleset": ruleset_id,
-                                      "seconds": round(time.perf_counter() - t0, 2)}) + "\n")
+                out.write(
+                    json.dumps(
+                        {"whole": args.seed + k, "ruleset": ruleset_id, "seconds": round(time.perf_counter() - t0, 2)}
+                    )
+                    + "\n"
+                )
             # Every bury and declaring decision, a sample of the plays: a hand has one bury
             # and a few declaring chances but twenty-odd plays.
             from bots.declare_analysis import declaring_moments
+
             play_steps = [i + 1 for i, a in enumerate(hand.log) if a.seat == seat and a.kind == "play"]
             steps = set(pick.sample(play_steps, min(args.plays_per_hand, len(play_steps))))
             steps |= {i + 1 for i, a in enumerate(hand.log) if a.seat == seat and a.kind == "bury"}
@@ -200,22 +225,49 @@ def precision(args: argparse.Namespace) -> None:
                 r = redo.get(d.step)
                 if r is None:
                     continue
-                out.write(json.dumps({
-                    "deal": args.seed + k, "ruleset": ruleset_id, "level": level, "kind": d.kind,
-                    "step": d.step, "hinted": d.hinted, "loss": d.loss, "gap": d.gap,
-                    "se": d.se if d.se != float("inf") else None, "worlds": d.worlds,
-                    "re_loss": r.loss, "re_gap": r.gap,
-                    "re_se": r.se if r.se != float("inf") else None, "re_worlds": r.worlds,
-                    "same_best": r.best == d.best}) + "\n")
-            kinds = {kind: sum(1 for d in whole.decisions if d.kind == kind and not d.forced)
-                     for kind in KINDS}
-            out.write(json.dumps({"hand": args.seed + k, "ruleset": ruleset_id, "level": level,
-                                  "seconds": round(default_s, 2), **kinds,
-                                  "re_seconds": round(time.perf_counter() - t1, 2)}) + "\n")
+                out.write(
+                    json.dumps(
+                        {
+                            "deal": args.seed + k,
+                            "ruleset": ruleset_id,
+                            "level": level,
+                            "kind": d.kind,
+                            "step": d.step,
+                            "hinted": d.hinted,
+                            "loss": d.loss,
+                            "gap": d.gap,
+                            "se": d.se if d.se != float("inf") else None,
+                            "worlds": d.worlds,
+                            "re_loss": r.loss,
+                            "re_gap": r.gap,
+                            "re_se": r.se if r.se != float("inf") else None,
+                            "re_worlds": r.worlds,
+                            "same_best": r.best == d.best,
+                        }
+                    )
+                    + "\n"
+                )
+            kinds = {kind: sum(1 for d in whole.decisions if d.kind == kind and not d.forced) for kind in KINDS}
+            out.write(
+                json.dumps(
+                    {
+                        "hand": args.seed + k,
+                        "ruleset": ruleset_id,
+                        "level": level,
+                        "seconds": round(default_s, 2),
+                        **kinds,
+                        "re_seconds": round(time.perf_counter() - t1, 2),
+                    }
+                )
+                + "\n"
+            )
             out.flush()
-            print(f"deal {args.seed + k} {ruleset_id} {level}: {len(whole.decisions)} decisions in "
-                  f"{default_s:.1f} s, {len(chosen)} re-analysed; so far {analysed}, "
-                  f"{time.perf_counter() - start:.0f} s", flush=True)
+            print(
+                f"deal {args.seed + k} {ruleset_id} {level}: {len(whole.decisions)} decisions in "
+                f"{default_s:.1f} s, {len(chosen)} re-analysed; so far {analysed}, "
+                f"{time.perf_counter() - start:.0f} s",
+                flush=True,
+            )
 
 
 def precision_summary(path: str) -> None:
@@ -239,10 +291,13 @@ def precision_summary(path: str) -> None:
                 (hands if "hand" in data else rows).append(data)
     inf = float("inf")
     from bots.analysis import CONFIDENCE_Z, HINT_Z
+
     for kind in KINDS:
         mine = [r for r in rows if r["kind"] == kind]
-        print(f"{kind}: {len(mine)} re-analysed decisions (z 1.0 is the labels before issue 27; "
-              f"the analysis uses z {CONFIDENCE_Z[kind]}, and {HINT_Z} for the Hint's move)")
+        print(
+            f"{kind}: {len(mine)} re-analysed decisions (z 1.0 is the labels before issue 27; "
+            f"the analysis uses z {CONFIDENCE_Z[kind]}, and {HINT_Z} for the Hint's move)"
+        )
         for z in (1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, None):
             counts: dict[str, list[int]] = {}
             for r in mine:
@@ -273,28 +328,39 @@ def precision_summary(path: str) -> None:
                 done[kind] += h.get(kind, 0)
         print(f"{len(hands)} hands; decisions analysed at the default settings: {done}")
     if wholes:
-        print(f"whole hand, one seat, review settings: {sum(wholes) / len(wholes):.1f} s "
-              f"(min {min(wholes):.1f}, max {max(wholes):.1f}, {len(wholes)} hands)")
+        print(
+            f"whole hand, one seat, review settings: {sum(wholes) / len(wholes):.1f} s "
+            f"(min {min(wholes):.1f}, max {max(wholes):.1f}, {len(wholes)} hands)"
+        )
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="what", required=True)
-    sp = sub.add_parser("speed", formatter_class=argparse.RawDescriptionHelpFormatter, description=(
-        "Time the analysis of one seat's hand (the dealer's by default) at the default settings.\n"
-        "A whole hebi-2010 hand (25 plays and a bury; issue 12's target is 30 s on one core):\n"
-        "  python -m bots.bench.analysis speed --seed 3094\n"
-        "  python -m bots.bench.analysis speed --plays 25 --seed 0   (finds seed 3094)"))
+    sp = sub.add_parser(
+        "speed",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=(
+            "Time the analysis of one seat's hand (the dealer's by default) at the default settings.\n"
+            "A whole hebi-2010 hand (25 plays and a bury; issue 12's target is 30 s on one core):\n"
+            "  python -m bots.bench.analysis speed --seed 3094\n"
+            "  python -m bots.bench.analysis speed --plays 25 --seed 0   (finds seed 3094)"
+        ),
+    )
     sp.add_argument("--ruleset", default="hebi-2010")
     sp.add_argument("--seed", type=int, default=3)
     sp.add_argument("--think-ms", type=float, default=None)
-    sp.add_argument("--plays", type=int, default=0,
-                    help="search the deals from --seed for one with at least this many plays "
-                         "(25: a whole hebi-2010 hand, every trick a single card)")
-    sp.add_argument("--seat", type=int, default=None, choices=range(4),
-                    help="the seat analysed (default: the dealer, who buries)")
-    sp.add_argument("--no-curve", action="store_true",
-                    help="without the chart's roll-outs (as python -m game.analyse)")
+    sp.add_argument(
+        "--plays",
+        type=int,
+        default=0,
+        help="search the deals from --seed for one with at least this many plays "
+        "(25: a whole hebi-2010 hand, every trick a single card)",
+    )
+    sp.add_argument(
+        "--seat", type=int, default=None, choices=range(4), help="the seat analysed (default: the dealer, who buries)"
+    )
+    sp.add_argument("--no-curve", action="store_true", help="without the chart's roll-outs (as python -m game.analyse)")
     sp.set_defaults(run=speed)
     vp = sub.add_parser("validity")
     vp.add_argument("--ruleset", default="hebi-2010")
@@ -308,26 +374,30 @@ def main(argv: Sequence[str] | None = None) -> None:
     dp.add_argument("--seed", type=int, default=100)
     dp.add_argument("--deals", type=int, default=30)
     dp.add_argument("--levels", default="random,normal")
-    dp.add_argument("--first-hand", action="store_true",
-                    help="first hands of a match: the declarer takes the deal")
+    dp.add_argument("--first-hand", action="store_true", help="first hands of a match: the declarer takes the deal")
     dp.set_defaults(run=declarations)
-    pp = sub.add_parser("precision", formatter_class=argparse.RawDescriptionHelpFormatter, description=(
-        "Label precision: analyse hands of every level at the default settings, re-analyse the\n"
-        "decisions labelled inaccuracy or worse (and a share of best/good) with other seeds and\n"
-        "--factor times the worlds; one JSON line each to --out (appended). Then --summary:\n"
-        "  python -m bots.bench.analysis precision --deals 60 --out /tmp/precision.jsonl\n"
-        "  python -m bots.bench.analysis precision --summary --out /tmp/precision.jsonl"))
+    pp = sub.add_parser(
+        "precision",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=(
+            "Label precision: analyse hands of every level at the default settings, re-analyse the\n"
+            "decisions labelled inaccuracy or worse (and a share of best/good) with other seeds and\n"
+            "--factor times the worlds; one JSON line each to --out (appended). Then --summary:\n"
+            "  python -m bots.bench.analysis precision --deals 60 --out /tmp/precision.jsonl\n"
+            "  python -m bots.bench.analysis precision --summary --out /tmp/precision.jsonl"
+        ),
+    )
     pp.add_argument("--rulesets", default="hebi-2010,lanzhou-2010,logistics-2015")
     pp.add_argument("--levels", default="random,easy,normal,hard")
     pp.add_argument("--seed", type=int, default=5000)
     pp.add_argument("--deals", type=int, default=24)
     pp.add_argument("--factor", type=int, default=4, help="the re-analysis's worlds, times the default's")
-    pp.add_argument("--good-share", type=float, default=0.2,
-                    help="the share of best/good decisions re-analysed")
+    pp.add_argument("--good-share", type=float, default=0.2, help="the share of best/good decisions re-analysed")
     pp.add_argument("--out", default="precision.jsonl")
     pp.add_argument("--plays-per-hand", type=int, default=4, help="plays sampled from each hand")
-    pp.add_argument("--whole", action="store_true",
-                    help="also time the whole hand's analysis for the seat (review settings)")
+    pp.add_argument(
+        "--whole", action="store_true", help="also time the whole hand's analysis for the seat (review settings)"
+    )
     pp.add_argument("--summary", action="store_true", help="print the precision of the lines in --out")
     pp.set_defaults(run=precision)
     args = ap.parse_args(argv)

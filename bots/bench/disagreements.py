@@ -10,6 +10,7 @@ leading trumps instead of a side suit, and so on. Prints the categories and thei
 
     python -m bots.bench.disagreements --ruleset hebi-2010 --hands 40 --samples 12
 """
+
 from __future__ import annotations
 
 import argparse
@@ -96,8 +97,7 @@ def _lead_kind(v: View, play) -> str:
         return f"{suit} throw"
     u = units[0]
     shape = "single" if u.pairs == 0 else "pair" if u.pairs == 1 else "tractor"
-    boss = not v.could_beat_in_suit(
-        [s for s in range(4) if s != v.seat], tab.suit[play[0]], u.pairs, u.top)
+    boss = not v.could_beat_in_suit([s for s in range(4) if s != v.seat], tab.suit[play[0]], u.pairs, u.top)
     return f"{suit} {'boss ' if boss else ''}{shape}"
 
 
@@ -124,8 +124,10 @@ class StudyBot(HardBot):
         if best:
             normal, hard = candidates[0], candidates[best]
             label = category(v, normal, hard)
-            detail = (f"{label}: normal {_cards(normal)} -> hard {_cards(hard)} "
-                      f"(trick {[(s, _cards(c)) for s, c in v.plays]}, hand {len(v.hand)})")
+            detail = (
+                f"{label}: normal {_cards(normal)} -> hard {_cards(hard)} "
+                f"(trick {[(s, _cards(c)) for s, c in v.plays]}, hand {len(v.hand)})"
+            )
             self.log.append((label, detail))
             if self.verbose:
                 print(detail, flush=True)
@@ -151,19 +153,26 @@ def main(argv: list[str] | None = None) -> int:
     StudyBot.verbose = args.verbose
     for index in range(args.hands):
         for attempt in range(50):
-            bots = [StudyBot(s, random.Random(bot_seed(args.seed, index, 0, attempt, s)),
-                             ruleset, replace(HARD, think_ms=None, samples=args.samples, z=args.z))
-                    for s in range(4)]
+            bots = [
+                StudyBot(
+                    s,
+                    random.Random(bot_seed(args.seed, index, 0, attempt, s)),
+                    ruleset,
+                    replace(HARD, think_ms=None, samples=args.samples, z=args.z),
+                )
+                for s in range(4)
+            ]
             report = play_hand(Hand(ruleset, deal_setup(args.seed, index, attempt)), bots)
             if report.hand.phase != REDEAL:
                 break
         decisions += sum(len(t.plays) for t in report.hand.tricks)
         searches += sum(b.searches for b in bots)
-        print(f"hand {index + 1}/{args.hands}: {len(StudyBot.log)} disagreements so far",
-              file=sys.stderr, flush=True)
+        print(f"hand {index + 1}/{args.hands}: {len(StudyBot.log)} disagreements so far", file=sys.stderr, flush=True)
     counts = Counter(label for label, _ in StudyBot.log)
-    print(f"{args.ruleset}: {args.hands} hands, {decisions} play decisions, {searches} "
-          f"searched, {len(StudyBot.log)} overruled (z={args.z}, {args.samples} worlds)")
+    print(
+        f"{args.ruleset}: {args.hands} hands, {decisions} play decisions, {searches} "
+        f"searched, {len(StudyBot.log)} overruled (z={args.z}, {args.samples} worlds)"
+    )
     for label, n in counts.most_common():
         print(f"{n:5d}  {label}")
     return 0

@@ -24,6 +24,7 @@ against the true deal: the share of the other seats' cards placed with their tru
 (in hands of at most ``--max-cards`` cards), and the milliseconds a world costs. Every
 variant meets the same positions.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -107,9 +108,17 @@ def duel(args) -> None:
         diff = 0
         for play in (0, 1):
             for attempt in range(50):
-                bots = [_hard(seat, random.Random(bot_seed(args.seed, index, play, attempt, seat)),
-                              ruleset, a if seat % 2 == play else b, args.think_ms,
-                              args.samples) for seat in range(4)]
+                bots = [
+                    _hard(
+                        seat,
+                        random.Random(bot_seed(args.seed, index, play, attempt, seat)),
+                        ruleset,
+                        a if seat % 2 == play else b,
+                        args.think_ms,
+                        args.samples,
+                    )
+                    for seat in range(4)
+                ]
                 hand = Hand(ruleset, _setup(args, index, attempt))
                 for bot in bots:
                     if isinstance(bot, _Clairvoyant):
@@ -167,8 +176,8 @@ def decisions(args) -> None:
                         bot = variants.get((i, seat))
                         if bot is None:
                             bot = variants[(i, seat)] = _hard(
-                                seat, random.Random(index * 1000 + seat), ruleset, cfg,
-                                args.think_ms, args.samples)
+                                seat, random.Random(index * 1000 + seat), ruleset, cfg, args.think_ms, args.samples
+                            )
                         move = bot.play(obs)
                         if _key(move) == _key(base):
                             gains[i].append(0.0)
@@ -177,15 +186,28 @@ def decisions(args) -> None:
                         changed[i] += 1
                         assert hand.play_state is not None
                         for out, weights in ((gains[i], (1.0, 0.5)), (levels[i], (0.0, 0.0))):
-                            values = [sim.rollout(hand.play_state.copy(), v.mem.copy(), v.tab,
-                                                  policy, seat, m, v.tricks_done, *weights)
-                                      for m in (move, base)]
+                            values = [
+                                sim.rollout(
+                                    hand.play_state.copy(),
+                                    v.mem.copy(),
+                                    v.tab,
+                                    policy,
+                                    seat,
+                                    m,
+                                    v.tricks_done,
+                                    *weights,
+                                )
+                                for m in (move, base)
+                            ]
                             out.append(values[0] - values[1])
             hand.apply(action)
         for i in range(len(cfgs)):
-            print(f"hand {index} cfg {i}: changed {changed[i]} gain/decision "
-                  f"{_summary(gains[i])} total {sum(gains[i]):+.2f}; levels alone "
-                  f"{_summary(levels[i])}", flush=True)
+            print(
+                f"hand {index} cfg {i}: changed {changed[i]} gain/decision "
+                f"{_summary(gains[i])} total {sum(gains[i]):+.2f}; levels alone "
+                f"{_summary(levels[i])}",
+                flush=True,
+            )
 
 
 def _finish(hand: Hand, bury, index: int) -> float:
@@ -214,16 +236,14 @@ def bury(args) -> None:
         obs = observe(hand, hand.dealer)
         base = bots[hand.dealer].bury(obs)
         started = time.perf_counter()
-        move = _hard(hand.dealer, random.Random(index), ruleset, cfg, args.think_ms,
-                     args.samples).bury(obs)
+        move = _hard(hand.dealer, random.Random(index), ruleset, cfg, args.think_ms, args.samples).bury(obs)
         spent = time.perf_counter() - started
         if _key(move) == _key(base):
             gains.append(0.0)
             continue
         changed += 1
         gains.append(_finish(hand, move, index) - _finish(hand, base, index))
-        print(f"hand {index}: changed ({spent * 1000:.0f} ms), gain {gains[-1]:+.3f}",
-              flush=True)
+        print(f"hand {index}: changed ({spent * 1000:.0f} ms), gain {gains[-1]:+.3f}", flush=True)
     print(f"buries: changed {changed}; gain per hand {_summary(gains)}")
 
 
@@ -235,15 +255,18 @@ def worlds(args) -> None:
     searched = [0] * len(cfgs)
     samples = args.samples or 12
     for index in range(args.start, args.start + args.hands):
-        variants = [HardBot(0, random.Random(index), ruleset,
-                            configured(HARD, {"think_ms": None, "samples": samples, **cfg}))
-                    for cfg in cfgs]
+        variants = [
+            HardBot(0, random.Random(index), ruleset, configured(HARD, {"think_ms": None, "samples": samples, **cfg}))
+            for cfg in cfgs
+        ]
         normal = make_bot("normal", 0, random.Random(index * 4), ruleset)
         hand = Hand(ruleset, deal_setup(args.seed, index))
-        bots = [normal, make_bot("normal", 1, random.Random(index * 4 + 1), ruleset),
-                HardBot(2, random.Random(index * 4 + 2), ruleset,
-                        replace(HARD, think_ms=None, samples=4, steer_steps=0)),
-                make_bot("normal", 3, random.Random(index * 4 + 3), ruleset)]
+        bots = [
+            normal,
+            make_bot("normal", 1, random.Random(index * 4 + 1), ruleset),
+            HardBot(2, random.Random(index * 4 + 2), ruleset, replace(HARD, think_ms=None, samples=4, steer_steps=0)),
+            make_bot("normal", 3, random.Random(index * 4 + 3), ruleset),
+        ]
         while not hand.finished:
             seat = hand.to_act()
             if hand.phase == PLAYING and seat == 0:
@@ -264,8 +287,11 @@ def worlds(args) -> None:
                             placed[i].append(right / total)
             step_hand(hand, bots)
         for i, cfg in enumerate(cfgs):
-            print(f"hand {index} cfg {i} {json.dumps(cfg)}: placed {_summary(placed[i])}; "
-                  f"{1000 * spent[i] / max(1, searched[i]):.1f} ms a world", flush=True)
+            print(
+                f"hand {index} cfg {i} {json.dumps(cfg)}: placed {_summary(placed[i])}; "
+                f"{1000 * spent[i] / max(1, searched[i]):.1f} ms a world",
+                flush=True,
+            )
 
 
 def main(argv=None) -> None:
@@ -278,14 +304,14 @@ def main(argv=None) -> None:
     ap.add_argument("--hands", type=int, default=12, help="decisions, bury: hands")
     ap.add_argument("--a", default="{}", help="duel: team A's search settings (JSON)")
     ap.add_argument("--b", default="{}", help="duel: team B's search settings (JSON)")
-    ap.add_argument("--cfg", action="append",
-                    help="decisions, bury, worlds: a variant's search settings (JSON)")
+    ap.add_argument("--cfg", action="append", help="decisions, bury, worlds: a variant's search settings (JSON)")
     ap.add_argument("--think-ms", type=float, default=100.0)
     ap.add_argument("--samples", type=int, default=None, help="fixed worlds, no time box")
     ap.add_argument("--every", type=int, default=3, help="decisions: every n-th play")
     ap.add_argument("--max-cards", type=int, default=99, help="decisions, worlds: hands this small")
-    ap.add_argument("--first-hand", action="store_true",
-                    help="duel: the match's first hands (a declaration takes the deal)")
+    ap.add_argument(
+        "--first-hand", action="store_true", help="duel: the match's first hands (a declaration takes the deal)"
+    )
     args = ap.parse_args(argv)
     {"duel": duel, "decisions": decisions, "bury": bury, "worlds": worlds}[args.what](args)
 

@@ -8,6 +8,7 @@ It also runs from an older tree whose ``bots.sim`` still has the ``World`` class
 fefa3f5 and before): run ``python /path/to/this/file.py`` with that tree's interpreter and
 working directory, and it times the old ``World`` roll-out on the same position.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -32,8 +33,9 @@ def position(ruleset_id: str, seed: int, tricks: int) -> View:
     ruleset = get_ruleset(ruleset_id)
     hand = Hand(ruleset, HandSetup(seed, False, (Rank.TWO, Rank.TWO), 0, 0))
     bots = [make_bot("normal", s, random.Random(seed + s), ruleset) for s in range(4)]
-    while not hand.finished and not (hand.phase == PLAYING and len(hand.tricks) >= tricks
-                                     and hand.current_trick is None):
+    while not hand.finished and not (
+        hand.phase == PLAYING and len(hand.tricks) >= tricks and hand.current_trick is None
+    ):
         step_hand(hand, bots)
     seat = hand.to_act()
     assert seat is not None, "the hand ended before the position"
@@ -61,8 +63,18 @@ def run(v: View, dealt: Dealt, first: list[Card]) -> float:
     if hasattr(sim, "World"):  # the tree before the core's PlayState
         leader = v.seat if not v.plays else v.plays[0][0]
         for hands, kitty in dealt:
-            world = sim.World(v.ruleset, v.tab, v.dealer, [list(h) for h in hands], kitty,
-                              list(v.plays), v.defender_points, 0, v.mem.copy(), v.tricks_done)
+            world = sim.World(
+                v.ruleset,
+                v.tab,
+                v.dealer,
+                [list(h) for h in hands],
+                kitty,
+                list(v.plays),
+                v.defender_points,
+                0,
+                v.mem.copy(),
+                v.tricks_done,
+            )
             # the older tree's signature
             sim.rollout(world.copy(), leader, policy, v.seat, first)  # type: ignore[call-arg, arg-type]
     else:
@@ -85,8 +97,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     first = NormalPolicy().play(v)[0]
     best = max(run(v, dealt, first) for _ in range(args.repeat))
     kind = "World" if hasattr(sim, "World") else "PlayState"
-    print(f"{best:.0f} roll-outs/s ({kind}, {args.ruleset}, seed {args.seed}, "
-          f"{args.worlds} worlds from trick {args.tricks + 1})")
+    print(
+        f"{best:.0f} roll-outs/s ({kind}, {args.ruleset}, seed {args.seed}, "
+        f"{args.worlds} worlds from trick {args.tricks + 1})"
+    )
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ request is one line of JSON on standard input; every ``declare``, ``bury`` and `
 request gets one line of JSON back on standard output (``hello`` and ``result`` get none).
 An optional argument seeds its random choices.
 """
+
 from collections import Counter
 import json
 import random
@@ -52,7 +53,7 @@ def follow(hand, legal, order, rng):
     rng.shuffle(mine)
     rng.shuffle(others)
     if len(mine) <= n:  # all of the led suit, then anything
-        return mine + others[:n - len(mine)]
+        return mine + others[: n - len(mine)]
     # Enough cards of the led suit: match the lead's tractors as far as we can, then its
     # pairs (pairs inside tractors included), then anything of the suit.
     shape = legal["lead_shape"]  # e.g. ["T2", "P", "S"]
@@ -72,7 +73,7 @@ def follow(hand, legal, order, rng):
         pool[card] -= 2
     rest = list(pool.elements())
     rng.shuffle(rest)
-    return chosen + rest[:n - len(chosen)]
+    return chosen + rest[: n - len(chosen)]
 
 
 def best_tractors(pool, tractors, order):

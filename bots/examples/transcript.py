@@ -8,6 +8,7 @@ the other three seats. A hand dealt again (nobody declared, where the ruleset re
 followed by the next deal until one is played. Use it to see what your program is sent, or
 to debug it (its refusals are listed at the end, on standard error).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -22,18 +23,31 @@ from game.table import play_hand
 DEFAULT_COMMAND = f"{sys.executable} bots/examples/random_bot.py 1"
 
 
-def transcript(ruleset_id: str, seat: int, command: str, seed: int = 1, dealer: int | None = 0,
-               external_ms: float = DEFAULT_EXTERNAL_MS, out=sys.stdout) -> list:
+def transcript(
+    ruleset_id: str,
+    seat: int,
+    command: str,
+    seed: int = 1,
+    dealer: int | None = 0,
+    external_ms: float = DEFAULT_EXTERNAL_MS,
+    out=sys.stdout,
+) -> list:
     """Play one hand (plus any re-deals) and write the exchange to ``out``; the refusals."""
     ruleset = get_ruleset(ruleset_id)
     first_hand = dealer is None
-    program = start_program(command, seat, ruleset, external_ms,
-                            tap=lambda direction, line: print(direction, line, file=out))
+    program = start_program(
+        command, seat, ruleset, external_ms, tap=lambda direction, line: print(direction, line, file=out)
+    )
     with program:
         for attempt in range(50):
             levels = (Rank.TWO, Rank.TWO) if first_hand else (Rank.FIVE, Rank.NINE)
-            setup = HandSetup(random.Random(f"{seed}:{attempt}").getrandbits(48), first_hand,
-                              levels, dealer, dealer if dealer is not None else seed % 4)
+            setup = HandSetup(
+                random.Random(f"{seed}:{attempt}").getrandbits(48),
+                first_hand,
+                levels,
+                dealer,
+                dealer if dealer is not None else seed % 4,
+            )
             outside = ExternalBot(seat, random.Random(seat), ruleset, program)
             bots = [outside if s == seat else make_bot("easy", s, random.Random(s), ruleset) for s in range(4)]
             hand = Hand(ruleset, setup)
@@ -46,19 +60,16 @@ def transcript(ruleset_id: str, seat: int, command: str, seed: int = 1, dealer: 
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m bots.examples.transcript",
-                                description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(prog="python -m bots.examples.transcript", description=__doc__.split("\n\n")[0])
     p.add_argument("--ruleset", default="logistics-2015", choices=BUILTIN_IDS)
     p.add_argument("--seat", type=int, default=0, choices=range(4))
     p.add_argument("--command", default=DEFAULT_COMMAND, help="the program to run")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--dealer", default="0",
-                   help="the dealer's seat, or 'first' for a first hand (dealer by bidding)")
+    p.add_argument("--dealer", default="0", help="the dealer's seat, or 'first' for a first hand (dealer by bidding)")
     p.add_argument("--external-ms", type=float, default=DEFAULT_EXTERNAL_MS)
     args = p.parse_args(argv)
     dealer = None if args.dealer == "first" else int(args.dealer) % 4
-    refusals = transcript(args.ruleset, args.seat, args.command, args.seed, dealer,
-                          args.external_ms)
+    refusals = transcript(args.ruleset, args.seat, args.command, args.seed, dealer, args.external_ms)
     for r in refusals:
         print(f"refused: {r}", file=sys.stderr)
     return 1 if refusals else 0

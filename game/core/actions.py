@@ -3,6 +3,7 @@
 A hand is its ruleset, its seed and its log; replaying the log from the seed rebuilds the
 hand exactly (saves, replays and undo rest on that).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -23,7 +24,12 @@ class ActionKind(StrEnum):
 
 
 DEAL, DECLARE, FINISH_DEAL, BURY, PLAY = (
-    ActionKind.DEAL, ActionKind.DECLARE, ActionKind.FINISH_DEAL, ActionKind.BURY, ActionKind.PLAY)
+    ActionKind.DEAL,
+    ActionKind.DECLARE,
+    ActionKind.FINISH_DEAL,
+    ActionKind.BURY,
+    ActionKind.PLAY,
+)
 KINDS = tuple(ActionKind)
 
 

@@ -5,6 +5,7 @@ an accepted declaration, ``options`` lists what a seat holding some cards may sh
 ``resolve`` settles the trump, the level rank and the dealer once the deal is over (using
 the kitty when nobody declared).
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -26,8 +27,12 @@ class DeclarationKind(StrEnum):
     PROTECT = "protect"  # 自保: a pair in the standing trump suit, which no one may overturn
 
 
-OPEN, OVERTURN, NO_TRUMP, PROTECT = (DeclarationKind.OPEN, DeclarationKind.OVERTURN,
-                                     DeclarationKind.NO_TRUMP, DeclarationKind.PROTECT)
+OPEN, OVERTURN, NO_TRUMP, PROTECT = (
+    DeclarationKind.OPEN,
+    DeclarationKind.OVERTURN,
+    DeclarationKind.NO_TRUMP,
+    DeclarationKind.PROTECT,
+)
 
 
 @dataclass(frozen=True)
@@ -53,8 +58,11 @@ def team_of(seat: int) -> int:
 
 
 # The four level cards of each rank, in suit order.
-_LEVEL_CARDS: dict[Rank, tuple[Card, ...]] = {rank: tuple(Card.of(suit, rank) for suit in SUITS) for rank in Rank
-                if rank not in (Rank.SMALL_JOKER, Rank.BIG_JOKER)}
+_LEVEL_CARDS: dict[Rank, tuple[Card, ...]] = {
+    rank: tuple(Card.of(suit, rank) for suit in SUITS)
+    for rank in Rank
+    if rank not in (Rank.SMALL_JOKER, Rank.BIG_JOKER)
+}
 
 
 @dataclass
@@ -69,7 +77,8 @@ class Bidding:
     deal_over: bool = False
     dealer_changed: int | None = None  # dealer taken by a declaration
     _options: dict[tuple[object, ...], tuple[tuple[Card, ...], ...]] = field(
-        default_factory=dict, repr=False, compare=False)
+        default_factory=dict, repr=False, compare=False
+    )
 
     # ------------------------------------------------------------------ state queries
 
@@ -98,8 +107,7 @@ class Bidding:
 
     def after_deal_window(self) -> bool:
         """Is the defenders' after-deal window (hebi-2010) open?"""
-        return (self.deal_over and self.ruleset.defenders_after_deal and not self.first_hand
-                and not self.shown)
+        return self.deal_over and self.ruleset.defenders_after_deal and not self.first_hand and not self.shown
 
     # ------------------------------------------------------------------ classification
 
@@ -161,8 +169,12 @@ class Bidding:
             if not changes:
                 return kind
             # The one exception to "once": big jokers over a pair of small jokers.
-            if (len(changes) == 1 and standing.kind == NO_TRUMP and standing.cards[0] == SMALL_JOKER
-                    and card == BIG_JOKER):
+            if (
+                len(changes) == 1
+                and standing.kind == NO_TRUMP
+                and standing.cards[0] == SMALL_JOKER
+                and card == BIG_JOKER
+            ):
                 return kind
             return None
         # "one-change": 反主 / 反无主 by another player, 自保 by the declarer; first one wins.
@@ -183,8 +195,12 @@ class Bidding:
         """The rule a refused declaration breaks, as specific as the cards allow (RULES.md §8).
 
         Only called for a refused declaration; ``declare.invalid`` is the last resort."""
-        if self.closed and not self.deal_over and self.ruleset.overturn == Overturn.PAIR_ONCE \
-                and any(d.kind != OPEN for d in self.shown):
+        if (
+            self.closed
+            and not self.deal_over
+            and self.ruleset.overturn == Overturn.PAIR_ONCE
+            and any(d.kind != OPEN for d in self.shown)
+        ):
             return Refusal("declare.once")
         if self.closed or (self.deal_over and not after_deal) or not cards:
             return Refusal("declare.closed")
@@ -291,13 +307,14 @@ class Bidding:
         counts[BIG_JOKER] = held.count(BIG_JOKER)
         # The answer depends only on those counts and on the declarations so far, which a
         # deal rarely changes: remember it (as tuples; callers get fresh lists).
-        key = (seat, after_deal, tuple(counts.values()), len(self.shown), self.closed,
-               self.deal_over)
+        key = (seat, after_deal, tuple(counts.values()), len(self.shown), self.closed, self.deal_over)
         known = self._options.get(key)
         if known is None:
             known = self._options[key] = tuple(
-                tuple(cards) for cards in self._candidates(counts, levels)
-                if self._kind(seat, cards, after_deal) is not None)
+                tuple(cards)
+                for cards in self._candidates(counts, levels)
+                if self._kind(seat, cards, after_deal) is not None
+            )
         return [list(cards) for cards in known]
 
     @staticmethod
@@ -338,7 +355,7 @@ def _kitty_trump(kitty: Sequence[Card], place: int, joker_rule: FallbackJoker) -
     """The suit of the kitty's Nth card (top first); a joker is skipped or means no-trump."""
     if len(kitty) < place:
         raise ValueError(f"the kitty has {len(kitty)} cards; its card number {place} decides the trump")
-    for card in kitty[place - 1:]:
+    for card in kitty[place - 1 :]:
         if not card.is_joker:
             return card.suit
         if joker_rule == FallbackJoker.NO_TRUMP:

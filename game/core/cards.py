@@ -10,6 +10,7 @@ Card('10S')
 >>> format_cards(parse_cards(["TH", "qd"]))
 ['10H', 'QD']
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -76,8 +77,9 @@ class Rank(IntEnum):
 
 
 _RANK_LABELS = {r: str(int(r)) for r in Rank if r <= 10}
-_RANK_LABELS.update({Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A",
-                     Rank.SMALL_JOKER: "SJ", Rank.BIG_JOKER: "BJ"})
+_RANK_LABELS.update(
+    {Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A", Rank.SMALL_JOKER: "SJ", Rank.BIG_JOKER: "BJ"}
+)
 PLAIN_RANKS = tuple(r for r in Rank if r <= Rank.ACE)
 
 
@@ -171,8 +173,10 @@ def parse_cards(texts: Iterable[str], max_copies: int | None = None) -> list[Car
     if max_copies is not None:
         for card, n in Counter(cards).items():
             if n > max_copies:
-                raise CardError(f"{card} appears {n} times, but there are only {max_copies} of it "
-                                f"in {max_copies} deck{'s' if max_copies > 1 else ''}")
+                raise CardError(
+                    f"{card} appears {n} times, but there are only {max_copies} of it "
+                    f"in {max_copies} deck{'s' if max_copies > 1 else ''}"
+                )
     return cards
 
 

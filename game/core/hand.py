@@ -8,6 +8,7 @@ replays the log, so saves, replays and undo need nothing else.
 The deal is a seeded shuffle; the last kitty-size cards stay face down. Cards go one at a
 time counter-clockwise from the first drawer (the dealer, or a random seat in the first hand).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -39,9 +40,13 @@ class HandSetup:
     first_drawer: int
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seed": self.seed, "first_hand": self.first_hand,
-                "levels": [r.label for r in self.levels], "dealer": self.dealer,
-                "first_drawer": self.first_drawer}
+        return {
+            "seed": self.seed,
+            "first_hand": self.first_hand,
+            "levels": [r.label for r in self.levels],
+            "dealer": self.dealer,
+            "first_drawer": self.first_drawer,
+        }
 
     @classmethod
     def from_dict(cls, data: object) -> HandSetup:
@@ -60,8 +65,7 @@ class HandSetup:
             raise ValueError(f"the setup's dealer must be a seat 0-3 or null, not {dealer!r}")
         if not (_is_int(first_drawer) and 0 <= first_drawer <= 3):
             raise ValueError(f"the setup's first_drawer must be a seat 0-3, not {first_drawer!r}")
-        return cls(seed, first_hand, (Rank.parse(levels[0]), Rank.parse(levels[1])), dealer,
-                   first_drawer)
+        return cls(seed, first_hand, (Rank.parse(levels[0]), Rank.parse(levels[1])), dealer, first_drawer)
 
 
 def _is_int(value: object) -> TypeGuard[int]:
@@ -82,10 +86,9 @@ class Hand:
         self.to_deal = len(self.deck) - ruleset.kitty
         self.dealt = 0
         self.hands: list[list[Card]] = [[] for _ in range(4)]
-        self.dealt_kitty: tuple[Card, ...] = tuple(self.deck[self.to_deal:])
+        self.dealt_kitty: tuple[Card, ...] = tuple(self.deck[self.to_deal :])
         self.kitty: list[Card] = list(self.dealt_kitty)
-        self.bidding = Bidding(ruleset, setup.first_hand, setup.dealer, setup.first_drawer,
-                               setup.levels)
+        self.bidding = Bidding(ruleset, setup.first_hand, setup.dealer, setup.first_drawer, setup.levels)
         self.phase: Phase = DEALING
         self.dealer: int | None = setup.dealer
         self.rank: Rank | None = None
@@ -281,8 +284,12 @@ class Hand:
             self.phase = SETTLED
 
     _APPLY: ClassVar[dict[ActionKind, Callable[[Hand, Action], None]]] = {
-        DEAL: _apply_deal, DECLARE: _apply_declare, FINISH_DEAL: _apply_finish_deal,
-        BURY: _apply_bury, PLAY: _apply_play}
+        DEAL: _apply_deal,
+        DECLARE: _apply_declare,
+        FINISH_DEAL: _apply_finish_deal,
+        BURY: _apply_bury,
+        PLAY: _apply_play,
+    }
 
     # --------------------------------------------------------------------- helpers
 
@@ -337,8 +344,17 @@ class Hand:
 
     def digest(self) -> tuple[object, ...]:
         """A value that differs whenever the visible or hidden state differs."""
-        return (self.phase, self.dealer, self.rank, self.ctx, tuple(map(tuple, self.hands)),
-                tuple(self.kitty), self.dealt, self.trick_points, self.penalties,
-                tuple((t.leader, tuple(t.plays), t.winner, t.points, t.attempted, t.penalty)
-                      for t in self.tricks),
-                tuple(self.bidding.shown), self.settlement)
+        return (
+            self.phase,
+            self.dealer,
+            self.rank,
+            self.ctx,
+            tuple(map(tuple, self.hands)),
+            tuple(self.kitty),
+            self.dealt,
+            self.trick_points,
+            self.penalties,
+            tuple((t.leader, tuple(t.plays), t.winner, t.points, t.attempted, t.penalty) for t in self.tricks),
+            tuple(self.bidding.shown),
+            self.settlement,
+        )

@@ -26,6 +26,7 @@ A lead lists, in this order (``LEAD_ORDER``):
 >>> follows.decision, [" ".join(map(str, m)) for m in follows.moves]
 (<Decision.FOLLOW: 'follow'>, ['AH KH'])
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -43,9 +44,11 @@ from .units import decompose, runs
 #: beyond it). An outside program reads the list in every request: a few kilobytes.
 LIMIT = 500
 
-LEAD_ORDER = ("the units of each suit's decomposition (trumps first, then the side suits in "
-              "suit order), each suit's whole holding where it is more than one unit, every "
-              "other single, pair and tractor, then other throws of one suit, fewest cards first")
+LEAD_ORDER = (
+    "the units of each suit's decomposition (trumps first, then the side suits in "
+    "suit order), each suit's whole holding where it is more than one unit, every "
+    "other single, pair and tractor, then other throws of one suit, fewest cards first"
+)
 
 
 class Decision(StrEnum):
@@ -159,13 +162,18 @@ def lead_moves(hand: Sequence[Card], ctx: TrumpContext, limit: int = LIMIT) -> L
                 break
         if not complete:
             break
-    cut = "" if complete else (f"every single, pair and tractor, and throws up to {limit} leads in all; "
-                               "any other cards of one suit are a legal lead too (a throw)")
+    cut = (
+        ""
+        if complete
+        else (
+            f"every single, pair and tractor, and throws up to {limit} leads in all; "
+            "any other cards of one suit are a legal lead too (a throw)"
+        )
+    )
     return LegalMoves(Decision.LEAD, tuple(moves), complete, cut)
 
 
-def follow_moves(lead: Sequence[Card], hand: Sequence[Card], ctx: TrumpContext,
-                         limit: int = LIMIT) -> LegalMoves:
+def follow_moves(lead: Sequence[Card], hand: Sequence[Card], ctx: TrumpContext, limit: int = LIMIT) -> LegalMoves:
     """Every distinct follow to ``lead``, in ``legal_follows``' order, or its first ``limit``."""
     moves = [tuple(m) for m in islice(legal_follows(lead, hand, ctx), limit + 1)]
     complete = len(moves) <= limit
@@ -173,8 +181,7 @@ def follow_moves(lead: Sequence[Card], hand: Sequence[Card], ctx: TrumpContext,
     return LegalMoves(Decision.FOLLOW, tuple(moves[:limit]), complete, cut, count=len(lead))
 
 
-def play_moves(hand: Sequence[Card], lead: Sequence[Card] | None, ctx: TrumpContext,
-                    limit: int = LIMIT) -> LegalMoves:
+def play_moves(hand: Sequence[Card], lead: Sequence[Card] | None, ctx: TrumpContext, limit: int = LIMIT) -> LegalMoves:
     """The leads (``lead`` None) or the follows to ``lead`` of ``hand``."""
     if not hand:
         return NOTHING
@@ -185,8 +192,7 @@ def play_moves(hand: Sequence[Card], lead: Sequence[Card] | None, ctx: TrumpCont
 
 def bury_moves(kitty: int) -> LegalMoves:
     """Any ``kitty`` cards of the dealer's hand (kitty included): too many to list."""
-    return LegalMoves(Decision.BURY, (), False, f"any {kitty} cards of the hand; none listed",
-                      count=kitty)
+    return LegalMoves(Decision.BURY, (), False, f"any {kitty} cards of the hand; none listed", count=kitty)
 
 
 def declare_moves(options: Iterable[Sequence[Card]]) -> LegalMoves:
@@ -194,6 +200,21 @@ def declare_moves(options: Iterable[Sequence[Card]]) -> LegalMoves:
     return LegalMoves(Decision.DECLARE, tuple(tuple(o) for o in options), may_pass=True)
 
 
-__all__ = ["LEAD_ORDER", "LIMIT", "NOTHING", "Decision", "LegalMoves", "Rank", "Suit", "bury_moves",
-           "declare_moves", "every_unit", "follow_moves", "holdings", "lead_moves", "lead_units",
-           "named_leads", "play_moves"]
+__all__ = [
+    "LEAD_ORDER",
+    "LIMIT",
+    "NOTHING",
+    "Decision",
+    "LegalMoves",
+    "Rank",
+    "Suit",
+    "bury_moves",
+    "declare_moves",
+    "every_unit",
+    "follow_moves",
+    "holdings",
+    "lead_moves",
+    "lead_units",
+    "named_leads",
+    "play_moves",
+]

@@ -6,6 +6,7 @@ cannot search for the others), so a match is rebuilt exactly from its seed and i
 (``Match.from_dict``). The match clock is fed from outside (``add_time``) and recorded, so
 a timed match replays too.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -44,8 +45,13 @@ class HandSummary:
 
 
 class Match:
-    def __init__(self, ruleset: Ruleset, seed: int, length: int | None = None,
-                 start_levels: tuple[Rank, Rank] = (Rank.TWO, Rank.TWO)):
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        seed: int,
+        length: int | None = None,
+        start_levels: tuple[Rank, Rank] = (Rank.TWO, Rank.TWO),
+    ):
         """``length``: hands (or minutes, by the ruleset's match format); None plays until a
         team wins past A."""
         self.ruleset = ruleset
@@ -71,9 +77,13 @@ class Match:
 
     def _new_hand(self) -> Hand:
         first_hand = self.dealer is None
-        setup = HandSetup(seed=self.rng.deal_seed(), first_hand=first_hand,
-                          levels=(self.levels[0], self.levels[1]), dealer=self.dealer,
-                          first_drawer=self.first_drawer if self.dealer is None else self.dealer)
+        setup = HandSetup(
+            seed=self.rng.deal_seed(),
+            first_hand=first_hand,
+            levels=(self.levels[0], self.levels[1]),
+            dealer=self.dealer,
+            first_drawer=self.first_drawer if self.dealer is None else self.dealer,
+        )
         return Hand(self.ruleset, setup)
 
     @property
@@ -110,19 +120,32 @@ class Match:
         kept = s.deal_to == DEALERS
         self.last_won_past_ace = kept and self.ruleset.win_past_ace and hand.rank == Rank.ACE
         self.dealer = next_dealer(self.ruleset, hand.dealer, kept)
-        self.history.append(HandSummary(
-            number=len(self.history) + 1, seed=hand.setup.seed, dealer=hand.dealer,
-            rank=hand.rank.label, trump=hand.ctx.trump_code, defender_points=hand.defender_points,
-            total=s.total, multiplier=s.multiplier, up_team=up_team, up_levels=s.up_levels,
-            levels_after=(self.levels[0].label, self.levels[1].label)))
+        self.history.append(
+            HandSummary(
+                number=len(self.history) + 1,
+                seed=hand.setup.seed,
+                dealer=hand.dealer,
+                rank=hand.rank.label,
+                trump=hand.ctx.trump_code,
+                defender_points=hand.defender_points,
+                total=s.total,
+                multiplier=s.multiplier,
+                up_team=up_team,
+                up_levels=s.up_levels,
+                levels_after=(self.levels[0].label, self.levels[1].label),
+            )
+        )
         self.finished_hands.append(hand.to_dict())
 
     def _check_end(self, hand: Hand) -> None:
         if self.last_won_past_ace:
             assert hand.dealer is not None
             self.winner = hand.dealer % 2
-        elif self.time_up or (self.length is not None and self.ruleset.match_length == MatchLength.HANDS \
-                and self.hands_played >= self.length):
+        elif self.time_up or (
+            self.length is not None
+            and self.ruleset.match_length == MatchLength.HANDS
+            and self.hands_played >= self.length
+        ):
             self.winner = self._leader()
 
     def _leader(self) -> int | None:
@@ -163,10 +186,15 @@ class Match:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "version": SAVE_VERSION, "ruleset": self.ruleset.to_dict(), "seed": self.seed,
-            "length": self.length, "start_levels": [r.label for r in self.start_levels],
-            "elapsed": self.elapsed, "time_up_after": self.time_up_after,
-            "hands": self.finished_hands, "current": self.hand.to_dict(),
+            "version": SAVE_VERSION,
+            "ruleset": self.ruleset.to_dict(),
+            "seed": self.seed,
+            "length": self.length,
+            "start_levels": [r.label for r in self.start_levels],
+            "elapsed": self.elapsed,
+            "time_up_after": self.time_up_after,
+            "hands": self.finished_hands,
+            "current": self.hand.to_dict(),
         }
 
     @classmethod
@@ -177,8 +205,7 @@ class Match:
             raise ValueError(f"unsupported save version {version!r}")
         try:
             ruleset = Ruleset.from_dict(data["ruleset"])
-            match = cls(ruleset, int(data["seed"]), data["length"],
-                        _two_levels(data["start_levels"]))
+            match = cls(ruleset, int(data["seed"]), data["length"], _two_levels(data["start_levels"]))
             expire_at = data.get("time_up_after")
             for i, hand_data in enumerate(data["hands"]):
                 if expire_at == i:

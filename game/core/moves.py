@@ -3,6 +3,7 @@
 Everything that asks about a play or a bury — the hand, the table, the bots, the protocol
 reader — asks here, so a rule is written once (RULES.md §4–5 for plays, §7 for the bury).
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -14,8 +15,13 @@ from .trump import TrumpContext
 from .units import Format
 
 
-def check_play_cards(hand: Sequence[Card], lead: Sequence[Card] | None, cards: Sequence[Card],
-                     ctx: TrumpContext, lead_format: Format | None = None) -> Refusal | None:
+def check_play_cards(
+    hand: Sequence[Card],
+    lead: Sequence[Card] | None,
+    cards: Sequence[Card],
+    ctx: TrumpContext,
+    lead_format: Format | None = None,
+) -> Refusal | None:
     """Why ``cards`` may not be played from ``hand`` (None when they may): a lead when
     ``lead`` is None, else a follow to ``lead`` (whose ``lead_format`` a caller may pass
     when it has it at hand)."""

@@ -9,6 +9,7 @@ away every hand).
 protocol's requests are built on it) and ``observation_from_json`` reads it back: the two
 are inverses, so an outside program and our own bots see exactly the same thing.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -78,8 +79,9 @@ class Observation:
         rules would not have allowed."""
         if not self.phase.declaring:
             return None
-        bidding = Bidding(self.ruleset, self.first_hand, self.dealer,
-                          self.dealer if self.dealer is not None else 0, self.levels)
+        bidding = Bidding(
+            self.ruleset, self.first_hand, self.dealer, self.dealer if self.dealer is not None else 0, self.levels
+        )
         try:
             for shown in self.declarations:
                 if shown.after_deal and not bidding.deal_over:
@@ -145,14 +147,27 @@ def observe(hand: Hand, seat: int, last_chance: bool = False) -> Observation:
         current, tricks, trick_points, penalties = None, (), 0, 0
         to_act = hand.to_act()
     fields: dict[str, Any] = dict(
-        seat=seat, ruleset=hand.ruleset, phase=phase, first_hand=hand.setup.first_hand,
-        levels=hand.setup.levels, dealer=hand.dealer,
-        rank=hand.rank if hand.ctx else hand.bidding.rank, ctx=hand.ctx,
-        declarations=tuple(hand.bidding.shown), hand=_sorted_hand(hands[seat], hand.ctx),
+        seat=seat,
+        ruleset=hand.ruleset,
+        phase=phase,
+        first_hand=hand.setup.first_hand,
+        levels=hand.setup.levels,
+        dealer=hand.dealer,
+        rank=hand.rank if hand.ctx else hand.bidding.rank,
+        ctx=hand.ctx,
+        declarations=tuple(hand.bidding.shown),
+        hand=_sorted_hand(hands[seat], hand.ctx),
         hand_sizes=(len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
-        cards_dealt=hand.dealt, cards_to_deal=hand.to_deal, kitty=kitty, tricks=tricks,
-        current=current, to_act=to_act, trick_points=trick_points, penalties=penalties,
-        last_chance=last_chance)
+        cards_dealt=hand.dealt,
+        cards_to_deal=hand.to_deal,
+        kitty=kitty,
+        tricks=tricks,
+        current=current,
+        to_act=to_act,
+        trick_points=trick_points,
+        penalties=penalties,
+        last_chance=last_chance,
+    )
     if _COMPILED:  # a native class: no __dict__, and its constructor is a C call
         return Observation(**fields)
     # Every decision builds one: fill the frozen instance's fields directly rather than
@@ -171,13 +186,17 @@ def _trump_code(trump: Suit | None) -> str:
 
 
 def _declaration_json(d: Declaration) -> dict[str, Any]:
-    return {"seat": d.seat, "cards": format_cards(d.cards), "kind": str(d.kind),
-            "after_deal": d.after_deal, "trump": _trump_code(d.trump)}
+    return {
+        "seat": d.seat,
+        "cards": format_cards(d.cards),
+        "kind": str(d.kind),
+        "after_deal": d.after_deal,
+        "trump": _trump_code(d.trump),
+    }
 
 
 def _trick_json(trick: TrickView) -> dict[str, Any]:
-    out = {"leader": trick.leader,
-           "plays": [{"seat": s, "cards": format_cards(c)} for s, c in trick.plays]}
+    out = {"leader": trick.leader, "plays": [{"seat": s, "cards": format_cards(c)} for s, c in trick.plays]}
     if trick.winner is not None:
         out["winner"] = trick.winner
         out["points"] = trick.points
@@ -221,10 +240,14 @@ def _cards(texts: list[str]) -> tuple[Card, ...]:
 
 
 def _trick_from_json(data: dict[str, Any]) -> TrickView:
-    return TrickView(leader=data["leader"],
-                     plays=tuple((p["seat"], _cards(p["cards"])) for p in data["plays"]),
-                     winner=data.get("winner"), points=data.get("points", 0),
-                     attempted=_cards(data.get("attempted", [])), penalty=data.get("penalty", 0))
+    return TrickView(
+        leader=data["leader"],
+        plays=tuple((p["seat"], _cards(p["cards"])) for p in data["plays"]),
+        winner=data.get("winner"),
+        points=data.get("points", 0),
+        attempted=_cards(data.get("attempted", [])),
+        penalty=data.get("penalty", 0),
+    )
 
 
 def _declaration_from_json(data: dict[str, Any]) -> Declaration:
@@ -233,8 +256,7 @@ def _declaration_from_json(data: dict[str, Any]) -> Declaration:
     if "trump" in data:  # protocol 2; version 1 left it to be worked out from the cards
         trump = None if data["trump"] == "NT" else Suit(data["trump"])
     else:
-        trump = None if kind == DeclarationKind.NO_TRUMP else next(
-            (c.suit for c in cards if not c.is_joker), None)
+        trump = None if kind == DeclarationKind.NO_TRUMP else next((c.suit for c in cards if not c.is_joker), None)
     return Declaration(data["seat"], cards, kind, trump, bool(data.get("after_deal", False)))
 
 
@@ -257,17 +279,27 @@ def observation_from_json(data: dict[str, Any], ruleset: Ruleset | None = None) 
     sizes = data["hand_sizes"]
     current = data.get("current")
     return Observation(
-        seat=data["seat"], ruleset=ruleset, phase=Phase(data["phase"]),
-        first_hand=bool(data["first_hand"]), levels=(Rank.parse(levels[0]), Rank.parse(levels[1])),
-        dealer=data["dealer"], rank=rank, ctx=ctx,
+        seat=data["seat"],
+        ruleset=ruleset,
+        phase=Phase(data["phase"]),
+        first_hand=bool(data["first_hand"]),
+        levels=(Rank.parse(levels[0]), Rank.parse(levels[1])),
+        dealer=data["dealer"],
+        rank=rank,
+        ctx=ctx,
         declarations=tuple(_declaration_from_json(d) for d in data["declarations"]),
         hand=_sorted_hand(list(_cards(data["hand"])), ctx),
         hand_sizes=(sizes[0], sizes[1], sizes[2], sizes[3]),
-        cards_dealt=data["cards_dealt"], cards_to_deal=data["cards_to_deal"],
-        kitty=_cards(data["kitty"]), tricks=tuple(_trick_from_json(t) for t in data["tricks"]),
+        cards_dealt=data["cards_dealt"],
+        cards_to_deal=data["cards_to_deal"],
+        kitty=_cards(data["kitty"]),
+        tricks=tuple(_trick_from_json(t) for t in data["tricks"]),
         current=_trick_from_json(current) if current is not None else None,
-        to_act=data["to_act"], trick_points=data["defender_points"] - data["penalties"],
-        penalties=data["penalties"], last_chance=bool(data.get("last_chance", False)))
+        to_act=data["to_act"],
+        trick_points=data["defender_points"] - data["penalties"],
+        penalties=data["penalties"],
+        last_chance=bool(data.get("last_chance", False)),
+    )
 
 
 # Compiled by mypyc (tools/build_compiled.py), functions have no __code__.

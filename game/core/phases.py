@@ -3,6 +3,7 @@
 A ``StrEnum`` so that saves, the bot protocol and the referee keep writing the same words
 (``"playing"``), while code compares against ``Phase.PLAYING`` rather than a bare string.
 """
+
 from __future__ import annotations
 
 from enum import StrEnum
@@ -27,6 +28,12 @@ class Phase(StrEnum):
 
 
 DEALING, AFTER_DEAL, BURYING, PLAYING, SETTLED, REDEAL = (
-    Phase.DEALING, Phase.AFTER_DEAL, Phase.BURYING, Phase.PLAYING, Phase.SETTLED, Phase.REDEAL)
+    Phase.DEALING,
+    Phase.AFTER_DEAL,
+    Phase.BURYING,
+    Phase.PLAYING,
+    Phase.SETTLED,
+    Phase.REDEAL,
+)
 
 __all__ = ["AFTER_DEAL", "BURYING", "DEALING", "PLAYING", "REDEAL", "SETTLED", "Phase"]

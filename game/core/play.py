@@ -21,6 +21,7 @@ costs a penalty signed for the defenders, RULES.md §4).
 >>> state.check(2, cards("5H")).code
 'turn.not_yours'
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
@@ -44,9 +45,15 @@ class Trick:
 
     __slots__ = ("_format", "attempted", "leader", "penalty", "plays", "points", "winner")
 
-    def __init__(self, leader: int, plays: list[tuple[int, tuple[Card, ...]]] | None = None,
-                 winner: int | None = None, points: int = 0, attempted: tuple[Card, ...] = (),
-                 penalty: int = 0):
+    def __init__(
+        self,
+        leader: int,
+        plays: list[tuple[int, tuple[Card, ...]]] | None = None,
+        winner: int | None = None,
+        points: int = 0,
+        attempted: tuple[Card, ...] = (),
+        penalty: int = 0,
+    ):
         self.leader = leader
         self.plays: list[tuple[int, tuple[Card, ...]]] = [] if plays is None else plays
         self.winner = winner
@@ -82,8 +89,7 @@ class Trick:
         return None
 
     def copy(self) -> Trick:
-        t = Trick(self.leader, list(self.plays), self.winner, self.points, self.attempted,
-                  self.penalty)
+        t = Trick(self.leader, list(self.plays), self.winner, self.points, self.attempted, self.penalty)
         t._format = self._format
         return t
 
@@ -96,17 +102,23 @@ class Trick:
         return hash(self._key())
 
     def _key(self) -> tuple[object, ...]:
-        return (self.leader, tuple(self.plays), self.winner, self.points, self.attempted,
-                self.penalty)
+        return (self.leader, tuple(self.plays), self.winner, self.points, self.attempted, self.penalty)
 
     def __repr__(self) -> str:
-        return (f"Trick(leader={self.leader}, plays={self.plays!r}, winner={self.winner}, "
-                f"points={self.points}, attempted={self.attempted!r}, penalty={self.penalty})")
+        return (
+            f"Trick(leader={self.leader}, plays={self.plays!r}, winner={self.winner}, "
+            f"points={self.points}, attempted={self.attempted!r}, penalty={self.penalty})"
+        )
 
     def to_dict(self) -> dict[str, Any]:
-        return {"leader": self.leader, "plays": [[s, format_cards(c)] for s, c in self.plays],
-                "winner": self.winner, "points": self.points,
-                "attempted": format_cards(self.attempted), "penalty": self.penalty}
+        return {
+            "leader": self.leader,
+            "plays": [[s, format_cards(c)] for s, c in self.plays],
+            "winner": self.winner,
+            "points": self.points,
+            "attempted": format_cards(self.attempted),
+            "penalty": self.penalty,
+        }
 
 
 @dataclass(frozen=True)
@@ -131,13 +143,17 @@ class TrickView:
     @classmethod
     def of(cls, trick: Trick) -> TrickView:
         if _COMPILED:  # a native class: no __dict__, and its constructor is a C call
-            return cls(trick.leader, tuple(trick.plays), trick.winner, trick.points, trick.attempted,
-                       trick.penalty)
+            return cls(trick.leader, tuple(trick.plays), trick.winner, trick.points, trick.attempted, trick.penalty)
         # Observations make one per decision: fill the frozen fields directly.
         view = object.__new__(cls)
-        view.__dict__.update(leader=trick.leader, plays=tuple(trick.plays), winner=trick.winner,
-                             points=trick.points, attempted=trick.attempted,
-                             penalty=trick.penalty)
+        view.__dict__.update(
+            leader=trick.leader,
+            plays=tuple(trick.plays),
+            winner=trick.winner,
+            points=trick.points,
+            attempted=trick.attempted,
+            penalty=trick.penalty,
+        )
         return view
 
 
@@ -152,13 +168,32 @@ class PlayState:
     winner of the last trick when a bot starts a state between two tricks.
     """
 
-    __slots__ = ("ctx", "dealer", "hands", "kitty", "leader", "penalties", "ruleset",
-                 "settlement", "trick_points", "tricks", "views")
+    __slots__ = (
+        "ctx",
+        "dealer",
+        "hands",
+        "kitty",
+        "leader",
+        "penalties",
+        "ruleset",
+        "settlement",
+        "trick_points",
+        "tricks",
+        "views",
+    )
 
-    def __init__(self, ruleset: Ruleset, ctx: TrumpContext, dealer: int,
-                 hands: list[list[Card]], kitty: list[Card], tricks: Sequence[Trick] = (),
-                 trick_points: int | None = None, penalties: int | None = None,
-                 leader: int | None = None):
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        ctx: TrumpContext,
+        dealer: int,
+        hands: list[list[Card]],
+        kitty: list[Card],
+        tricks: Sequence[Trick] = (),
+        trick_points: int | None = None,
+        penalties: int | None = None,
+        leader: int | None = None,
+    ):
         self.ruleset = ruleset
         self.leader = dealer if leader is None else leader
         self.ctx = ctx
@@ -168,8 +203,7 @@ class PlayState:
         self.tricks: list[Trick] = list(tricks)
         done = [t for t in self.tricks if t.complete]
         if trick_points is None:
-            trick_points = sum(t.points for t in done
-                               if t.winner is not None and not self.is_dealer_side(t.winner))
+            trick_points = sum(t.points for t in done if t.winner is not None and not self.is_dealer_side(t.winner))
         self.trick_points = trick_points  # the defenders' points from tricks
         self.penalties = sum(t.penalty for t in self.tricks) if penalties is None else penalties
         # The completed tricks as observations show them, grown one per trick.
@@ -181,8 +215,11 @@ class PlayState:
     def __reduce__(self) -> tuple[type[PlayState], tuple[object, ...], dict[str, object]]:
         # Copied and pickled slot by slot into an empty state: compiled by mypyc, the class
         # has no bare __new__ for copy and pickle to call.
-        return (PlayState, (self.ruleset, self.ctx, self.dealer, [], self.kitty, (), 0, 0, self.leader),
-                {name: getattr(self, name) for name in _STATE_SLOTS})
+        return (
+            PlayState,
+            (self.ruleset, self.ctx, self.dealer, [], self.kitty, (), 0, 0, self.leader),
+            {name: getattr(self, name) for name in _STATE_SLOTS},
+        )
 
     def __setstate__(self, state: dict[str, object]) -> None:
         for name, value in state.items():
@@ -251,8 +288,9 @@ class PlayState:
         return sum(points_of(h) for h in self.hands) + points_of(self.kitty) + on_table
 
     def dealer_side_points(self) -> int:
-        return sum(t.points for t in self.tricks
-                   if t.winner is not None and t.complete and self.is_dealer_side(t.winner))
+        return sum(
+            t.points for t in self.tricks if t.winner is not None and t.complete and self.is_dealer_side(t.winner)
+        )
 
     # --------------------------------------------------------------------- legal moves
 
@@ -310,8 +348,7 @@ class PlayState:
         trick = self.current_trick
         if trick is None:
             return check_play_cards(self.hands[seat], None, cards, self.ctx)
-        return check_play_cards(self.hands[seat], trick.lead, cards, self.ctx,
-                                trick.lead_format(self.ctx))
+        return check_play_cards(self.hands[seat], trick.lead, cards, self.ctx, trick.lead_format(self.ctx))
 
     def apply(self, seat: int, cards: Sequence[Card]) -> Trick:
         """Play ``cards`` for ``seat`` without checking them (``check`` first, or ``play``).
@@ -368,13 +405,20 @@ class PlayState:
 
     def digest(self) -> tuple[object, ...]:
         """A value that differs whenever the state differs (for comparing two runs)."""
-        return (self.dealer, self.ctx, tuple(map(tuple, self.hands)), tuple(self.kitty),
-                self.trick_points, self.penalties,
-                tuple((t.leader, tuple(t.plays), t.winner, t.points, t.attempted, t.penalty)
-                      for t in self.tricks), self.settlement)
+        return (
+            self.dealer,
+            self.ctx,
+            tuple(map(tuple, self.hands)),
+            tuple(self.kitty),
+            self.trick_points,
+            self.penalties,
+            tuple((t.leader, tuple(t.plays), t.winner, t.points, t.attempted, t.penalty) for t in self.tricks),
+            self.settlement,
+        )
 
 
 # ------------------------------------------------------------------------------ burying
+
 
 def legal_buries(hand: Sequence[Card], kitty: int) -> Iterator[list[Card]]:
     """Every distinct bury (any ``kitty`` cards of the hand), lazily: there are millions, so
@@ -382,12 +426,22 @@ def legal_buries(hand: Sequence[Card], kitty: int) -> Iterator[list[Card]]:
     return multiset_combinations(hand, kitty)
 
 
-__all__ = ["PlayState", "Rank", "Suit", "Trick", "TrickView",
-           "legal_buries"]
+__all__ = ["PlayState", "Rank", "Suit", "Trick", "TrickView", "legal_buries"]
 
 
 # Compiled by mypyc (tools/build_compiled.py), functions have no __code__ and native classes
 # no __slots__.
 _COMPILED = not hasattr(legal_buries, "__code__")
-_STATE_SLOTS = ("ctx", "dealer", "hands", "kitty", "leader", "penalties", "ruleset", "settlement", "trick_points",
-                "tricks", "views")
+_STATE_SLOTS = (
+    "ctx",
+    "dealer",
+    "hands",
+    "kitty",
+    "leader",
+    "penalties",
+    "ruleset",
+    "settlement",
+    "trick_points",
+    "tricks",
+    "views",
+)

@@ -5,6 +5,7 @@ The core returns a code with parameters; the sentence comes from the language ta
 Chinese and English and the referee says exactly what the game says. Each refusal names the
 section of RULES.md it comes from, for the practice mode's "why not".
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -13,8 +14,13 @@ from typing import Any
 from .cards import pretty_cards
 
 SECTION = {
-    "follow": "§5", "lead": "§4", "throw": "§4", "bury": "§7", "declare": "§8",
-    "turn": "§4", "phase": "§1",
+    "follow": "§5",
+    "lead": "§4",
+    "throw": "§4",
+    "bury": "§7",
+    "declare": "§8",
+    "turn": "§4",
+    "phase": "§1",
 }
 
 

@@ -8,6 +8,7 @@ once loaded (``Overturn.PAIR_ONCE``): the rules compare members, so a misspelt v
 load error, never a comparison that is silently false. A member equals its word, so saves,
 the bot protocol and the screens keep reading and writing the words.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
@@ -202,18 +203,34 @@ def _plain(value: Any) -> Any:
 
 #: Each field of ``Ruleset.to_dict`` and where the same value sits in a ruleset file.
 FIELD_PATHS = {
-    "id": "id", "name": "name", "description": "description", "decks": "deal.decks",
-    "kitty": "deal.kitty", "declare_open": "declare.open", "overturn": "declare.overturn",
+    "id": "id",
+    "name": "name",
+    "description": "description",
+    "decks": "deal.decks",
+    "kitty": "deal.kitty",
+    "declare_open": "declare.open",
+    "overturn": "declare.overturn",
     "first_hand_overturn_takes_deal": "declare.first_hand_overturn_takes_deal",
-    "defenders_after_deal": "declare.defenders_after_deal", "fallback": "declare.fallback",
-    "fallback_card": "declare.fallback_card", "fallback_joker": "declare.fallback_joker",
-    "throw_penalty": "play.throw_penalty", "kitty_multiplier": "play.kitty_multiplier",
-    "kitty_multiplier_base": "play.kitty_multiplier_base", "step_per_deck": "levels.step_per_deck",
-    "shutout": "levels.shutout", "bands": "levels.bands", "beyond": "levels.beyond",
-    "dealer_keeps": "levels.dealer_keeps", "win_past_ace": "levels.win_past_ace",
-    "bury_seconds": "clocks.bury_seconds", "play_seconds": "clocks.play_seconds",
-    "match_length": "match.length", "match_options": "match.options", "match_score": "match.score",
-    "tie": "match.tie", "review_played": "play.review_played",
+    "defenders_after_deal": "declare.defenders_after_deal",
+    "fallback": "declare.fallback",
+    "fallback_card": "declare.fallback_card",
+    "fallback_joker": "declare.fallback_joker",
+    "throw_penalty": "play.throw_penalty",
+    "kitty_multiplier": "play.kitty_multiplier",
+    "kitty_multiplier_base": "play.kitty_multiplier_base",
+    "step_per_deck": "levels.step_per_deck",
+    "shutout": "levels.shutout",
+    "bands": "levels.bands",
+    "beyond": "levels.beyond",
+    "dealer_keeps": "levels.dealer_keeps",
+    "win_past_ace": "levels.win_past_ace",
+    "bury_seconds": "clocks.bury_seconds",
+    "play_seconds": "clocks.play_seconds",
+    "match_length": "match.length",
+    "match_options": "match.options",
+    "match_score": "match.score",
+    "tie": "match.tie",
+    "review_played": "play.review_played",
 }
 
 #: The file's words for each rule variant: the enum that parses them.
@@ -272,14 +289,21 @@ def parse_ruleset(data: dict[str, Any], source: str = "ruleset") -> Ruleset:
 
     def g(dotted: str, kind: type) -> Any:
         return _get(data, dotted, kind, source)
+
     bands = []
     for i, band in enumerate(g("levels.bands", list)):
         where = f"levels.bands[{i}]"
-        if not isinstance(band, dict) or band.get("side") not in tuple(Side) \
-                or not isinstance(band.get("levels"), int) or isinstance(band.get("levels"), bool) \
-                or band["levels"] < 0:
-            raise RulesetError(f"{source}: the field '{where}' must be {{ side = \"dealers\" or "
-                               f"\"defenders\", levels = a whole number >= 0 }}")
+        if (
+            not isinstance(band, dict)
+            or band.get("side") not in tuple(Side)
+            or not isinstance(band.get("levels"), int)
+            or isinstance(band.get("levels"), bool)
+            or band["levels"] < 0
+        ):
+            raise RulesetError(
+                f"{source}: the field '{where}' must be {{ side = \"dealers\" or "
+                f'"defenders", levels = a whole number >= 0 }}'
+            )
         bands.append(Band(Side(band["side"]), band["levels"]))
     options = g("match.options", list)
     if not options or not all(isinstance(o, int) and not isinstance(o, bool) and o > 0 for o in options):
@@ -333,12 +357,12 @@ def _check_consistency(r: Ruleset) -> None:
     if not 1 <= r.decks <= 3:
         raise RulesetError(f"the field 'deal.decks' must be 1, 2 or 3, not {r.decks}")
     if r.kitty < 0 or (54 * r.decks - r.kitty) % 4 or r.kitty >= 54 * r.decks:
-        raise RulesetError(f"the field 'deal.kitty' ({r.kitty}) must leave a number of cards "
-                           f"that divides evenly among four players")
+        raise RulesetError(
+            f"the field 'deal.kitty' ({r.kitty}) must leave a number of cards that divides evenly among four players"
+        )
     if r.fallback == Fallback.KITTY_CARD and not 1 <= r.fallback_card <= r.kitty:
         raise RulesetError(f"the field 'declare.fallback_card' must be between 1 and the kitty size {r.kitty}")
-    for name in ("throw_penalty", "kitty_multiplier_base", "step_per_deck", "shutout",
-                 "bury_seconds", "play_seconds"):
+    for name in ("throw_penalty", "kitty_multiplier_base", "step_per_deck", "shutout", "bury_seconds", "play_seconds"):
         if getattr(r, name) < 0:
             raise RulesetError(f"the field '{name}' must not be negative")
     if r.step_per_deck == 0:

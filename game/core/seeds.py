@@ -12,6 +12,7 @@ A seed below ``WIDE`` (every seed of the saves and replays made before, and any 
 a test or the command line asks for) keeps the old derivation, a ``random.Random`` seeded
 with it, so those matches rebuild exactly as they were dealt.
 """
+
 from __future__ import annotations
 
 import hashlib

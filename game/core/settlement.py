@@ -5,6 +5,7 @@
 >>> (s.total, s.multiplier, str(s.deal_to), str(s.up_side), s.up_levels)
 (160, 4, 'defenders', 'defenders', 2)
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -25,8 +26,13 @@ class Settlement:
     up_levels: int
 
     def to_dict(self) -> dict[str, Any]:
-        return dict(total=self.total, multiplier=self.multiplier, deal_to=str(self.deal_to),
-                    up_side=str(self.up_side), up_levels=self.up_levels)
+        return dict(
+            total=self.total,
+            multiplier=self.multiplier,
+            deal_to=str(self.deal_to),
+            up_side=str(self.up_side),
+            up_levels=self.up_levels,
+        )
 
 
 def kitty_multiplier(ruleset: Ruleset, largest_unit_pairs: int) -> int:
@@ -37,8 +43,7 @@ def kitty_multiplier(ruleset: Ruleset, largest_unit_pairs: int) -> int:
     return base * (1 << largest_unit_pairs)
 
 
-def settle(ruleset: Ruleset, points: int, kitty_points: int = 0,
-           dug_with_pairs: int | None = None) -> Settlement:
+def settle(ruleset: Ruleset, points: int, kitty_points: int = 0, dug_with_pairs: int | None = None) -> Settlement:
     """``points``: the defenders' trick points after throw penalties (may be negative);
     ``dug_with_pairs``: None when the dealers won the last trick, else the largest unit of its
     lead (0 single, 1 pair, k a k-pair tractor)."""

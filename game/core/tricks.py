@@ -3,6 +3,7 @@
 All functions are pure: they take cards and a ``TrumpContext`` and return answers; the hand
 state machine (``hand.py``) and the referee call them.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -58,8 +59,7 @@ def _beats_unit(unit: Unit, holding: Sequence[Card], ctx: TrumpContext) -> bool:
     return any(high - low + 1 >= unit.pairs and high > unit.top for low, high in runs(pairs))
 
 
-def throw_outcome(cards: Sequence[Card], others: Sequence[Sequence[Card]],
-                  ctx: TrumpContext) -> ThrowResult:
+def throw_outcome(cards: Sequence[Card], others: Sequence[Sequence[Card]], ctx: TrumpContext) -> ThrowResult:
     """Check a valid lead against the other hands (RULES.md §4).
 
     A failed throw must play the lowest-ranked beaten unit: units rank by their highest
@@ -89,15 +89,19 @@ def _suit_word(suit: EffectiveSuit) -> str:
     return suit.value
 
 
-def follow_score(play_in_suit: Sequence[Card], lead_format: Format, ctx: TrumpContext
-                 ) -> tuple[int, int]:
+def follow_score(play_in_suit: Sequence[Card], lead_format: Format, ctx: TrumpContext) -> tuple[int, int]:
     """(t, p) of RULES.md §5: tractor pairs laid against the lead's tractors, then pairs."""
     t, _ = max_tractor_pairs(play_in_suit, lead_format.tractors, ctx)
     return t, min(lead_format.total_pairs, pair_count(play_in_suit))
 
 
-def check_follow(lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card],
-                 ctx: TrumpContext, lead_format: Format | None = None) -> Refusal | None:
+def check_follow(
+    lead: Sequence[Card],
+    hand: Sequence[Card],
+    play: Sequence[Card],
+    ctx: TrumpContext,
+    lead_format: Format | None = None,
+) -> Refusal | None:
     """None when ``play`` (part of ``hand``) is a legal follow to ``lead``; else why not."""
     n = len(lead)
     if len(play) != n:
@@ -167,8 +171,7 @@ def multiset_combinations(cards: Sequence[Card], k: int) -> Iterator[list[Card]]
     return rec(0, k)
 
 
-def legal_follows(lead: Sequence[Card], hand: Sequence[Card], ctx: TrumpContext
-                  ) -> Iterator[list[Card]]:
+def legal_follows(lead: Sequence[Card], hand: Sequence[Card], ctx: TrumpContext) -> Iterator[list[Card]]:
     """Every legal follow, each distinct multiset once, lazily (bots and hints)."""
     n = len(lead)
     suit_of = ctx.suit_by_card.__getitem__
@@ -183,8 +186,7 @@ def legal_follows(lead: Sequence[Card], hand: Sequence[Card], ctx: TrumpContext
     if not lead_format.total_pairs:
         yield from multiset_combinations(held, n)
         return
-    best = (max_tractor_pairs(held, lead_format.tractors, ctx)[0],
-            min(lead_format.total_pairs, pair_count(held)))
+    best = (max_tractor_pairs(held, lead_format.tractors, ctx)[0], min(lead_format.total_pairs, pair_count(held)))
     for combo in multiset_combinations(held, n):
         if follow_score(combo, lead_format, ctx) == best:
             yield combo
@@ -211,8 +213,9 @@ def _trump_value(play: Sequence[Card], lead_format: Format, ctx: TrumpContext) -
     return max(ctx.position(c) for c in play)
 
 
-def play_value(play: Sequence[Card], lead: Sequence[Card], ctx: TrumpContext,
-               lead_units: Sequence[Unit] | None = None) -> tuple[int, int] | None:
+def play_value(
+    play: Sequence[Card], lead: Sequence[Card], ctx: TrumpContext, lead_units: Sequence[Unit] | None = None
+) -> tuple[int, int] | None:
     """How a play ranks in a trick, or None when it cannot win. Higher tuples win; ties go
     to the earlier play. Tier 0: the lead's suit; tier 1: trumping a side-suit lead."""
     if lead_units is None:

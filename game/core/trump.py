@@ -21,6 +21,7 @@ consecutive positions form tractors:
 >>> ctx.position(Card.parse("JH")) - ctx.position(Card.parse("9H"))
 1
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable

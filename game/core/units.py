@@ -11,6 +11,7 @@ so two pairs of different off-suit level cards are never a tractor.
 >>> shape_codes(decompose(cards("5H 5H 4H"), ctx))
 ['P', 'S']
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -70,9 +71,11 @@ class Format:
 
     @classmethod
     def of(cls, units: Sequence[Unit]) -> Format:
-        return cls(tuple(sorted((u.pairs for u in units if u.pairs >= 2), reverse=True)),
-                   sum(1 for u in units if u.pairs == 1),
-                   sum(1 for u in units if u.pairs == 0))
+        return cls(
+            tuple(sorted((u.pairs for u in units if u.pairs >= 2), reverse=True)),
+            sum(1 for u in units if u.pairs == 1),
+            sum(1 for u in units if u.pairs == 0),
+        )
 
 
 def pair_positions(cards: Iterable[Card], ctx: TrumpContext) -> dict[int, list[Card]]:
@@ -141,8 +144,10 @@ def _unit_tables(ctx: TrumpContext) -> tuple[dict[Card, Unit], dict[Card, Unit]]
     """Every single and every pair as a ``Unit``, made once per context (units are values)."""
     got = _UNIT_TABLES.get(ctx)
     if got is None:
-        got = _UNIT_TABLES[ctx] = ({c: Unit(0, ctx.position(c), (c,)) for c in ONE_DECK},
-                                   {c: Unit(1, ctx.position(c), (c, c)) for c in ONE_DECK})
+        got = _UNIT_TABLES[ctx] = (
+            {c: Unit(0, ctx.position(c), (c,)) for c in ONE_DECK},
+            {c: Unit(1, ctx.position(c), (c, c)) for c in ONE_DECK},
+        )
     return got
 
 
@@ -162,8 +167,9 @@ def _decompose(cards: Sequence[Card], ctx: TrumpContext) -> list[Unit]:
     while True:
         best = None
         for low, high in runs(pairs):
-            if high > low and (best is None or high - low > best[1] - best[0]
-                               or (high - low == best[1] - best[0] and high > best[1])):
+            if high > low and (
+                best is None or high - low > best[1] - best[0] or (high - low == best[1] - best[0] and high > best[1])
+            ):
                 best = (low, high)
         if best is None:
             break
@@ -202,8 +208,9 @@ def suit_of_play(cards: Sequence[Card], ctx: TrumpContext) -> EffectiveSuit | No
     return suit
 
 
-def max_tractor_pairs(cards: Sequence[Card], tractors: Sequence[int], ctx: TrumpContext
-                      ) -> tuple[int, list[tuple[int, int]]]:
+def max_tractor_pairs(
+    cards: Sequence[Card], tractors: Sequence[int], ctx: TrumpContext
+) -> tuple[int, list[tuple[int, int]]]:
     """The most pairs of ``cards`` that lay out as disjoint tractors (2+ consecutive pairs),
     each assigned to a different one of ``tractors`` and no longer than it.
 

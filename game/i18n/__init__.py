@@ -19,6 +19,7 @@ text already (for instance a suit name from ``tr("suit.H")``), never raw values.
 >>> refusal("bury.count", n=8)
 'Bury exactly 8 cards.'
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -116,8 +117,7 @@ def params_of(template: str) -> frozenset[str]:
     >>> sorted(params_of("{cards} cost {penalty} points"))
     ['cards', 'penalty']
     """
-    return frozenset(name for _, name, _, _ in string.Formatter().parse(template)
-                     if name is not None and name != "")
+    return frozenset(name for _, name, _, _ in string.Formatter().parse(template) if name is not None and name != "")
 
 
 def _check(language: str) -> None:

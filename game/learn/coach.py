@@ -16,6 +16,7 @@ within the margin of the best's: the "good" limit (``GOOD_MARGIN``) or the decis
 error, whichever is larger, since a move the search cannot tell from the best is not wrong.
 The move made is never accepted: it was charged a confident mistake.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -43,7 +44,7 @@ def _key(cards: Sequence[Card]) -> Counter:
 
 
 def loss_text(d: Any) -> str:
-    """"-1.45 ± 0.40 levels · -58 points": the loss charged and its standard error."""
+    """ "-1.45 ± 0.40 levels · -58 points": the loss charged and its standard error."""
     se = getattr(d, "se", 0.0)
     if se is not None and math.isfinite(se) and se > 0:
         return tr("review.loss_se", loss=f"{d.loss:.2f}", se=f"{se:.2f}", points=f"{d.points_loss:.0f}")
@@ -68,8 +69,12 @@ def better_text(d: Any) -> str:
     best, played = _cards(d.best), _cards(d.played)
     if _key(best) == _key(played) or d.loss <= 0:
         return ""
-    text = tr("review.better_reason", gain=f"{d.loss:.2f}",
-              share=round(100 * getattr(d, "better_share", 0.0)), worlds=getattr(d, "worlds", 0))
+    text = tr(
+        "review.better_reason",
+        gain=f"{d.loss:.2f}",
+        share=round(100 * getattr(d, "better_share", 0.0)),
+        worlds=getattr(d, "worlds", 0),
+    )
     hint = getattr(d, "hint", None)
     why = reason_text(getattr(d, "hint_reason", None))
     if why and hint is not None and _key(_cards(hint)) == _key(best):
@@ -102,8 +107,7 @@ def accepted_answers(d: Any) -> list[list[Card]]:
     best_mean = next((m for cards, m in top if _key(cards) == _key(best)), None)
     if best_mean is not None:
         for cards, mean in top:
-            if mean >= best_mean - margin and _key(cards) != played \
-                    and all(_key(cards) != _key(o) for o in out):
+            if mean >= best_mean - margin and _key(cards) != played and all(_key(cards) != _key(o) for o in out):
                 out.append(cards)
     return out
 
@@ -138,13 +142,28 @@ def puzzle_of(hand: Hand, seat: int, d: Any, now: float) -> dict[str, Any] | Non
         "played": format_cards(_cards(d.played)),
         "accepted": [format_cards(a) for a in accepted],
         "gain": round(float(d.loss), 4),
-        "reason": getattr(d, "hint_reason", None) if _key(_cards(getattr(d, "hint", None) or [])) == _key(accepted[0])
-        and getattr(d, "hint", None) is not None else None,
+        "reason": getattr(d, "hint_reason", None)
+        if _key(_cards(getattr(d, "hint", None) or [])) == _key(accepted[0]) and getattr(d, "hint", None) is not None
+        else None,
         "worlds": int(getattr(d, "worlds", 0)),
         "share": round(float(getattr(d, "better_share", 0.0)), 4),
-        "box": 0, "due": now, "created": now, "tries": 0, "solved": 0,
+        "box": 0,
+        "due": now,
+        "created": now,
+        "tries": 0,
+        "solved": 0,
     }
 
 
-__all__ = ["BAD_LABELS", "GOOD_MARGIN", "accepted_answers", "answer_text", "better_text", "loss_text",
-           "position_before", "puzzle_kind", "puzzle_of", "reason_text"]
+__all__ = [
+    "BAD_LABELS",
+    "GOOD_MARGIN",
+    "accepted_answers",
+    "answer_text",
+    "better_text",
+    "loss_text",
+    "position_before",
+    "puzzle_kind",
+    "puzzle_of",
+    "reason_text",
+]

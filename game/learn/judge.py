@@ -6,6 +6,7 @@ Why-not (its ``Refusal``); a legal move that misses the position's goal says wha
 computed instead (who still wins, what the throw costs …). ``answer`` computes the right
 option of a choice question; nothing in a lesson file says which option is right.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -39,9 +40,18 @@ from game.i18n import get_language, tr
 from .position import BURY, CHOICE, DECLARE, FEED, NO_POINTS, PLAY, THROW, WIN, Position
 
 SECTIONS = {
-    "highest": "§2", "points": "§2", "defender_points": "§2", "tractor": "§3",
-    "throw_played": "§4", "throw_penalty": "§4", "winner": "§6", "legal_follow": "§5",
-    "kitty": "§7", "settle": "§9", "next_dealer": "§8", "nobody": "§8",
+    "highest": "§2",
+    "points": "§2",
+    "defender_points": "§2",
+    "tractor": "§3",
+    "throw_played": "§4",
+    "throw_penalty": "§4",
+    "winner": "§6",
+    "legal_follow": "§5",
+    "kitty": "§7",
+    "settle": "§9",
+    "next_dealer": "§8",
+    "nobody": "§8",
 }
 
 
@@ -162,8 +172,11 @@ def judge(p: Position, move: Any) -> Verdict:
             return _refused(refusal)
         if p.goal == NO_POINTS and points_of(move) > 0:
             at_risk = points_of(move) * kitty_multiplier(p.rules, 1)
-            return Verdict(False, (tr("learn.judge.buried_points", points=points_of(move), risk=at_risk),
-                                   tr("learn.nudge.goal")), "§7")
+            return Verdict(
+                False,
+                (tr("learn.judge.buried_points", points=points_of(move), risk=at_risk), tr("learn.nudge.goal")),
+                "§7",
+            )
         return _right(p, "§7")
     assert p.kind == PLAY
     return _judge_play(p, move)
@@ -186,8 +199,9 @@ def _judge_play(p: Position, move: tuple[Card, ...]) -> Verdict:
             if not result.ok:
                 penalty = result.blocked * p.rules.throw_penalty
                 key = "learn.judge.throw_failed" if penalty else "learn.judge.throw_failed_free"
-                return Verdict(False, (tr(key, played=pretty_cards(result.played), penalty=penalty),
-                                       tr("learn.nudge.goal")), "§4")
+                return Verdict(
+                    False, (tr(key, played=pretty_cards(result.played), penalty=penalty), tr("learn.nudge.goal")), "§4"
+                )
         if p.goal == THROW and len(units) < 2:
             return Verdict(False, (tr("learn.judge.not_throw"), tr("learn.nudge.goal")), "§4")
         return _right(p, "§4")
@@ -229,8 +243,7 @@ def _judge_choice(p: Position, option: Any) -> Verdict:
         return Verdict(True, extra + (why,), section)
     if not p.text_key:
         # A lesson keeps its answer back: the learner tries again with the nudge.
-        return Verdict(False, (tr("learn.judge.not_this", answer=label(p, option)), tr("learn.nudge.choice")),
-                       section)
+        return Verdict(False, (tr("learn.judge.not_this", answer=label(p, option)), tr("learn.nudge.choice")), section)
     return Verdict(False, (tr("learn.judge.answer_is", answer=label(p, right)),) + extra + (why,), section)
 
 
@@ -241,10 +254,16 @@ def prompt(p: Position) -> str:
         return tr(p.prompt_key, cards=pretty_cards(a["play"]))
     if p.ask == "settle" and p.text_key and "kitty_points" in a:
         pairs = a.get("pairs") or 0
-        unit = tr("learn.unit.single") if pairs == 0 else tr("learn.unit.pair") if pairs == 1 \
+        unit = (
+            tr("learn.unit.single")
+            if pairs == 0
+            else tr("learn.unit.pair")
+            if pairs == 1
             else tr("learn.unit.tractor", n=pairs)
-        return tr(p.prompt_key.replace(".prompt", ".prompt_kitty"), points=a["points"], unit=unit,
-                  kitty=a["kitty_points"])
+        )
+        return tr(
+            p.prompt_key.replace(".prompt", ".prompt_kitty"), points=a["points"], unit=unit, kitty=a["kitty_points"]
+        )
     return tr(p.prompt_key, points=a.get("points", ""), leader=seat_name(p.leader))
 
 

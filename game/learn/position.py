@@ -6,6 +6,7 @@ the bottom of the screen); ``trick`` holds the plays made before the learner's t
 first of them the lead. ``others`` shows the other seats' hands (1, 2, 3) when a lesson needs
 them known, as for a throw.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -49,8 +50,9 @@ class Bids:
 
     def bidding(self, ruleset: Ruleset) -> Bidding:
         """A fresh ``Bidding`` with the earlier declarations applied through the core."""
-        bidding = Bidding(ruleset, self.first_hand, self.dealer, 0,
-                          (Rank.parse(self.levels[0]), Rank.parse(self.levels[1])))
+        bidding = Bidding(
+            ruleset, self.first_hand, self.dealer, 0, (Rank.parse(self.levels[0]), Rank.parse(self.levels[1]))
+        )
         for seat, shown in self.shown:
             bidding.apply(seat, shown)
         if self.after_deal:
@@ -158,5 +160,3 @@ def position_problems(p: Position) -> list[str]:
             except ValueError as e:
                 problems.append(f"an earlier declaration is refused: {e}")
     return problems
-
-

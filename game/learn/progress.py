@@ -5,6 +5,7 @@ Kept in ``learn.json`` in the data folder, written atomically like every other f
 expected shape is moved aside (``game.saved_data.set_aside``: ``learn.json.broken-<time>-<n>``,
 a name never used before) and the learner starts afresh: progress is worth less than a crash.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -92,8 +93,11 @@ def _validate(data: Any) -> tuple[dict[str, list[str]], dict[str, dict[str, list
         if not isinstance(kinds, dict):
             raise ValueError(f"scores of {ruleset!r} are not a table")
         for kind, pair in kinds.items():
-            if (not isinstance(pair, list) or len(pair) != 2
-                    or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in pair)
-                    or pair[0] > pair[1]):
+            if (
+                not isinstance(pair, list)
+                or len(pair) != 2
+                or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in pair)
+                or pair[0] > pair[1]
+            ):
                 raise ValueError(f"score {ruleset}/{kind} is not [right, asked]")
     return lessons, scores

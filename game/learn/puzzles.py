@@ -17,6 +17,7 @@ Kept in ``puzzles.json`` in the data folder, written atomically
 is moved aside (``game.saved_data.set_aside``) and the store starts empty, saying where the
 old file went (``PuzzleStore.set_aside``): a damaged file costs the puzzles, not the game.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -77,16 +78,24 @@ class Puzzle:
         if not isinstance(data, dict):
             raise DataError("a puzzle is not an object")
         try:
-            p = cls(id=_text(data["id"]), ruleset=_text(data["ruleset"]), kind=_text(data["kind"]),
-                    observation=dict(data["observation"]),
-                    accepted=[_card_list(a) for a in data["accepted"]],
-                    played=_card_list(data.get("played", [])), gain=_number(data["gain"]),
-                    options=[_card_list(o) for o in data.get("options") or []],
-                    reason=data.get("reason") if isinstance(data.get("reason"), dict) else None,
-                    worlds=_int(data.get("worlds", 0)), share=_number(data.get("share", 0.0)),
-                    box=_int(data.get("box", 0)),
-                    due=_number(data.get("due", 0.0)), created=_number(data.get("created", 0.0)),
-                    tries=_int(data.get("tries", 0)), solved=_int(data.get("solved", 0)))
+            p = cls(
+                id=_text(data["id"]),
+                ruleset=_text(data["ruleset"]),
+                kind=_text(data["kind"]),
+                observation=dict(data["observation"]),
+                accepted=[_card_list(a) for a in data["accepted"]],
+                played=_card_list(data.get("played", [])),
+                gain=_number(data["gain"]),
+                options=[_card_list(o) for o in data.get("options") or []],
+                reason=data.get("reason") if isinstance(data.get("reason"), dict) else None,
+                worlds=_int(data.get("worlds", 0)),
+                share=_number(data.get("share", 0.0)),
+                box=_int(data.get("box", 0)),
+                due=_number(data.get("due", 0.0)),
+                created=_number(data.get("created", 0.0)),
+                tries=_int(data.get("tries", 0)),
+                solved=_int(data.get("solved", 0)),
+            )
             if p.kind not in KINDS:
                 raise DataError(f"a puzzle's kind {p.kind[:20]!r} is unknown")
             if not p.accepted or p.solved > p.tries or not 0.0 <= p.share <= 1.0:
@@ -183,15 +192,17 @@ class PuzzleStore:
             return None
         if self.set_aside is None:
             return Notice("data_folder.unusable", {"file": PUZZLE_FILE, "reason": self.problem})
-        return Notice("data_folder.set_aside", {"file": PUZZLE_FILE, "reason": self.problem,
-                                                "moved": self.set_aside.name})
+        return Notice(
+            "data_folder.set_aside", {"file": PUZZLE_FILE, "reason": self.problem, "moved": self.set_aside.name}
+        )
 
     def save(self) -> None:
         if self.path is None:
             return
-        atomic_write_json(self.path, {"version": VERSION,
-                                      "puzzles": [p.to_json() for p in self.puzzles.values()],
-                                      "scores": self.scores})
+        atomic_write_json(
+            self.path,
+            {"version": VERSION, "puzzles": [p.to_json() for p in self.puzzles.values()], "scores": self.scores},
+        )
 
     def add(self, data: dict[str, Any]) -> Puzzle | None:
         """A new puzzle (``coach.puzzle_of``'s data); one already kept is not reset."""
@@ -206,8 +217,7 @@ class PuzzleStore:
 
     def due(self, now: float, ruleset: str | None = None) -> list[Puzzle]:
         """The puzzles due now (of one ruleset, or all), the longest overdue first."""
-        out = [p for p in self.puzzles.values()
-               if p.due <= now and (ruleset is None or p.ruleset == ruleset)]
+        out = [p for p in self.puzzles.values() if p.due <= now and (ruleset is None or p.ruleset == ruleset)]
         return sorted(out, key=lambda p: (p.due, p.id))
 
     def answer(self, puzzle_id: str, cards: Sequence[Card], now: float) -> bool:

@@ -4,6 +4,7 @@ Each question is a ``Position`` (so the lesson screen's table and ``judge`` serv
 made from a seeded ``random.Random``: a shuffled deal, a random trump context, a lead taken
 from one hand and follows chosen among the core's ``legal_follows``.
 """
+
 from __future__ import annotations
 
 from itertools import islice
@@ -52,7 +53,7 @@ def _deal(r: Ruleset, rng: random.Random) -> list[list[Card]]:
     deck = make_deck(r.decks)
     rng.shuffle(deck)
     size = min(_HAND, r.hand_size)
-    return [deck[i * size:(i + 1) * size] for i in range(4)]
+    return [deck[i * size : (i + 1) * size] for i in range(4)]
 
 
 def _lead(hand: list[Card], ctx: TrumpContext, rng: random.Random) -> list[Card]:
@@ -80,9 +81,18 @@ def _winner(r: Ruleset, rng: random.Random) -> Position | None:
     leader = rng.randrange(4)
     lead = _lead(hands[leader], ctx, rng)
     plays = [tuple(lead)] + [tuple(_follow_of(lead, hands[(leader + i) % 4], ctx, rng)) for i in (1, 2, 3)]
-    return Position("trainer", r.id, CHOICE, trick=tuple(plays), ask="winner", options=(0, 1, 2, 3),
-                    text_key="learn.trainer.winner", level=ctx.level.label, trump=ctx.trump_code,
-                    lead_seat=leader)
+    return Position(
+        "trainer",
+        r.id,
+        CHOICE,
+        trick=tuple(plays),
+        ask="winner",
+        options=(0, 1, 2, 3),
+        text_key="learn.trainer.winner",
+        level=ctx.level.label,
+        trump=ctx.trump_code,
+        lead_seat=leader,
+    )
 
 
 def _follow_setup(r: Ruleset, rng: random.Random) -> tuple[TrumpContext, list[Card], list[Card]] | None:
@@ -108,13 +118,22 @@ def _legal(r: Ruleset, rng: random.Random) -> Position | None:
         if refused is None:
             return None
         play = refused
-    return Position("trainer", r.id, CHOICE, hand=tuple(hand), trick=(tuple(lead),), ask="legal_follow",
-                    args={"play": tuple(play)}, options=(True, False), text_key="learn.trainer.legal",
-                    level=ctx.level.label, trump=ctx.trump_code)
+    return Position(
+        "trainer",
+        r.id,
+        CHOICE,
+        hand=tuple(hand),
+        trick=(tuple(lead),),
+        ask="legal_follow",
+        args={"play": tuple(play)},
+        options=(True, False),
+        text_key="learn.trainer.legal",
+        level=ctx.level.label,
+        trump=ctx.trump_code,
+    )
 
 
-def _illegal_follow(lead: list[Card], hand: list[Card], ctx: TrumpContext,
-                    rng: random.Random) -> list[Card] | None:
+def _illegal_follow(lead: list[Card], hand: list[Card], ctx: TrumpContext, rng: random.Random) -> list[Card] | None:
     """A follow of the right size that the core refuses: a card of the suit held back or a
     pair broken (half the questions; the other half are legal)."""
     suit = ctx.suit_of(lead[0])
@@ -138,8 +157,17 @@ def _follow(r: Ruleset, rng: random.Random) -> Position | None:
     if len(lead) < 2 and r.decks > 1:
         return None  # with pairs to be had, a single lead teaches too little
     right = next(iter(legal_follows(lead, hand, ctx)))
-    return Position("trainer", r.id, PLAY, hand=tuple(hand), trick=(tuple(lead),), right=tuple(right),
-                    text_key="learn.trainer.follow", level=ctx.level.label, trump=ctx.trump_code)
+    return Position(
+        "trainer",
+        r.id,
+        PLAY,
+        hand=tuple(hand),
+        trick=(tuple(lead),),
+        right=tuple(right),
+        text_key="learn.trainer.follow",
+        level=ctx.level.label,
+        trump=ctx.trump_code,
+    )
 
 
 def _levels(r: Ruleset, rng: random.Random) -> Position:
@@ -159,5 +187,12 @@ def _levels(r: Ruleset, rng: random.Random) -> Position:
         outcomes.append(right)
     i = outcomes.index(right)
     start = max(0, min(i - 2, len(outcomes) - 5))
-    return Position("trainer", r.id, CHOICE, ask="settle", args=args, options=tuple(outcomes[start:start + 5]),
-                    text_key="learn.trainer.levels")
+    return Position(
+        "trainer",
+        r.id,
+        CHOICE,
+        ask="settle",
+        args=args,
+        options=tuple(outcomes[start : start + 5]),
+        text_key="learn.trainer.levels",
+    )

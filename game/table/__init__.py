@@ -3,6 +3,7 @@ no bots: bots and the practice hint are handed in).
 
 Layering: ``game.core`` ← ``game.table`` ← ``bots`` / the arena ← the session and the screens.
 """
+
 from .aids import HintProvider, TurnClock, cards_out, clock_seconds, default_action, hint_action, points_out
 from .controllers import (
     PENDING,

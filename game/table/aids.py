@@ -7,6 +7,7 @@
   bot's move and reason) is a ``HintProvider`` handed in from outside: the table never
   imports the bots.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -37,6 +38,7 @@ HintProvider = Callable[[Hand, int, Sequence[Sequence[Card]] | None], tuple[Any,
 
 
 # ---------------------------------------------------------------------------- clocks
+
 
 def clock_seconds(ruleset: Ruleset, kind: ActionKind) -> int:
     """The ruleset's time for a bury or a play (0: no clock)."""
@@ -82,6 +84,7 @@ class TurnClock:
 
 # ---------------------------------------------------------------------------- the card counter
 
+
 def cards_out(obs: Observation) -> Counter[Card]:
     """The cards ``obs.seat`` has not seen: the decks less its hand, every card played and,
     for the dealer after the bury, the kitty it buried."""
@@ -104,6 +107,7 @@ def points_out(obs: Observation) -> tuple[int, int]:
 
 
 # ---------------------------------------------------------------------------- hints
+
 
 def default_action(hand: Hand, seat: int) -> Action:
     """The core's fallback bury or play for ``seat`` now."""
@@ -130,5 +134,4 @@ def hint_action(hand: Hand, seat: int, hint: HintProvider | None = None) -> Acti
     return default_action(hand, seat)
 
 
-__all__ = ["HintProvider", "TurnClock", "cards_out", "clock_seconds", "default_action", "hint_action",
-           "points_out"]
+__all__ = ["HintProvider", "TurnClock", "cards_out", "clock_seconds", "default_action", "hint_action", "points_out"]

@@ -10,6 +10,7 @@ drawing; ``threaded=False`` answers inside ``begin`` (the arena, tests, tools: n
 no polling). Either way a bot's exception is kept and raised by ``result()``/``declare()``,
 so the driver records it the same way everywhere.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -112,8 +113,7 @@ class BotController(Controller):
         self.inline = not threaded
         # An outside program may take a while to declare, and so may a bot that searches its
         # declarations (it says so with ``slow_declare``): ask them in the worker too.
-        self.slow_declare = threaded and (str(level).startswith(EXTERNAL)
-                                          or bool(getattr(bot, "slow_declare", False)))
+        self.slow_declare = threaded and (str(level).startswith(EXTERNAL) or bool(getattr(bot, "slow_declare", False)))
         self._job: Future[list[Card]] | _Done | None = None
         self._declaring: tuple[Any, Future[Any]] | None = None
 
@@ -185,8 +185,14 @@ class BotController(Controller):
             close()
 
 
-def make_controllers(humans: Sequence[int], levels: Sequence[str], ruleset: Ruleset, seed: int,
-                     factory: BotFactory, threaded: bool = True) -> list[Controller]:
+def make_controllers(
+    humans: Sequence[int],
+    levels: Sequence[str],
+    ruleset: Ruleset,
+    seed: int,
+    factory: BotFactory,
+    threaded: bool = True,
+) -> list[Controller]:
     """One controller per seat: people at ``humans``, bots of ``levels[seat]`` from
     ``factory`` elsewhere (a level the factory lacks plays ``normal``)."""
     out: list[Controller] = []
@@ -207,9 +213,17 @@ def make_controllers(humans: Sequence[int], levels: Sequence[str], ruleset: Rule
 
 def bot_controllers(bots: Sequence[Any], threaded: bool = False) -> list[Controller]:
     """Controllers for ready-made bots (None: a person's seat)."""
-    return [HumanController() if b is None else BotController(b, str(getattr(b, "level", "") or ""), threaded)
-            for b in bots]
+    return [
+        HumanController() if b is None else BotController(b, str(getattr(b, "level", "") or ""), threaded) for b in bots
+    ]
 
 
-__all__ = ["PENDING", "BotController", "BotFactory", "Controller", "HumanController", "bot_controllers",
-           "make_controllers"]
+__all__ = [
+    "PENDING",
+    "BotController",
+    "BotFactory",
+    "Controller",
+    "HumanController",
+    "bot_controllers",
+    "make_controllers",
+]

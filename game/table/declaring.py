@@ -12,6 +12,7 @@ When the deal is over, and again at the end of the after-deal window, everyone w
 declare gets one last round in deal order (at a hot-seat table every person, as at the
 fixed points).
 """
+
 from __future__ import annotations
 
 from collections import deque
@@ -57,8 +58,7 @@ class RoundsHost(Protocol):
     @property
     def hand(self) -> Hand: ...
 
-    def incident(self, into: list[Incident], seat: int, kind: ActionKind, detail: str,
-                 cards: Any = ()) -> None: ...
+    def incident(self, into: list[Incident], seat: int, kind: ActionKind, detail: str, cards: Any = ()) -> None: ...
 
 
 class DeclaringRounds:
@@ -94,8 +94,12 @@ class DeclaringRounds:
     def dealt(self, seat: int, card: Card) -> None:
         """``seat`` has just received ``card``: ask whoever must be asked now."""
         hand = self.hand
-        if not hand.bidding.declares_with(card, seat) and self._options_unchanged(seat) \
-                and self.stops is None and self.inline_only:
+        if (
+            not hand.bidding.declares_with(card, seat)
+            and self._options_unchanged(seat)
+            and self.stops is None
+            and self.inline_only
+        ):
             return  # it could declare nothing before this card, nor now: nobody to ask
         if self.stops is None and self.inline_only:
             self._ask_receiver(seat)
@@ -206,9 +210,14 @@ class DeclaringRounds:
         if not self.final:
             return False
         hand = self.hand
-        return not (hand.phase == DEALING and hand.ruleset.defenders_after_deal
-                    and not hand.setup.first_hand and not hand.bidding.shown
-                    and hand.dealer is not None and (seat - hand.dealer) % 2 == 1)
+        return not (
+            hand.phase == DEALING
+            and hand.ruleset.defenders_after_deal
+            and not hand.setup.first_hand
+            and not hand.bidding.shown
+            and hand.dealer is not None
+            and (seat - hand.dealer) % 2 == 1
+        )
 
     def _bot_declaration(self, seat: int, controller: Controller, options: list[list[Card]]) -> Any:
         host = self.host

@@ -14,6 +14,7 @@ A bot's exception or illegal answer never stops the hand: it is recorded in ``re
 (an ``Incident``) and the core's fallback is played. The match is saved (``save_data``)
 after every trick and every hand through ``on_save``.
 """
+
 from __future__ import annotations
 
 from collections import deque
@@ -100,10 +101,19 @@ class OneHandMatch(Match):
 class TableDriver:
     """Runs one match (or one hand) at one table."""
 
-    def __init__(self, match: Match, controllers: Sequence[Controller],
-                 settings: TableSettings | None = None, on_save: Callable[[dict[str, Any]], None] | None = None,
-                 announce: bool = True, on_hand_over: OnHandOver | None = None, hint: HintProvider | None = None,
-                 on_decision: OnDecision | None = None, timing: bool = True, moves_on: bool = False):
+    def __init__(
+        self,
+        match: Match,
+        controllers: Sequence[Controller],
+        settings: TableSettings | None = None,
+        on_save: Callable[[dict[str, Any]], None] | None = None,
+        announce: bool = True,
+        on_hand_over: OnHandOver | None = None,
+        hint: HintProvider | None = None,
+        on_decision: OnDecision | None = None,
+        timing: bool = True,
+        moves_on: bool = False,
+    ):
         """``announce``: start with a HandStarted event (False when a saved hand resumes);
         ``hint``: the practice Hint (also the move played when a clock runs out);
         ``timing``: record the bots' think times in ``report``;
@@ -214,8 +224,7 @@ class TableDriver:
             return [card]
         return follow_group(hand.hands[seat], card, trick.lead, hand.ctx, raised)
 
-    def privacy(self, shown: tuple[int, int] | None, unlocked: int | None, locked: bool,
-                wait: Wait | None) -> Privacy:
+    def privacy(self, shown: tuple[int, int] | None, unlocked: int | None, locked: bool, wait: Wait | None) -> Privacy:
         """The hot-seat privacy rule now (``game.table.privacy``); ``shown`` is the ``position``
         when the hand was shown to ``unlocked``."""
         hand = self.hand
@@ -379,8 +388,9 @@ class TableDriver:
         assert asked_obs is not None
         return self._bot_answer(seat, kind, asked_obs, answer, controller.seconds, failed)
 
-    def _bot_answer(self, seat: int, kind: ActionKind, obs: Observation, answer: Any, seconds: float,
-                    failed: bool = False) -> Event:
+    def _bot_answer(
+        self, seat: int, kind: ActionKind, obs: Observation, answer: Any, seconds: float, failed: bool = False
+    ) -> Event:
         """Play a bot's answer; an illegal one is recorded and the core's fallback played."""
         report = self.report
         report.decisions += 1
@@ -407,8 +417,7 @@ class TableDriver:
 
     def submit(self, action: Action) -> Refusal | None:
         """A person's bury or play; None when accepted (its events are queued)."""
-        if action.kind not in (BURY, PLAY) or action.seat is None \
-                or not self.controllers[action.seat].human:
+        if action.kind not in (BURY, PLAY) or action.seat is None or not self.controllers[action.seat].human:
             return Refusal("turn.not_yours")
         refusal = self.check(action.seat, action.cards, action.kind)
         if refusal is not None:
@@ -472,8 +481,7 @@ class TableDriver:
         if point is None:
             return None
         # Never take back another person's move (hot-seat).
-        if any(a.seat != seat and a.seat is not None and self.controllers[a.seat].human
-               for a in hand.log[point:]):
+        if any(a.seat != seat and a.seat is not None and self.controllers[a.seat].human for a in hand.log[point:]):
             return None
         return point
 
@@ -528,8 +536,9 @@ class TableDriver:
             self.clock = self.clock.stop()
         self.clock, expired = self.clock.tick(dt)
         running = self.clock.key
-        self.clock_left = (running[1], running[2], self.clock.left) \
-            if self.clock.running and isinstance(running, tuple) else None
+        self.clock_left = (
+            (running[1], running[2], self.clock.left) if self.clock.running and isinstance(running, tuple) else None
+        )
         if not expired or not isinstance(running, tuple):
             return None
         seat = running[2]
@@ -558,8 +567,13 @@ class TableDriver:
         trick = hand.tricks[-1]
         first = len(trick.plays) == 1
         failed = first and bool(trick.attempted)
-        event = Played(seat, trick.plays[-1][1], trick.attempted if first else (), trick.penalty if first else 0,
-                       throw_blocker(hand, seat, trick.plays[-1][1]) if failed else None)
+        event = Played(
+            seat,
+            trick.plays[-1][1],
+            trick.attempted if first else (),
+            trick.penalty if first else 0,
+            throw_blocker(hand, seat, trick.plays[-1][1]) if failed else None,
+        )
         if trick.complete:
             state = hand.play_state
             view = state.views[-1] if state is not None else TrickView.of(trick)  # made as it closed
@@ -609,13 +623,13 @@ def _as_tuple(cards: Any) -> tuple[Card, ...]:
         return ()
 
 
-def play_hand(hand: Hand, bots: Sequence[Any], on_decision: OnDecision | None = None,
-              timing: bool = True) -> HandReport:
+def play_hand(
+    hand: Hand, bots: Sequence[Any], on_decision: OnDecision | None = None, timing: bool = True
+) -> HandReport:
     """Play ``hand`` to its end (settled, or re-dealt) with ``bots[seat]`` deciding, inline.
 
     ``on_decision(seat, kind, obs, choice, seconds)`` is called after every decision."""
-    driver = TableDriver.for_hand(hand, bot_controllers(bots, threaded=False),
-                                  on_decision=on_decision, timing=timing)
+    driver = TableDriver.for_hand(hand, bot_controllers(bots, threaded=False), on_decision=on_decision, timing=timing)
     report = driver.run_hand()
     if not hand.finished:
         waiting = driver.waiting()
@@ -623,5 +637,12 @@ def play_hand(hand: Hand, bots: Sequence[Any], on_decision: OnDecision | None = 
     return report
 
 
-__all__ = ["HOTSEAT_STOPS", "OnDecision", "OnHandOver", "OneHandMatch", "TableDriver", "hotseat_checkpoints",
-           "play_hand"]
+__all__ = [
+    "HOTSEAT_STOPS",
+    "OnDecision",
+    "OnHandOver",
+    "OneHandMatch",
+    "TableDriver",
+    "hotseat_checkpoints",
+    "play_hand",
+]

@@ -1,5 +1,6 @@
 """What the table reports (events), what it waits for (waits) and what went wrong with a
 bot (incidents). Plain values, no pygame."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -18,12 +19,14 @@ class Event:
 @dataclass(frozen=True)
 class HandStarted(Event):
     """A new hand is about to be dealt (``number`` counts from 1)."""
+
     number: int
 
 
 @dataclass(frozen=True)
 class Dealt(Event):
     """One card went to ``seat``."""
+
     seat: int
     card: Card  # the front end shows it only to its owner's screen
 
@@ -31,12 +34,14 @@ class Dealt(Event):
 @dataclass(frozen=True)
 class Declared(Event):
     """A seat showed cards to declare, overturn or protect."""
+
     declaration: Declaration
 
 
 @dataclass(frozen=True)
 class DealClosed(Event):
     """The bidding is over: the trump is known and the dealer picks up the kitty."""
+
     dealer: int
     declared: bool
     kitty_size: int
@@ -55,6 +60,7 @@ class Redealt(Event):
 @dataclass(frozen=True)
 class Buried(Event):
     """The dealer buried ``count`` cards."""
+
     seat: int
     count: int
 
@@ -62,6 +68,7 @@ class Buried(Event):
 @dataclass(frozen=True)
 class Played(Event):
     """A seat led or followed; a failed throw carries what was tried and its penalty."""
+
     seat: int
     cards: tuple[Card, ...]
     attempted: tuple[Card, ...] = ()  # a failed throw: what was tried
@@ -73,6 +80,7 @@ class Played(Event):
 class TrickWon(Event):
     """The trick is complete; ``number`` is its place in the hand; ``scored``: its points
     count for the defenders (the dealers' tricks score nothing), as the engine decides it."""
+
     trick: TrickView
     number: int
     scored: bool = False
@@ -83,6 +91,7 @@ class HandSettled(Event):
     """The last trick is played and the hand is scored. A driver that ``moves_on`` (the
     game's) has already recorded it and dealt the next one: ``hand`` is the settled hand and
     ``summary`` its line in the match's history."""
+
     hand: Hand | None = None
     summary: HandSummary | None = None
 
@@ -91,6 +100,7 @@ class HandSettled(Event):
 class TimedOut(Event):
     """A person's turn clock ran out: the table played (or buried) ``cards`` for ``seat``;
     the ``Played`` or ``Buried`` event follows."""
+
     seat: int
     kind: ActionKind
     cards: tuple[Card, ...]
@@ -99,6 +109,7 @@ class TimedOut(Event):
 @dataclass(frozen=True)
 class MatchOver(Event):
     """The match has a winner (team 0 or 1)."""
+
     winner: int | None
 
 
@@ -117,6 +128,7 @@ class WaitKind(StrEnum):
 @dataclass(frozen=True)
 class Wait:
     """A decision the table waits for from the person at ``seat``."""
+
     kind: WaitKind
     seat: int
     options: tuple[tuple[Card, ...], ...] = field(default=())
@@ -128,6 +140,7 @@ class Wait:
 @dataclass
 class Incident:
     """A bot's illegal answer or exception; the table played a legal default instead."""
+
     seat: int
     kind: ActionKind  # DECLARE, BURY or PLAY
     detail: str
@@ -137,6 +150,7 @@ class Incident:
 @dataclass
 class HandReport:
     """One hand's bot incidents and decision times (what the arena and the tests read)."""
+
     hand: Hand
     illegal: list[Incident] = field(default_factory=list)
     errors: list[Incident] = field(default_factory=list)
@@ -148,5 +162,22 @@ class HandReport:
         return not self.illegal and not self.errors
 
 
-__all__ = ["AfterDealWindow", "Buried", "DealClosed", "Dealt", "Declared", "Event", "HandReport", "HandSettled",
-           "HandStarted", "Incident", "MatchOver", "Played", "Redealt", "TimedOut", "TrickWon", "Wait", "WaitKind"]
+__all__ = [
+    "AfterDealWindow",
+    "Buried",
+    "DealClosed",
+    "Dealt",
+    "Declared",
+    "Event",
+    "HandReport",
+    "HandSettled",
+    "HandStarted",
+    "Incident",
+    "MatchOver",
+    "Played",
+    "Redealt",
+    "TimedOut",
+    "TrickWon",
+    "Wait",
+    "WaitKind",
+]

@@ -5,6 +5,7 @@ always means the pair, and one card of a tractor the tractor: the commercial app
 whole unit, up to the size the lead's format asks for. A card that is not part of a pair,
 or a click that would raise more cards than the lead has, raises that card alone.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -12,8 +13,9 @@ from collections.abc import Sequence
 from game.core import Card, Format, TrumpContext, decompose, pair_positions, runs
 
 
-def follow_group(hand: Sequence[Card], clicked: Card, lead: Sequence[Card], ctx: TrumpContext,
-                 raised: Sequence[Card] = ()) -> list[Card]:
+def follow_group(
+    hand: Sequence[Card], clicked: Card, lead: Sequence[Card], ctx: TrumpContext, raised: Sequence[Card] = ()
+) -> list[Card]:
     """The cards to raise when ``clicked`` is clicked while following ``lead``: ``clicked``
     first, then the rest of its pair or tractor (at most the lead's largest unit)."""
     fmt = Format.of(decompose(list(lead), ctx)) if lead else Format((), 0, 0)

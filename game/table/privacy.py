@@ -6,6 +6,7 @@ waits for has sat down (a privacy screen asks the others to look away). A hand s
 doing: a card is dealt, another seat acts, the hand is replaced (undo, a new hand), or the
 turn passes to someone else.
 """
+
 from __future__ import annotations
 
 from collections.abc import Collection
@@ -39,8 +40,14 @@ def must_cover(hand: Hand, shown: tuple[Hand, int] | None, unlocked: int | None)
     return bool(new) and hand.phase in (BURYING, PLAYING) and hand.to_act() != unlocked
 
 
-def hotseat_privacy(hand: Hand, shown: tuple[Hand, int] | None, unlocked: int | None, locked: bool,
-                    wait: Wait | None, humans: Collection[int]) -> Privacy:
+def hotseat_privacy(
+    hand: Hand,
+    shown: tuple[Hand, int] | None,
+    unlocked: int | None,
+    locked: bool,
+    wait: Wait | None,
+    humans: Collection[int],
+) -> Privacy:
     """The privacy rule at a hot-seat table.
 
     ``shown``/``unlocked``: whose hand is face up since when (None when ``locked``);
@@ -49,8 +56,12 @@ def hotseat_privacy(hand: Hand, shown: tuple[Hand, int] | None, unlocked: int | 
     cover = not locked and must_cover(hand, shown, unlocked)
     locked = locked or cover
     call = None
-    if wait is not None and wait.kind in (WaitKind.DECLARE, WaitKind.BURY, WaitKind.PLAY) \
-            and wait.seat in humans and (locked or wait.seat != unlocked):
+    if (
+        wait is not None
+        and wait.kind in (WaitKind.DECLARE, WaitKind.BURY, WaitKind.PLAY)
+        and wait.seat in humans
+        and (locked or wait.seat != unlocked)
+    ):
         call = wait.seat
     return Privacy(cover or call is not None, call)
 

@@ -6,6 +6,7 @@ other place — the saves' check, the settings, the session, the command line, t
 screen and the ``bots`` package itself (which refuses to import when its levels differ) —
 takes the kinds from here, so a level added here is known everywhere at once.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -28,8 +29,11 @@ def is_external(value: Any) -> bool:
 
 def is_seat_kind(value: Any) -> bool:
     """Anything a seat may hold: a person, a bot level or an outside program."""
-    return (value == HUMAN or is_bot_level(value)
-            or (is_external(value) and len(EXTERNAL) < len(value) <= len(EXTERNAL) + MAX_COMMAND))
+    return (
+        value == HUMAN
+        or is_bot_level(value)
+        or (is_external(value) and len(EXTERNAL) < len(value) <= len(EXTERNAL) + MAX_COMMAND)
+    )
 
 
 __all__ = ["BOT_LEVELS", "EXTERNAL", "HUMAN", "MAX_COMMAND", "is_bot_level", "is_external", "is_seat_kind"]

@@ -6,6 +6,7 @@ reads every save written so far (the old untyped dict, ``humans`` missing in the
 is the one check of them (``game.saved_data.check_table`` is this); keys it does not know are
 kept in ``extra`` so a newer save loses nothing when rewritten.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -46,8 +47,15 @@ def aids_for(mode: str, review_played: bool = True) -> Aids:
     the finished tricks (the last trick, the hand so far) only where the ruleset lets played
     cards be reviewed (``Ruleset.review_played``, RULES.md §10)."""
     if mode == TOURNAMENT:
-        return Aids(hint=False, undo=False, counter=False, history=review_played, why_not=False, clocks=True,
-                    last_trick=review_played)
+        return Aids(
+            hint=False,
+            undo=False,
+            counter=False,
+            history=review_played,
+            why_not=False,
+            clocks=True,
+            last_trick=review_played,
+        )
     return Aids(hint=True, undo=True, counter=True, history=True, why_not=True, clocks=False, last_trick=True)
 
 
@@ -96,9 +104,19 @@ class TableSettings:
     def to_dict(self) -> dict[str, Any]:
         """The settings as saved (``human`` is written too, for older readers)."""
         out: dict[str, Any] = dict(self.extra)
-        out.update({"ruleset": self.ruleset, "human": self.human, "humans": list(self.humans),
-                    "levels": list(self.levels), "mode": str(self.mode), "length": self.length,
-                    "names": dict(self.names), "seed": self.seed, "autoplay": self.autoplay})
+        out.update(
+            {
+                "ruleset": self.ruleset,
+                "human": self.human,
+                "humans": list(self.humans),
+                "levels": list(self.levels),
+                "mode": str(self.mode),
+                "length": self.length,
+                "names": dict(self.names),
+                "seed": self.seed,
+                "autoplay": self.autoplay,
+            }
+        )
         if self.deal_only:
             out["deal_only"] = True
         return out
@@ -114,12 +132,19 @@ class TableSettings:
         humans = data.get("humans")
         if humans is None:
             humans = [] if data.get("human") is None else [data.get("human")]
-        need(isinstance(humans, (list, tuple)) and len(humans) <= 4 and all(is_int(h, 0, 3) for h in humans)
-             and len(set(humans)) == len(humans), "the people's seats are not valid")
+        need(
+            isinstance(humans, (list, tuple))
+            and len(humans) <= 4
+            and all(is_int(h, 0, 3) for h in humans)
+            and len(set(humans)) == len(humans),
+            "the people's seats are not valid",
+        )
         need(data.get("human") is None or is_int(data["human"], 0, 3), "the person's seat is not valid")
         levels = data.get("levels", ["normal"] * 4)
-        need(isinstance(levels, (list, tuple)) and len(levels) == 4 and all(is_seat_kind(v) for v in levels),
-             "the seats' players are not valid")
+        need(
+            isinstance(levels, (list, tuple)) and len(levels) == 4 and all(is_seat_kind(v) for v in levels),
+            "the seats' players are not valid",
+        )
         mode = data.get("mode")
         need(mode is None or mode in tuple(Mode), "the table's mode is not valid")
         need(data.get("ruleset") is None or is_text(data["ruleset"], 100), "the table's ruleset is not valid")
@@ -150,9 +175,15 @@ def _check_extra(extra: Mapping[str, Any]) -> None:
     checked where they are read, ``game.duplicate.decode_states``)."""
     need(extra.get("duplicate") is None or is_bot_level(extra["duplicate"]), "the duplicate level is not valid")
     score = extra.get("duplicate_score")
-    need(score is None or (isinstance(score, dict) and set(score) <= {"0", "1", "2", "3"}
-                           and all(isinstance(row, list) and len(row) == 3 and all(is_int(n) for n in row)
-                                   for row in score.values())),
-         "the duplicate scores are not valid")
+    need(
+        score is None
+        or (
+            isinstance(score, dict)
+            and set(score) <= {"0", "1", "2", "3"}
+            and all(isinstance(row, list) and len(row) == 3 and all(is_int(n) for n in row) for row in score.values())
+        ),
+        "the duplicate scores are not valid",
+    )
+
 
 __all__ = ["PRACTICE", "TOURNAMENT", "Aids", "Mode", "TableSettings", "aids_for"]

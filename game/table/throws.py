@@ -4,6 +4,7 @@ At a real table the player who can beat a thrown unit shows the cards that beat 
 core forces the lowest beaten unit (RULES.md §4); this finds the first seat after the
 leader that holds a higher unit of that unit's kind, and the lowest such unit it holds.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence

@@ -4,12 +4,13 @@ The checks every reader of the data folder shares: ``game.saved_data`` (the file
 ``game.table.settings`` (a save's table settings) take them from here, so neither imports
 the other. Each failed check raises ``DataError`` with the reason.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-MAX_INT = 10 ** 12
+MAX_INT = 10**12
 MAX_NAME = 200  # characters in a typed name
 
 
@@ -40,8 +41,7 @@ def need_object(value: Any, what: str) -> dict[str, Any]:
     return value
 
 
-def need_list(value: Any, what: str, length: int | None = None,
-              each: Callable[[Any], bool] | None = None) -> list[Any]:
+def need_list(value: Any, what: str, length: int | None = None, each: Callable[[Any], bool] | None = None) -> list[Any]:
     if not isinstance(value, list):
         raise DataError(f"{what} must be a list")
     need(length is None or len(value) == length, f"{what} must have {length} entries")
@@ -59,5 +59,16 @@ def check_names(names: Any) -> dict[str, Any]:
         need_list(checked["teams"], "the team names", 2, is_text)
     return checked
 
-__all__ = ["MAX_INT", "MAX_NAME", "DataError", "check_names", "is_int", "is_text", "need", "need_list",
-           "need_object", "seat_or_none"]
+
+__all__ = [
+    "MAX_INT",
+    "MAX_NAME",
+    "DataError",
+    "check_names",
+    "is_int",
+    "is_text",
+    "need",
+    "need_list",
+    "need_object",
+    "seat_or_none",
+]

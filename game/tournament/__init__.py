@@ -6,10 +6,26 @@ table; ``field`` makes the teams; ``play`` plays a bots-only match on the table 
 an injected bot factory; ``runner`` plays them in a worker process; ``files`` saves and
 loads an event. ``python -m game.tournament`` runs a whole bots-only event.
 """
+
 from .event import Pairing, Place, Result, Standing, Tournament, TournamentError
 from .field import PLAYER_TEAMS, STRENGTHS, Team, make_field, team_name
 from .rules import FORMATS, TournamentRules, TournamentRulesError, parse_tournament, tournament_rules
 
-__all__ = ["FORMATS", "PLAYER_TEAMS", "STRENGTHS", "Pairing", "Place", "Result", "Standing", "Team", "Tournament",
-           "TournamentError", "TournamentRules", "TournamentRulesError", "make_field", "parse_tournament",
-           "team_name", "tournament_rules"]
+__all__ = [
+    "FORMATS",
+    "PLAYER_TEAMS",
+    "STRENGTHS",
+    "Pairing",
+    "Place",
+    "Result",
+    "Standing",
+    "Team",
+    "Tournament",
+    "TournamentError",
+    "TournamentRules",
+    "TournamentRulesError",
+    "make_field",
+    "parse_tournament",
+    "team_name",
+    "tournament_rules",
+]

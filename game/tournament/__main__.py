@@ -9,6 +9,7 @@ JSON. A progress bar goes to standard error when the run takes more than a few s
 from ``--factory`` (default ``bots:make_bot``), in ``--workers`` background processes
 (0: in this process).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -39,6 +40,7 @@ def names(team: Team) -> dict[str, str]:
 
         def tr(key: str, strings: Any = strings, **params: object) -> str:
             return str(strings[key]).format(**params)
+
         out[language] = team_name(team, tr)
     return out
 
@@ -60,8 +62,13 @@ class Bar:
         width = 30
         filled = min(width, width * done // self.total)
         end = "\n" if final else ""
-        print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} matches "
-              f"{time.monotonic() - self.start:6.1f} s", end=end, file=sys.stderr, flush=True)
+        print(
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} matches "
+            f"{time.monotonic() - self.start:6.1f} s",
+            end=end,
+            file=sys.stderr,
+            flush=True,
+        )
         self.shown = True
 
 
@@ -73,8 +80,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--strength", default="mixed", choices=STRENGTHS)
     p.add_argument("--level", default=None, choices=LEVELS, help="every team this bot level")
-    p.add_argument("--preliminary", type=int, default=None, metavar="N",
-                   help="practice length of a preliminary match (hands or minutes, by the ruleset)")
+    p.add_argument(
+        "--preliminary",
+        type=int,
+        default=None,
+        metavar="N",
+        help="practice length of a preliminary match (hands or minutes, by the ruleset)",
+    )
     p.add_argument("--final", type=int, default=None, metavar="N", help="practice length of the final")
     p.add_argument("--workers", type=int, default=1, help="background processes (0: play in this process)")
     p.add_argument("--factory", default=DEFAULT_FACTORY, help="the bot factory, module:function")
@@ -95,6 +107,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         lengths = None
         if args.preliminary is not None or args.final is not None:
             from .rules import tournament_rules
+
             rules = tournament_rules(args.ruleset)
             lengths = (args.preliminary or rules.preliminary, args.final or args.preliminary or rules.final)
         event = Tournament.new(args.ruleset, field, args.seed, args.format, lengths)

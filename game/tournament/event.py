@@ -12,6 +12,7 @@ Formats (RULES.md §11 and docs/tournaments.md): ``knockout`` (single eliminatio
 the draw's order), ``groups`` (round-robin groups, then the top two of each in a knockout),
 and the two with duplicate matches, ``duplicate`` and ``duplicate-groups``.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
@@ -50,8 +51,15 @@ class Result:
     replays: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"winner": self.winner, "score": list(self.score), "gained": list(self.gained),
-                "hands": self.hands, "minutes": self.minutes, "how": self.how, "replays": list(self.replays)}
+        return {
+            "winner": self.winner,
+            "score": list(self.score),
+            "gained": list(self.gained),
+            "hands": self.hands,
+            "minutes": self.minutes,
+            "how": self.how,
+            "replays": list(self.replays),
+        }
 
     @classmethod
     def from_dict(cls, data: Any, what: str = "a result") -> Result:
@@ -63,8 +71,11 @@ class Result:
         pairs = []
         for name in ("score", "gained"):
             value = data[name]
-            if not isinstance(value, list) or len(value) != 2 \
-                    or not all(_is_int(v, -MAX_SCORE, MAX_SCORE) for v in value):
+            if (
+                not isinstance(value, list)
+                or len(value) != 2
+                or not all(_is_int(v, -MAX_SCORE, MAX_SCORE) for v in value)
+            ):
                 raise TournamentError(f"{what}'s {name} must be two whole numbers")
             pairs.append((value[0], value[1]))
         if not isinstance(data["winner"], str):
@@ -72,17 +83,28 @@ class Result:
         if not _is_int(data["hands"], 0, MAX_SCORE):
             raise TournamentError(f"{what}'s hands must be a whole number from 0")
         minutes = data["minutes"]
-        if minutes is not None and (isinstance(minutes, bool) or not isinstance(minutes, (int, float))
-                                    or not 0 <= minutes <= 100_000):
+        if minutes is not None and (
+            isinstance(minutes, bool) or not isinstance(minutes, (int, float)) or not 0 <= minutes <= 100_000
+        ):
             raise TournamentError(f"{what}'s minutes must be a number from 0, or null")
         if data["how"] not in HOW:
             raise TournamentError(f"{what}'s how must be one of {', '.join(HOW)}")
         replays = data["replays"]
-        if not isinstance(replays, list) or len(replays) > MAX_SCORE or \
-                not all(isinstance(r, str) and len(r) <= 500 for r in replays):
+        if (
+            not isinstance(replays, list)
+            or len(replays) > MAX_SCORE
+            or not all(isinstance(r, str) and len(r) <= 500 for r in replays)
+        ):
             raise TournamentError(f"{what}'s replays must be a list of file names")
-        return cls(data["winner"], pairs[0], pairs[1], data["hands"],
-                   None if minutes is None else float(minutes), data["how"], tuple(replays))
+        return cls(
+            data["winner"],
+            pairs[0],
+            pairs[1],
+            data["hands"],
+            None if minutes is None else float(minutes),
+            data["how"],
+            tuple(replays),
+        )
 
 
 @dataclass
@@ -110,9 +132,17 @@ class Pairing:
         return self.b if self.result.winner == self.a else self.a
 
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "stage": self.stage, "round": self.round, "group": self.group,
-                "a": self.a, "b": self.b, "final": self.final, "seed": self.seed,
-                "result": None if self.result is None else self.result.to_dict()}
+        return {
+            "id": self.id,
+            "stage": self.stage,
+            "round": self.round,
+            "group": self.group,
+            "a": self.a,
+            "b": self.b,
+            "final": self.final,
+            "seed": self.seed,
+            "result": None if self.result is None else self.result.to_dict(),
+        }
 
 
 @dataclass(frozen=True)
@@ -159,8 +189,15 @@ class Tournament:
     # ------------------------------------------------------------------ building
 
     @classmethod
-    def new(cls, ruleset_id: str, teams: Sequence[Team], seed: int, format: str | None = None,
-            lengths: tuple[int, int] | None = None, rules: TournamentRules | None = None) -> Tournament:
+    def new(
+        cls,
+        ruleset_id: str,
+        teams: Sequence[Team],
+        seed: int,
+        format: str | None = None,
+        lengths: tuple[int, int] | None = None,
+        rules: TournamentRules | None = None,
+    ) -> Tournament:
         """An event with its draw made. ``lengths``: practice lengths (preliminary, final);
         None plays the regulation's."""
         if ruleset_id not in BUILTIN_IDS:
@@ -227,8 +264,9 @@ class Tournament:
             self._add_knockout_round(knockout_slots(order), 1)
         self._settle_automatic()
 
-    def _add(self, pid: str, stage: str, round_: int, a: str, b: str | None, final: bool = False,
-             group: int | None = None) -> Pairing:
+    def _add(
+        self, pid: str, stage: str, round_: int, a: str, b: str | None, final: bool = False, group: int | None = None
+    ) -> Pairing:
         if b is not None and self.rules.draw_seats and self._rng(f"seats:{pid}").random() < 0.5:
             a, b = b, a
         seed = self._rng(f"match:{pid}").getrandbits(48)
@@ -356,8 +394,7 @@ class Tournament:
         number = self._knockout_round()
         current = [p for p in knockout if p.id.startswith(f"ko-{number}-")]
         winners = [p.result.winner for p in current if p.result is not None]
-        self._add_knockout_round([(winners[i], winners[i + 1]) for i in range(0, len(winners), 2)],
-                                 last_round + 1)
+        self._add_knockout_round([(winners[i], winners[i + 1]) for i in range(0, len(winners), 2)], last_round + 1)
 
     @property
     def finished(self) -> bool:
@@ -394,8 +431,10 @@ class Tournament:
             assert p.result is not None and p.b is not None
             if points[p.a] == points[p.b]:
                 head[p.result.winner] += self.rules.win_points
-        rows = [Standing(t, played[t], won[t], played[t] - won[t], points[t], head[t], gained[t],
-                         len(lots) - lots.index(t)) for t in members]
+        rows = [
+            Standing(t, played[t], won[t], played[t] - won[t], points[t], head[t], gained[t], len(lots) - lots.index(t))
+            for t in members
+        ]
         return sorted(rows, key=lambda s: (s.points, s.head_to_head, s.gained, s.lot), reverse=True)
 
     def places(self) -> list[Place]:
@@ -420,24 +459,37 @@ class Tournament:
             place([t for t in [third.loser] if t is not None])
             number -= 1
         for r in range(number - 1, 0, -1):
-            place(sorted((p.loser for p in knockout if p.id.startswith(f"ko-{r}-") and p.loser is not None),
-                         key=self.draw.index))
+            place(
+                sorted(
+                    (p.loser for p in knockout if p.id.startswith(f"ko-{r}-") and p.loser is not None),
+                    key=self.draw.index,
+                )
+            )
         if self.with_groups:
             tables = [self.standings(g) for g in range(len(self.groups))]
             for rank in range(2, max(len(t) for t in tables)):
                 place([t[rank].team for t in tables if rank < len(t)])
         awards = ("first", "second", "third", "fourth")
-        return [Place(n, t, awards[n - 1] if n <= self.rules.prizes else
-                      ("merit" if self.rules.merit_award else None)) for n, t in out]
+        return [
+            Place(n, t, awards[n - 1] if n <= self.rules.prizes else ("merit" if self.rules.merit_award else None))
+            for n, t in out
+        ]
 
     # ------------------------------------------------------------------ saving
 
     def to_dict(self) -> dict[str, Any]:
         """The event's settings and its log; the schedule follows from them."""
-        return {"version": SAVE_VERSION, "kind": "tournament", "ruleset": self.ruleset_id,
-                "rules": self.rules.to_dict(), "format": self.format, "seed": self.seed,
-                "lengths": list(self.lengths), "teams": [t.to_dict() for t in self.teams],
-                "log": [dict(entry) for entry in self.log]}
+        return {
+            "version": SAVE_VERSION,
+            "kind": "tournament",
+            "ruleset": self.ruleset_id,
+            "rules": self.rules.to_dict(),
+            "format": self.format,
+            "seed": self.seed,
+            "lengths": list(self.lengths),
+            "teams": [t.to_dict() for t in self.teams],
+            "log": [dict(entry) for entry in self.log],
+        }
 
     @classmethod
     def from_dict(cls, data: Any) -> Tournament:
@@ -453,7 +505,7 @@ class Tournament:
             raise TournamentError("the event's ruleset is not known")
         if data["format"] not in FORMATS:
             raise TournamentError("the event's format is not known")
-        if not _is_int(data["seed"], -2 ** 64, 2 ** 64):
+        if not _is_int(data["seed"], -(2**64), 2**64):
             raise TournamentError("the event's seed is not valid")
         lengths = data["lengths"]
         if not isinstance(lengths, list) or len(lengths) != 2:
@@ -491,15 +543,21 @@ class Tournament:
 
     def summary(self, name: Callable[[Team], Any] | None = None) -> dict[str, Any]:
         """The event as the headless run prints it: places (best first) and every match."""
+
         def team(tid: str | None) -> Any:
             if tid is None:
                 return None
             t = self.team(tid)
             return {"id": t.id, "name": name(t), "seats": list(t.seats)} if name else t.id
+
         return {
-            "ruleset": self.ruleset_id, "format": self.format, "seed": self.seed, "teams": len(self.teams),
+            "ruleset": self.ruleset_id,
+            "format": self.format,
+            "seed": self.seed,
+            "teams": len(self.teams),
             "lengths": {"preliminary": self.lengths[0], "final": self.lengths[1], "unit": self.unit},
-            "regulation": self.regulation, "draw": list(self.draw),
+            "regulation": self.regulation,
+            "draw": list(self.draw),
             "groups": [[row.__dict__ for row in self.standings(g)] for g in range(len(self.groups))],
             "places": [{**p.to_dict(), "team": team(p.team)} for p in self.places()],
             "matches": [p.to_dict() for p in self.pairings],

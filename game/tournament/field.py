@@ -8,17 +8,37 @@ player's language; ``team_name`` renders it.
 The player's team is data too (``PLAYER_TEAMS``): one person with a bot partner, two people
 at one screen (hot-seat), or one person on each of two teams (each with a bot partner).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 import random
 from typing import Any
 
-UNITS = ("health_bureau", "east_clinic", "west_clinic", "south_clinic", "north_clinic",
-         "motor_pool", "office_union", "power_union", "power_bureau", "culture_bureau",
-         "statistics_bureau", "construction_bureau", "design_institute", "computing_centre",
-         "dispatch_centre", "repair_workshop", "metal_workshop", "logistics_department",
-         "administration", "engineering", "college_union", "trade_union")
+UNITS = (
+    "health_bureau",
+    "east_clinic",
+    "west_clinic",
+    "south_clinic",
+    "north_clinic",
+    "motor_pool",
+    "office_union",
+    "power_union",
+    "power_bureau",
+    "culture_bureau",
+    "statistics_bureau",
+    "construction_bureau",
+    "design_institute",
+    "computing_centre",
+    "dispatch_centre",
+    "repair_workshop",
+    "metal_workshop",
+    "logistics_department",
+    "administration",
+    "engineering",
+    "college_union",
+    "trade_union",
+)
 PAIRS = 2  # pairs a unit sends
 LEVELS = ("random", "easy", "normal", "hard", "expert")
 STRENGTHS = ("mixed", "strong")
@@ -59,12 +79,17 @@ def team_name(team: Team, tr: Any) -> str:
     """The team's name through a translation function (``game.i18n.tr`` or a table's)."""
     if team.unit == "player":
         return str(tr(f"tournament.player_team.{team.pair}"))
-    return str(tr("tournament.team", unit=tr(f"tournament.unit.{team.unit}"),
-                  pair=tr(f"tournament.pair.{team.pair}")))
+    return str(tr("tournament.team", unit=tr(f"tournament.unit.{team.unit}"), pair=tr(f"tournament.pair.{team.pair}")))
 
 
-def make_field(size: int, rng: random.Random, strength: str = "mixed", player: str = "none",
-               player_level: str = "normal", level: str | None = None) -> list[Team]:
+def make_field(
+    size: int,
+    rng: random.Random,
+    strength: str = "mixed",
+    player: str = "none",
+    player_level: str = "normal",
+    level: str | None = None,
+) -> list[Team]:
     """``size`` teams (the player's first), their units drawn from ``rng``.
 
     ``strength``: "mixed" draws each bot team's level from ``MIXED_LEVELS``, "strong" makes
@@ -89,7 +114,7 @@ def make_field(size: int, rng: random.Random, strength: str = "mixed", player: s
     units = list(UNITS)
     rng.shuffle(units)
     slots = [(unit, pair) for unit in units for pair in range(1, PAIRS + 1)]
-    for unit, pair in slots[:size - len(teams)]:
+    for unit, pair in slots[: size - len(teams)]:
         if level is not None:
             bot = level
         elif strength == "strong":

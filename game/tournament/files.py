@@ -1,6 +1,7 @@
 """An event's file: ``save`` writes it atomically (a temporary file, then ``os.replace``);
 ``load`` reads it back through every check and raises ``game.saved_data.DataError`` for a
 file that cannot be used, which the data folder turns into a set-aside file and a notice."""
+
 from __future__ import annotations
 
 from pathlib import Path

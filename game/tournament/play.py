@@ -15,6 +15,7 @@ Timed matches: a bots-only table has no clock to read, so time is notional
 and ``seconds_per_play`` per play (the ``[tournament]`` table). The hand during which the
 time runs out does not count (届时停止比赛), as the ``Match`` has it.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -55,14 +56,24 @@ class MatchJob:
     replay_prefix: str = ""
 
     @classmethod
-    def of(cls, event: Tournament, pairing: Pairing, names: tuple[str, str] = ("", ""),
-           replay_prefix: str = "") -> MatchJob:
+    def of(
+        cls, event: Tournament, pairing: Pairing, names: tuple[str, str] = ("", ""), replay_prefix: str = ""
+    ) -> MatchJob:
         seats = event.seats(pairing)
         if HUMAN in seats or pairing.b is None:
             raise ValueError(f"the match {pairing.id} is not a bots-only match")
-        return cls(pairing.id, event.ruleset_id, event.rules.to_dict(), pairing.seed, event.length(pairing),
-                   (seats[0], seats[1], seats[2], seats[3]), (pairing.a, pairing.b), event.duplicate,
-                   names, replay_prefix or f"t{event.seed}")
+        return cls(
+            pairing.id,
+            event.ruleset_id,
+            event.rules.to_dict(),
+            pairing.seed,
+            event.length(pairing),
+            (seats[0], seats[1], seats[2], seats[3]),
+            (pairing.a, pairing.b),
+            event.duplicate,
+            names,
+            replay_prefix or f"t{event.seed}",
+        )
 
 
 @dataclass
@@ -86,8 +97,11 @@ def _bots(job: MatchJob, seats: Sequence[str], factory: BotFactory, key: str) ->
     out = []
     for seat, level in enumerate(seats):
         rng = random.Random(f"bot:{job.seed}:{key}:{seat}")
-        out.append(factory(level, seat, rng, ruleset, **({"samples": SEARCH_SAMPLES[level]}
-                                                         if level in SEARCH_SAMPLES else {})))
+        out.append(
+            factory(
+                level, seat, rng, ruleset, **({"samples": SEARCH_SAMPLES[level]} if level in SEARCH_SAMPLES else {})
+            )
+        )
     return out
 
 
@@ -136,8 +150,13 @@ def result_of(match: Match, teams: tuple[str, str]) -> Result:
     else:
         score = (int(match.levels[0]), int(match.levels[1]))
     timed = match.ruleset.match_length == "minutes"
-    return Result(teams[match.winner], score, (match.gained[0], match.gained[1]), match.hands_played,
-                  round(match.elapsed / 60, 3) if timed else None)
+    return Result(
+        teams[match.winner],
+        score,
+        (match.gained[0], match.gained[1]),
+        match.hands_played,
+        round(match.elapsed / 60, 3) if timed else None,
+    )
 
 
 def _rss_kb() -> int:
@@ -183,8 +202,9 @@ def board_score(first: Hand, second: Hand) -> tuple[int, int]:
     return levels, points
 
 
-def duplicate_result(teams: tuple[str, str], seed: int, levels: int, points: int, boards: int,
-                     minutes: float | None = None) -> Result:
+def duplicate_result(
+    teams: tuple[str, str], seed: int, levels: int, points: int, boards: int, minutes: float | None = None
+) -> Result:
     """A duplicate match's result from team a's net levels and points over its boards: the
     levels decide, then the points, then a lot drawn from the match's seed (the caller plays
     extra boards first, up to ``EXTRA_BOARDS``)."""
@@ -238,8 +258,9 @@ def _play_duplicate(job: MatchJob, factory: BotFactory) -> MatchOutcome:
     return out
 
 
-def _play_board(job: MatchJob, ruleset: Any, factory: BotFactory, tables: Sequence[Sequence[str]],
-                board: int) -> tuple[list[Hand], list[float], int] | None:
+def _play_board(
+    job: MatchJob, ruleset: Any, factory: BotFactory, tables: Sequence[Sequence[str]], board: int
+) -> tuple[list[Hand], list[float], int] | None:
     """Both tables of one board; re-dealt for both when either table re-deals (the same
     cards at both tables). None after fifty re-deals."""
     rules = TournamentRules.from_dict(job.rules)

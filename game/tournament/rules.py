@@ -5,6 +5,7 @@ table (RULES.md §11) and validates it field by field, naming the field that is 
 way the ruleset loader does. The table is kept with a saved event (``to_dict``), so an event
 goes on with the rules it began with even if the file changes.
 """
+
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
@@ -55,10 +56,20 @@ class TournamentRules:
 
 
 _KINDS: dict[str, tuple[type, ...]] = {
-    "format": (str,), "formats": (list,), "third_place": (str,), "draw_seats": (bool,),
-    "prizes": (int,), "merit_award": (bool,), "preliminary": (int,), "final": (int,),
-    "group_size": (int,), "win_points": (int,), "loss_points": (int,),
-    "seconds_per_play": (int, float), "seconds_per_bury": (int, float), "seconds_per_deal": (int, float),
+    "format": (str,),
+    "formats": (list,),
+    "third_place": (str,),
+    "draw_seats": (bool,),
+    "prizes": (int,),
+    "merit_award": (bool,),
+    "preliminary": (int,),
+    "final": (int,),
+    "group_size": (int,),
+    "win_points": (int,),
+    "loss_points": (int,),
+    "seconds_per_play": (int, float),
+    "seconds_per_bury": (int, float),
+    "seconds_per_deal": (int, float),
 }
 _NAMES = {str: "text", list: "a list", bool: "true or false", int: "a whole number", float: "a number"}
 
@@ -77,8 +88,9 @@ def parse_tournament(data: dict[str, Any], source: str = "ruleset") -> Tournamen
             raise TournamentRulesError(f"{source}: the field 'tournament.{name}' is missing")
         value = table[name]
         if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
-            raise TournamentRulesError(f"{source}: the field 'tournament.{name}' must be "
-                                       f"{_NAMES[kinds[0]]}, not {value!r}")
+            raise TournamentRulesError(
+                f"{source}: the field 'tournament.{name}' must be {_NAMES[kinds[0]]}, not {value!r}"
+            )
         values[name] = value
 
     def fail(name: str, why: str) -> None:
@@ -91,8 +103,14 @@ def parse_tournament(data: dict[str, Any], source: str = "ruleset") -> Tournamen
         fail("format", f"is {values['format']!r}; it must be one of 'tournament.formats'")
     if values["third_place"] not in THIRD_PLACES:
         fail("third_place", f"is {values['third_place']!r}; it must be 'joint' or 'match'")
-    for name, low, high in (("prizes", 1, 4), ("preliminary", 1, 10_000), ("final", 1, 10_000),
-                            ("group_size", 3, 5), ("win_points", 1, 100), ("loss_points", 0, 100)):
+    for name, low, high in (
+        ("prizes", 1, 4),
+        ("preliminary", 1, 10_000),
+        ("final", 1, 10_000),
+        ("group_size", 3, 5),
+        ("win_points", 1, 100),
+        ("loss_points", 0, 100),
+    ):
         if not low <= values[name] <= high:
             fail(name, f"must be between {low} and {high}, not {values[name]}")
     if values["loss_points"] >= values["win_points"]:

@@ -15,6 +15,7 @@ names; without it they come back with the outcome.
 
 ``run_event`` plays every bots-only match of an event to the end (the headless run).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -73,8 +74,14 @@ class BotRunner:
     from the start, ``retries`` times each; a match is seeded, so a replayed match ends the
     same."""
 
-    def __init__(self, replay_dir: str | Path | None = None, factory: str = DEFAULT_FACTORY,
-                 workers: int = 1, nice: int = 5, retries: int = 2):
+    def __init__(
+        self,
+        replay_dir: str | Path | None = None,
+        factory: str = DEFAULT_FACTORY,
+        workers: int = 1,
+        nice: int = 5,
+        retries: int = 2,
+    ):
         self.replay_dir = None if replay_dir is None else str(replay_dir)
         self.factory = factory
         self.workers = workers
@@ -87,8 +94,12 @@ class BotRunner:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=_start_worker, initargs=(self.factory, self.nice))
+            self._pool = ProcessPoolExecutor(
+                self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_start_worker,
+                initargs=(self.factory, self.nice),
+            )
         return self._pool
 
     def submit(self, job: MatchJob) -> None:
@@ -144,8 +155,9 @@ class BotRunner:
         for mid in list(self._running):
             if self._tries[mid] > self.retries:
                 self._forget(mid)
-                raise RunnerError(f"the match {mid} failed in the background (its worker stopped "
-                                  f"{self.retries + 1} times)")
+                raise RunnerError(
+                    f"the match {mid} failed in the background (its worker stopped {self.retries + 1} times)"
+                )
             self._tries[mid] += 1
             self._running[mid] = self._executor().submit(_work, self._jobs[mid], self.replay_dir)
 
@@ -167,9 +179,14 @@ class BotRunner:
         self.close()
 
 
-def run_event(event: Tournament, runner: BotRunner | None = None, names: Callable[[str], str] | None = None,
-              on_result: Callable[[Tournament, MatchOutcome], None] | None = None,
-              factory: BotFactory | None = None, replay_dir: str | Path | None = None) -> Tournament:
+def run_event(
+    event: Tournament,
+    runner: BotRunner | None = None,
+    names: Callable[[str], str] | None = None,
+    on_result: Callable[[Tournament, MatchOutcome], None] | None = None,
+    factory: BotFactory | None = None,
+    replay_dir: str | Path | None = None,
+) -> Tournament:
     """Play every match of an all-bots event to the end. With ``runner`` the matches go to
     its workers; with ``factory`` (and no runner) they are played here, one by one, their
     replays written to ``replay_dir`` when given."""
@@ -199,8 +216,9 @@ def run_event(event: Tournament, runner: BotRunner | None = None, names: Callabl
     return event
 
 
-def _record(event: Tournament, outcome: MatchOutcome,
-            on_result: Callable[[Tournament, MatchOutcome], Any] | None) -> None:
+def _record(
+    event: Tournament, outcome: MatchOutcome, on_result: Callable[[Tournament, MatchOutcome], Any] | None
+) -> None:
     event.record(outcome.match_id, outcome.result)
     if on_result is not None:
         on_result(event, outcome)

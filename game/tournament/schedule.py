@@ -2,6 +2,7 @@
 
 Nothing here draws lots; the draw (``event``) hands in the order it drew.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -100,8 +101,9 @@ def cross_groups(winners: Sequence[T], runners_up: Sequence[T], rng: random.Rand
     size = bracket_size(qualifiers)
     matches = size // 2
     byes = size - qualifiers
-    ordered = [(team, g, True) for g, team in enumerate(winners)] + \
-              [(team, g, False) for g, team in enumerate(runners_up)]
+    ordered = [(team, g, True) for g, team in enumerate(winners)] + [
+        (team, g, False) for g, team in enumerate(runners_up)
+    ]
     bye_teams, playing = ordered[:byes], ordered[byes:]
     top = [(t, g) for t, g, won in playing if won]
     pool = [(t, g) for t, g, won in playing if not won]
@@ -112,7 +114,7 @@ def cross_groups(winners: Sequence[T], runners_up: Sequence[T], rng: random.Rand
             break
     # Without a way to avoid it (one group), a winner meets its own group's runner-up.
     pairs = [(w, r) for (w, _), (r, _) in zip(top, pool)]
-    left = [t for t, _ in pool[len(top):]]
+    left = [t for t, _ in pool[len(top) :]]
     pairs += [(left[i], left[i + 1]) for i in range(0, len(left), 2)]
     slots: list[tuple[T, T | None] | None] = [None] * matches
     for position, (team, _, _) in zip(spread(matches)[:byes], bye_teams):

@@ -1,6 +1,7 @@
 """Seat avatars drawn in code: a person's head and shoulders, or a bot's robot head,
 on a disc in the team's colour. Drawn once per size at four times the size and scaled down
 (pygame's shapes are not anti-aliased; the averaging smooths them)."""
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -44,8 +45,14 @@ def avatar(kind: str, diameter: int, colour: tuple[int, int, int], seat: int = 0
         pygame.draw.ellipse(surf, ink, shoulders)
         pygame.draw.circle(surf, ink, (c, round(c - big * 0.08)), round(big * 0.19))
         hair = _mix(colour, (40, 30, 20), 0.6 + 0.1 * (seat % 2))
-        pygame.draw.arc(surf, hair, pygame.Rect(c - round(big * 0.2), round(c - big * 0.29), round(big * 0.4),
-                                                round(big * 0.4)), 0.2, 2.95, max(2, big // 16))
+        pygame.draw.arc(
+            surf,
+            hair,
+            pygame.Rect(c - round(big * 0.2), round(c - big * 0.29), round(big * 0.4), round(big * 0.4)),
+            0.2,
+            2.95,
+            max(2, big // 16),
+        )
     # Everything outside the disc goes: the shoulders are cut by its edge, as in a portrait.
     mask = pygame.Surface((big, big), pygame.SRCALPHA)
     pygame.draw.circle(mask, (255, 255, 255, 255), (c, c), c)

@@ -15,6 +15,7 @@ averaging smooths their edges.
 >>> art.get(Card.parse("10H"), 140).get_size()
 (100, 140)
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -72,8 +73,12 @@ PALETTES: dict[str, dict[Suit, Colour]] = {
     "four": {Suit.SPADES: BLACK, Suit.HEARTS: RED, Suit.DIAMONDS: (22, 82, 204), Suit.CLUBS: (20, 128, 52)},
     # Okabe and Ito's palette, darkened for a white card: the four stay apart under the
     # common colour blindnesses (red-green above all), and in luminance.
-    "colourblind": {Suit.SPADES: BLACK, Suit.HEARTS: (205, 80, 0), Suit.DIAMONDS: (0, 100, 178),
-                    Suit.CLUBS: (0, 128, 96)},
+    "colourblind": {
+        Suit.SPADES: BLACK,
+        Suit.HEARTS: (205, 80, 0),
+        Suit.DIAMONDS: (0, 100, 178),
+        Suit.CLUBS: (0, 128, 96),
+    },
 }
 """Suit colours by the settings' ``card_colours`` name."""
 
@@ -106,8 +111,9 @@ def _heart_outline(steps: int = 240) -> list[Point]:
     raw = []
     for i in range(steps):
         t = 2 * math.pi * i / steps
-        raw.append((16 * math.sin(t) ** 3,
-                    13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)))
+        raw.append(
+            (16 * math.sin(t) ** 3, 13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t))
+        )
     top = max(y for _, y in raw)
     height = top - min(y for _, y in raw)
     return [((x + 16) / height, (top - y) / height) for x, y in raw]
@@ -122,8 +128,7 @@ def _stem(cx: float, top: float, half_width: float) -> list[Point]:
 
 
 HEART_ASPECT = 32 / 29.0
-SUIT_ASPECT = {Suit.HEARTS: HEART_ASPECT, Suit.SPADES: 0.82 * HEART_ASPECT,
-               Suit.CLUBS: 0.96, Suit.DIAMONDS: 0.76}
+SUIT_ASPECT = {Suit.HEARTS: HEART_ASPECT, Suit.SPADES: 0.82 * HEART_ASPECT, Suit.CLUBS: 0.96, Suit.DIAMONDS: 0.76}
 """Width over height of each suit symbol."""
 
 
@@ -175,6 +180,7 @@ def suit_symbol(suit: Suit, height: int, colour: tuple[int, int, int] | None = N
 
 # --- Text --------------------------------------------------------------------------
 
+
 @cache
 def _cap_ratio(bold: bool) -> float:
     """Cap height over font size, measured on the bundled font itself."""
@@ -212,6 +218,7 @@ def _fit(surface: pygame.Surface, max_width: float) -> pygame.Surface:
 
 # --- Drawing helpers ----------------------------------------------------------------
 
+
 def _blit_centred(dest: pygame.Surface, src: pygame.Surface, centre: Point) -> None:
     dest.blit(src, src.get_rect(center=(round(centre[0]), round(centre[1]))))
 
@@ -224,8 +231,7 @@ def _rounded_mask(size: tuple[int, int], radius: int) -> pygame.Surface:
 
 def _clip_rounded(surface: pygame.Surface, radius: int) -> None:
     """Make everything outside a rounded rectangle transparent."""
-    surface.blit(_rounded_mask(surface.get_size(), radius), (0, 0),
-                 special_flags=pygame.BLEND_RGBA_MULT)
+    surface.blit(_rounded_mask(surface.get_size(), radius), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
 
 
 def _vertical_gradient(size: tuple[int, int], top, bottom) -> pygame.Surface:
@@ -245,8 +251,7 @@ class _Canvas:
     def __init__(self, scale: float, palette: str = "classic"):
         self.s = scale
         self.palette = palette
-        self.surface = pygame.Surface((round(MASTER_SIZE[0] * scale), round(MASTER_SIZE[1] * scale)),
-                                      pygame.SRCALPHA)
+        self.surface = pygame.Surface((round(MASTER_SIZE[0] * scale), round(MASTER_SIZE[1] * scale)), pygame.SRCALPHA)
 
     def px(self, v: float) -> int:
         return round(v * self.s)
@@ -261,8 +266,13 @@ class _Canvas:
         """White face with a soft vertical sheen and a thin border, rounded corners."""
         size = self.surface.get_size()
         self.surface.blit(_vertical_gradient(size, FACE_TOP, FACE_BOTTOM), (0, 0))
-        pygame.draw.rect(self.surface, border, self.surface.get_rect(),
-                         width=max(1, self.px(1.6)), border_radius=self.px(CORNER_RADIUS))
+        pygame.draw.rect(
+            self.surface,
+            border,
+            self.surface.get_rect(),
+            width=max(1, self.px(1.6)),
+            border_radius=self.px(CORNER_RADIUS),
+        )
         _clip_rounded(self.surface, self.px(CORNER_RADIUS))
 
     def finish(self, size: tuple[int, int]) -> pygame.Surface:
@@ -271,7 +281,7 @@ class _Canvas:
 
 # --- Card faces ---------------------------------------------------------------------
 
-_INDEX_CX = 33      # centre of the corner index column
+_INDEX_CX = 33  # centre of the corner index column
 _INDEX_TOP = 15
 _INDEX_CAP = 56
 _INDEX_MAX_W = 58
@@ -281,8 +291,7 @@ _INDEX_SUIT_H = 40
 def _corner_block(c: _Canvas, card: Card) -> pygame.Surface:
     """The top-left index (rank over suit); the bottom-right one is this, turned round."""
     colour = suit_colour(card.suit, c.palette)
-    rank = _ink(card.rank.label, c.px(_INDEX_CAP), colour,
-                tracking=-0.02 if card.rank == Rank.TEN else 0.0)
+    rank = _ink(card.rank.label, c.px(_INDEX_CAP), colour, tracking=-0.02 if card.rank == Rank.TEN else 0.0)
     rank = _fit(rank, c.px(_INDEX_MAX_W))
     suit = suit_symbol(card.suit, c.px(_INDEX_SUIT_H), colour)
     block = pygame.Surface((c.px(2 * _INDEX_CX), c.px(_INDEX_CAP + _INDEX_SUIT_H + 14)), pygame.SRCALPHA)
@@ -307,8 +316,13 @@ def _draw_pip_card(c: _Canvas, card: Card) -> None:
     if is_ace:
         # A fine ring sets the ace apart at a glance, as ornate aces do on printed decks.
         ring = c.px(90)
-        pygame.draw.circle(c.surface, _mix(suit_colour(card.suit, c.palette), (255, 255, 255), 0.8), centre,
-                           ring, width=max(1, c.px(2)))
+        pygame.draw.circle(
+            c.surface,
+            _mix(suit_colour(card.suit, c.palette), (255, 255, 255), 0.8),
+            centre,
+            ring,
+            width=max(1, c.px(2)),
+        )
     _blit_centred(c.surface, suit_symbol(card.suit, c.px(height), suit_colour(card.suit, c.palette)), centre)
 
 
@@ -337,8 +351,7 @@ def _crown(c: _Canvas, centre: Point, width: float, points: int, rounded: bool) 
     pts = [c.pt(x, y) for x, y in outline]
     pygame.draw.polygon(c.surface, GOLD, pts)
     pygame.draw.polygon(c.surface, GOLD_DARK, pts, width=max(1, c.px(1.6)))
-    pygame.draw.line(c.surface, GOLD_DARK, c.pt(cx - half, band_top), c.pt(cx + half, band_top),
-                     max(1, c.px(1.6)))
+    pygame.draw.line(c.surface, GOLD_DARK, c.pt(cx - half, band_top), c.pt(cx + half, band_top), max(1, c.px(1.6)))
     ball = 0.055 * width
     for i in range(points):
         x_tip = cx - half + width * i / (points - 1)
@@ -389,21 +402,44 @@ def _cubic(p0: Point, c1: Point, c2: Point, p1: Point, steps: int = 32) -> list[
     out = []
     for i in range(1, steps + 1):
         t = i / steps
-        a, b, d, e = (1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t * t, t ** 3
-        out.append((a * p0[0] + b * c1[0] + d * c2[0] + e * p1[0],
-                    a * p0[1] + b * c1[1] + d * c2[1] + e * p1[1]))
+        a, b, d, e = (1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t * t, t**3
+        out.append((a * p0[0] + b * c1[0] + d * c2[0] + e * p1[0], a * p0[1] + b * c1[1] + d * c2[1] + e * p1[1]))
     return out
 
 
 # A jester's cap in a unit box (x from -0.5 to 0.5, y down): per prong, its outline as
 # (start, outer curve controls, tip, inner curve controls, end) and where its bell hangs.
 _HAT_PRONGS = (
-    ((-0.34, 0.30), (-0.50, -0.20), (-0.80, -0.46), (-0.64, -0.02),
-     (-0.50, -0.26), (-0.24, -0.16), (-0.04, 0.30), (-0.64, 0.02)),
-    ((0.34, 0.30), (0.50, -0.20), (0.80, -0.46), (0.64, -0.02),
-     (0.50, -0.26), (0.24, -0.16), (0.04, 0.30), (0.64, 0.02)),
-    ((-0.20, 0.30), (-0.30, -0.20), (-0.08, -0.50), (0.12, -0.42),
-     (0.00, -0.30), (0.18, -0.05), (0.20, 0.30), (0.14, -0.44)),
+    (
+        (-0.34, 0.30),
+        (-0.50, -0.20),
+        (-0.80, -0.46),
+        (-0.64, -0.02),
+        (-0.50, -0.26),
+        (-0.24, -0.16),
+        (-0.04, 0.30),
+        (-0.64, 0.02),
+    ),
+    (
+        (0.34, 0.30),
+        (0.50, -0.20),
+        (0.80, -0.46),
+        (0.64, -0.02),
+        (0.50, -0.26),
+        (0.24, -0.16),
+        (0.04, 0.30),
+        (0.64, 0.02),
+    ),
+    (
+        (-0.20, 0.30),
+        (-0.30, -0.20),
+        (-0.08, -0.50),
+        (0.12, -0.42),
+        (0.00, -0.30),
+        (0.18, -0.05),
+        (0.20, 0.30),
+        (0.14, -0.44),
+    ),
 )
 
 
@@ -420,8 +456,12 @@ def _jester_hat(c: _Canvas, centre: Point, width: float, colours: Sequence, bell
         pts = [at(p) for p in outline]
         pygame.draw.polygon(c.surface, colour, pts)
         pygame.draw.polygon(c.surface, line, pts, width=stroke)
-    band = ([(-0.44, 0.26)] + _quad((-0.44, 0.26), (0.0, 0.36), (0.44, 0.26))
-            + [(0.44, 0.40)] + _quad((0.44, 0.40), (0.0, 0.52), (-0.44, 0.40)))
+    band = (
+        [(-0.44, 0.26)]
+        + _quad((-0.44, 0.26), (0.0, 0.36), (0.44, 0.26))
+        + [(0.44, 0.40)]
+        + _quad((0.44, 0.40), (0.0, 0.52), (-0.44, 0.40))
+    )
     pts = [at(p) for p in band]
     pygame.draw.polygon(c.surface, bell, pts)
     pygame.draw.polygon(c.surface, line, pts, width=stroke)
@@ -472,8 +512,9 @@ def _draw_joker(c: _Canvas, card: Card) -> None:
         c.surface.set_clip(frame.inflate(-c.px(8), -c.px(8)))
         for i in range(16):
             a0, a1 = 2 * math.pi * i / 16, 2 * math.pi * (i + 0.5) / 16
-            ray = [centre] + [(centre[0] + c.px(82) * math.cos(a), centre[1] + c.px(82) * math.sin(a))
-                              for a in (a0, a1)]
+            ray = [centre] + [
+                (centre[0] + c.px(82) * math.cos(a), centre[1] + c.px(82) * math.sin(a)) for a in (a0, a1)
+            ]
             pygame.draw.polygon(c.surface, (252, 228, 170), ray)
         c.surface.set_clip(None)
     _jester_hat(c, (cx, 138), 104, hat, bell, line)
@@ -551,12 +592,10 @@ def _variant_overlay(variant: str, size: tuple[int, int]) -> pygame.Surface | No
         pygame.draw.rect(over, (30, 30, 40, 110), over.get_rect(), border_radius=radius)
     elif variant == "highlight":
         pygame.draw.rect(over, (90, 160, 255, 48), over.get_rect(), border_radius=radius)
-        pygame.draw.rect(over, (60, 130, 235, 230), over.get_rect(), width=max(2, w // 45),
-                         border_radius=radius)
+        pygame.draw.rect(over, (60, 130, 235, 230), over.get_rect(), width=max(2, w // 45), border_radius=radius)
     elif variant == "selected":
         pygame.draw.rect(over, (255, 214, 90, 34), over.get_rect(), border_radius=radius)
-        pygame.draw.rect(over, (236, 178, 24, 255), over.get_rect(), width=max(3, w // 30),
-                         border_radius=radius)
+        pygame.draw.rect(over, (236, 178, 24, 255), over.get_rect(), width=max(3, w // 30), border_radius=radius)
     else:
         raise ValueError(f"unknown card variant {variant!r}; expected one of {', '.join(VARIANTS)}")
     return pygame.transform.smoothscale(over, size)
@@ -566,8 +605,7 @@ def _variant_overlay(variant: str, size: tuple[int, int]) -> pygame.Surface | No
 def _interior(size: tuple[int, int]) -> pygame.Surface:
     inner = pygame.Surface(size, pygame.SRCALPHA)
     radius = round(CORNER_RADIUS * size[0] / MASTER_SIZE[0])
-    pygame.draw.rect(inner, (0, 0, 0, 255), inner.get_rect().inflate(-4, -4),
-                     border_radius=max(0, radius - 2))
+    pygame.draw.rect(inner, (0, 0, 0, 255), inner.get_rect().inflate(-4, -4), border_radius=max(0, radius - 2))
     return inner
 
 
@@ -611,8 +649,7 @@ class CardArt:
     def back(self, height: int, colour: str = "red", variant: str = "normal") -> pygame.Surface:
         """A card back in one of :data:`BACK_COLOURS`, ``height`` pixels tall."""
         if colour not in BACK_COLOURS:
-            raise ValueError(f"unknown card back colour {colour!r}; "
-                             f"expected one of {', '.join(BACK_COLOURS)}")
+            raise ValueError(f"unknown card back colour {colour!r}; expected one of {', '.join(BACK_COLOURS)}")
         return self._sized(("back", colour), int(height), variant)
 
     def shadow(self, height: int, softness: float = 0.06) -> tuple[pygame.Surface, int]:
@@ -629,8 +666,9 @@ class CardArt:
             sw, sh = max(3, (w + 2 * margin) // small), max(3, (h + 2 * margin) // small)
             base = pygame.Surface((sw, sh), pygame.SRCALPHA)
             inset = max(1, margin // small)
-            pygame.draw.rect(base, (0, 0, 0, 120), base.get_rect().inflate(-2 * inset, -2 * inset),
-                             border_radius=max(1, inset))
+            pygame.draw.rect(
+                base, (0, 0, 0, 120), base.get_rect().inflate(-2 * inset, -2 * inset), border_radius=max(1, inset)
+            )
             blurred = pygame.transform.smoothscale(base, (w + 2 * margin, h + 2 * margin))
             self._shadows[key] = (_ready(blurred), margin)
         return self._shadows[key]
@@ -666,8 +704,7 @@ class CardArt:
             else:
                 # Bigger than the master: draw afresh so it stays sharp.
                 scale = SUPERSAMPLE * height / MASTER_SIZE[1]
-                drawn = (draw_back(key[1], scale) if isinstance(key, tuple)
-                         else draw_face(key, scale, self.palette))
+                drawn = draw_back(key[1], scale) if isinstance(key, tuple) else draw_face(key, scale, self.palette)
                 surface = _scaled_card(drawn, size)
         else:
             surface = self._sized(key, height, "normal").copy()

@@ -1,4 +1,5 @@
 """The one place the table gets card pictures from (``card_art``), sized for the window."""
+
 from __future__ import annotations
 
 import pygame

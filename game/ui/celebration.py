@@ -5,6 +5,7 @@ one small pre-drawn surface per colour and angle, blitted), and short. With the 
 *reduce motion* setting there are none: ``Confetti.still`` draws a quiet gold ribbon
 instead, so the moment is marked without movement.
 """
+
 from __future__ import annotations
 
 import math
@@ -21,8 +22,7 @@ ANGLES = 8  # pre-rotated pieces per colour
 class Confetti:
     """Pieces of paper thrown up from the bottom of ``area``, falling back with a sway."""
 
-    def __init__(self, area: pygame.Rect, seed: int, count: int = 90, duration: float = 2.6,
-                 scale: float = 1.0):
+    def __init__(self, area: pygame.Rect, seed: int, count: int = 90, duration: float = 2.6, scale: float = 1.0):
         rng = random.Random(seed)
         self.area = pygame.Rect(area)
         self.duration = duration
@@ -34,8 +34,9 @@ class Confetti:
             y = self.area.bottom + rng.random() * 20 * scale
             vx = (rng.random() - 0.5) * 260 * scale
             vy = -(420 + rng.random() * 380) * scale * self.area.h / 800
-            self.pieces.append([x, y, vx, vy, rng.random() * math.tau, rng.randrange(len(COLOURS)),
-                                rng.uniform(2.0, 5.0)])
+            self.pieces.append(
+                [x, y, vx, vy, rng.random() * math.tau, rng.randrange(len(COLOURS)), rng.uniform(2.0, 5.0)]
+            )
         self.images = [[_piece(colour, size, 180 * a / ANGLES) for a in range(ANGLES)] for colour in COLOURS]
         self.gravity = 520 * scale * self.area.h / 800
         self.margin = size * 2
@@ -77,8 +78,9 @@ class Confetti:
     @staticmethod
     def still(surface: pygame.Surface, rect: pygame.Rect, scale: float) -> None:
         """The motionless version: a gold ribbon across the top of ``rect``."""
-        band = pygame.Rect(rect.x + round(20 * scale), rect.y - round(6 * scale), rect.w - round(40 * scale),
-                           round(10 * scale))
+        band = pygame.Rect(
+            rect.x + round(20 * scale), rect.y - round(6 * scale), rect.w - round(40 * scale), round(10 * scale)
+        )
         pygame.draw.rect(surface, theme.GOLD, band, border_radius=band.h // 2)
 
 

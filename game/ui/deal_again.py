@@ -5,6 +5,7 @@ table dealt from the same setup (seed, levels, dealer, first drawer). The match 
 stays saved: the replayed deal is never written over it. ``ModeHandEndScene`` is the end of
 a hand with a *Replay this deal* button in practice mode.
 """
+
 from __future__ import annotations
 
 from functools import partial
@@ -34,8 +35,9 @@ class DealAgainDialog(Scene):
         self.settings = settings
         self.current = seat
         names = settings.seat_names()
-        self.seats = [Button(partial(self._label, s, names), partial(self.choose, s), primary=s == seat)
-                      for s in range(4)]
+        self.seats = [
+            Button(partial(self._label, s, names), partial(self.choose, s), primary=s == seat) for s in range(4)
+        ]
         self.cancel = Button(lambda: tr("button.cancel"), app.pop, key=pygame.K_ESCAPE)
         self.box = pygame.Rect(0, 0, 0, 0)
         self.scale = 1.0
@@ -55,8 +57,12 @@ class DealAgainDialog(Scene):
         # The seats as they sit: North on top, West left, East right, South below.
         cx, cy = self.box.centerx, self.box.y + round(150 * s)
         bw, bh = round(150 * s), round(42 * s)
-        spots = {0: (cx, cy + round(52 * s)), 1: (cx + round(170 * s), cy), 2: (cx, cy - round(52 * s)),
-                 3: (cx - round(170 * s), cy)}
+        spots = {
+            0: (cx, cy + round(52 * s)),
+            1: (cx + round(170 * s), cy),
+            2: (cx, cy - round(52 * s)),
+            3: (cx - round(170 * s), cy),
+        }
         for seat, button in enumerate(self.seats):
             button.rect = pygame.Rect(0, 0, bw, bh)
             button.rect.center = spots[seat]
@@ -74,10 +80,23 @@ class DealAgainDialog(Scene):
         s = self.scale
         surface.blit(theme.translucent(surface.get_size(), (0, 0, 0, 130)), (0, 0))
         theme.panel(surface, self.box, theme.PANEL_SOLID, round(16 * s), theme.GOLD)
-        blit_text(surface, tr("practice.replay_deal_title"), round(24 * s),
-                  (self.box.centerx, self.box.y + round(16 * s)), theme.GOLD, True, anchor="midtop")
-        blit_text(surface, tr("practice.replay_deal_help"), round(15 * s),
-                  (self.box.centerx, self.box.y + round(52 * s)), theme.INK_DIM, anchor="midtop")
+        blit_text(
+            surface,
+            tr("practice.replay_deal_title"),
+            round(24 * s),
+            (self.box.centerx, self.box.y + round(16 * s)),
+            theme.GOLD,
+            True,
+            anchor="midtop",
+        )
+        blit_text(
+            surface,
+            tr("practice.replay_deal_help"),
+            round(15 * s),
+            (self.box.centerx, self.box.y + round(52 * s)),
+            theme.INK_DIM,
+            anchor="midtop",
+        )
         for button in self.seats:
             button.draw(surface)
         self.cancel.draw(surface)
@@ -103,8 +122,11 @@ class ModeHandEndScene(HandEndScene):
         self.both = None
         if self.duplicates:
             job = self.duplicates[0]
-            self.both = Button(lambda: tr("duplicate.review_both"), lambda: app.nav.review_duplicate(job),
-                               lambda: job.done and job.replay is not None)
+            self.both = Button(
+                lambda: tr("duplicate.review_both"),
+                lambda: app.nav.review_duplicate(job),
+                lambda: job.done and job.replay is not None,
+            )
 
     def replay(self) -> None:
         table = self.table
@@ -137,13 +159,25 @@ class ModeHandEndScene(HandEndScene):
             elif c is None:
                 out.append((tr("duplicate.failed", error=job.error or "?"), theme.RED))
             else:
-                out.append((tr("duplicate.line", player=player, you_levels=f"{c.person.levels:+d}",
-                               you_points=c.person.points, level=level, bot_levels=f"{c.bot.levels:+d}",
-                               bot_points=c.bot.points), theme.GOLD))
+                out.append(
+                    (
+                        tr(
+                            "duplicate.line",
+                            player=player,
+                            you_levels=f"{c.person.levels:+d}",
+                            you_points=c.person.points,
+                            level=level,
+                            bot_levels=f"{c.bot.levels:+d}",
+                            bot_points=c.bot.points,
+                        ),
+                        theme.GOLD,
+                    )
+                )
                 row = (settings.extra.get("duplicate_score") or {}).get(str(job.seat))
                 if row:
-                    out.append((tr("duplicate.score", deals=row[0], levels=f"{row[1]:+d}", points=f"{row[2]:+d}"),
-                                theme.INK))
+                    out.append(
+                        (tr("duplicate.score", deals=row[0], levels=f"{row[1]:+d}", points=f"{row[2]:+d}"), theme.INK)
+                    )
         return out
 
     def layout(self, size) -> None:

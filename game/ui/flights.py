@@ -1,4 +1,5 @@
 """Cards in flight: from a hand to the table, from the table to a trick's winner."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -64,8 +65,9 @@ setting (cards land where they go almost at once; the table's pauses stay, so th
 keeps its pace). Set by the app from the settings."""
 
 
-def fly(card: Card | None, start, end, h0, h1, duration: float, delay: float = 0.0,
-        on_land=None, fade: bool = False) -> Flight:
+def fly(
+    card: Card | None, start, end, h0, h1, duration: float, delay: float = 0.0, on_land=None, fade: bool = False
+) -> Flight:
     """A card flight with the table's easing."""
     m = MOTION[0]
     return Flight(card, start, end, h0, h1, Tween(duration * m, ease_in_out_cubic, delay * m), on_land, fade)

@@ -4,6 +4,7 @@ The last trick shows the four plays large, the winner outlined. The hand so far 
 declarations, the kitty (to the dealer only, once buried) and every trick, the one being
 played included; the wheel, the arrows and the page keys scroll it.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -65,8 +66,12 @@ class HandRecordScene(Scene):
     def _clip(self) -> pygame.Rect:
         s = self.scale
         box = self.box
-        return pygame.Rect(box.x + round(16 * s), box.y + round(60 * s), box.w - round(32 * s),
-                           self.close.rect.top - box.y - round(70 * s))
+        return pygame.Rect(
+            box.x + round(16 * s),
+            box.y + round(60 * s),
+            box.w - round(32 * s),
+            self.close.rect.top - box.y - round(70 * s),
+        )
 
     def content_height(self) -> float:
         """The height of the hand so far, as ``_draw_all`` lays it out."""
@@ -102,8 +107,15 @@ class HandRecordScene(Scene):
         box = self.box
         done = [t for t in self.tricks if t.winner is not None]
         viewer = self.table.viewer
-        blit_text(surface, tr("record.last_trick", n=len(done)), round(26 * s), (box.centerx, box.y + round(18 * s)),
-                  theme.GOLD, True, anchor="midtop")
+        blit_text(
+            surface,
+            tr("record.last_trick", n=len(done)),
+            round(26 * s),
+            (box.centerx, box.y + round(18 * s)),
+            theme.GOLD,
+            True,
+            anchor="midtop",
+        )
         if not done:
             return
         trick = done[-1]
@@ -111,8 +123,15 @@ class HandRecordScene(Scene):
         h = round(min(86 * s, (self.close.rect.top - y - round(44 * s)) / 4 - round(8 * s)))
         for seat, cards in trick.plays:
             winner = seat == trick.winner
-            blit_text(surface, seat_name(seat, viewer), round(19 * s), (box.x + round(36 * s), y + h // 2),
-                      theme.GOLD if winner else theme.INK, winner, anchor="midleft")
+            blit_text(
+                surface,
+                seat_name(seat, viewer),
+                round(19 * s),
+                (box.x + round(36 * s), y + h // 2),
+                theme.GOLD if winner else theme.INK,
+                winner,
+                anchor="midleft",
+            )
             right = self._cards(surface, list(cards), box.x + round(200 * s), y, h, box.right - round(30 * s))
             if winner:
                 outline = pygame.Rect(box.x + round(200 * s) - 4, y - 4, round(right - box.x - 200 * s) + 8, h + 8)
@@ -134,8 +153,15 @@ class HandRecordScene(Scene):
         s = self.scale
         box = self.box
         viewer = self.table.viewer
-        blit_text(surface, tr("record.hand_so_far"), round(26 * s), (box.centerx, box.y + round(16 * s)),
-                  theme.GOLD, True, anchor="midtop")
+        blit_text(
+            surface,
+            tr("record.hand_so_far"),
+            round(26 * s),
+            (box.centerx, box.y + round(16 * s)),
+            theme.GOLD,
+            True,
+            anchor="midtop",
+        )
         clip = self._clip()
         old_clip = surface.get_clip()
         surface.set_clip(clip)

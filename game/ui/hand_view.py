@@ -9,6 +9,7 @@ Entries glide to their slots (``approach``), so dealing, re-sorting when the tru
 known, picking up the kitty and playing all animate without extra code. Selection is by
 entry, not by card, because two decks hold identical cards.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -30,6 +31,7 @@ DOUBLE_CLICK = 0.4
 @dataclass
 class Entry:
     """One card of the fanned hand, where it is drawn now."""
+
     card: Card
     x: float
     y: float
@@ -206,8 +208,9 @@ class HandView:
             return False
         entry = self.entries[i]
         before = [x.selected for x in self.entries]
-        double = (self._last_press is not None and self._last_press[0] == i
-                  and self.now - self._last_press[1] <= DOUBLE_CLICK)
+        double = (
+            self._last_press is not None and self._last_press[0] == i and self.now - self._last_press[1] <= DOUBLE_CLICK
+        )
         self.focus = i
         if self.on_play is not None and double and self.play_click == "double":
             # The first press raised the card (and its pair): keep it raised and play.
@@ -336,7 +339,8 @@ class HandView:
         if self.interactive and not self.hidden and self.focus is not None and self.focus < len(self.entries):
             rect = self.rect_of(self.focus)
             w = min(card_width(h), rect.w)
-            step = (self.entries[self.focus + 1].x - self.entries[self.focus].x
-                    if self.focus + 1 < len(self.entries) else w)
+            step = (
+                self.entries[self.focus + 1].x - self.entries[self.focus].x if self.focus + 1 < len(self.entries) else w
+            )
             mark = pygame.Rect(rect.x + 3, rect.bottom - 6, max(8, int(step) - 6), 4)
             pygame.draw.rect(surface, theme.GOLD, mark, border_radius=2)

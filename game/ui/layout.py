@@ -4,6 +4,7 @@ Screen positions count from the person at the bottom: 0 bottom, 1 right, 2 top, 
 (play goes counter-clockwise, so seat s+1 sits to the right of seat s). Everything is
 computed from the window size, so a resize is one new ``TableLayout``.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -90,8 +91,9 @@ class TableLayout:
         dx = min(self.width * 0.2, self.trick_h * 2.1)
         return [(cx, cy + dy), (cx + dx, cy), (cx, cy - dy), (cx - dx, cy)][pos]
 
-    def row_positions(self, n: int, center: tuple[float, float], height: int,
-                      max_width: float | None = None) -> list[tuple[float, float]]:
+    def row_positions(
+        self, n: int, center: tuple[float, float], height: int, max_width: float | None = None
+    ) -> list[tuple[float, float]]:
         """Top-left corners of ``n`` overlapping cards centred on ``center``."""
         w = height * CARD_RATIO
         step = w * 0.32

@@ -4,6 +4,7 @@ Shared by the lessons and the trainer. The table takes the left of the window (t
 existing ``TableLayout``, ``HandView`` and card pictures), a column on the right holds the
 question, the answer buttons and the verdict. Every verdict comes from ``game.learn.judge``.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -43,8 +44,13 @@ class Board:
         self.scale = 1.0
         self.options = [self._option_button(o) for o in p.options]
         action = {DECLARE: "learn.declare_button", BURY: "learn.bury_button"}.get(p.kind, "learn.play_button")
-        self.act = Button(lambda: tr(action), self._submit, enabled=lambda: bool(self.hand.selected)
-                          and not self.solved, primary=True, key=pygame.K_RETURN)
+        self.act = Button(
+            lambda: tr(action),
+            self._submit,
+            enabled=lambda: bool(self.hand.selected) and not self.solved,
+            primary=True,
+            key=pygame.K_RETURN,
+        )
         self.show = Button(lambda: tr("learn.show_me"), self._show, enabled=lambda: not self.solved)
         self.actions = [] if p.kind == CHOICE else [self.act, self.show]
 
@@ -109,9 +115,12 @@ class Board:
         bh, gap, fs = round(42 * s), round(9 * s), round(17 * s)
         buttons = self.options or self.actions
         for i, b in enumerate(buttons):
-            b.rect = pygame.Rect(self.column.x + round(12 * s),
-                                 self.column.bottom - round(12 * s) - (len(buttons) - i) * (bh + gap) + gap,
-                                 self.column.w - round(24 * s), bh)
+            b.rect = pygame.Rect(
+                self.column.x + round(12 * s),
+                self.column.bottom - round(12 * s) - (len(buttons) - i) * (bh + gap) + gap,
+                self.column.w - round(24 * s),
+                bh,
+            )
             b.font_size = fs
 
     def buttons_top(self) -> int:
@@ -143,8 +152,9 @@ class Board:
         self.hand.draw(surface)
         self._draw_column(surface)
 
-    def _cards(self, surface: pygame.Surface, cards: Sequence[Card], center, height: int,
-               max_width: float | None = None) -> pygame.Rect:
+    def _cards(
+        self, surface: pygame.Surface, cards: Sequence[Card], center, height: int, max_width: float | None = None
+    ) -> pygame.Rect:
         lay = self.lay
         assert lay is not None
         spots = lay.row_positions(len(cards), center, height, max_width)
@@ -159,8 +169,7 @@ class Board:
     def _labelled(self, surface, cards, center, height, text, max_width=None) -> None:
         area = self._cards(surface, cards, center, height, max_width)
         assert self.lay is not None
-        blit_text(surface, text, self.lay.font_small, (area.centerx, area.top - 4), theme.INK, True,
-                  anchor="midbottom")
+        blit_text(surface, text, self.lay.font_small, (area.centerx, area.top - 4), theme.INK, True, anchor="midbottom")
 
     def _draw_table(self, surface: pygame.Surface) -> None:
         p, lay = self.p, self.lay
@@ -174,12 +183,13 @@ class Board:
             name = tr("learn.led", seat=seat_name(seat)) if i == 0 and len(plays) > 1 else seat_name(seat)
             self._labelled(surface, list(play), lay.trick_center(seat), lay.trick_h, name, lay.width * 0.3)
         if p.others:
-            spots = {1: (lay.width * 0.86, lay.center[1] - lay.trick_h * 1.25),
-                     2: (lay.width * 0.5, lay.bar_h + lay.small_h),
-                     3: (lay.width * 0.14, lay.center[1] - lay.trick_h * 1.25)}
+            spots = {
+                1: (lay.width * 0.86, lay.center[1] - lay.trick_h * 1.25),
+                2: (lay.width * 0.5, lay.bar_h + lay.small_h),
+                3: (lay.width * 0.14, lay.center[1] - lay.trick_h * 1.25),
+            }
             for seat, cards in enumerate(p.others, start=1):
-                self._labelled(surface, sort(cards), spots[seat], lay.small_h,
-                               seat_name(seat), lay.width * 0.27)
+                self._labelled(surface, sort(cards), spots[seat], lay.small_h, seat_name(seat), lay.width * 0.27)
         if "lead" in p.args:
             self._labelled(surface, list(p.args["lead"]), lay.trick_center(0), lay.trick_h, seat_name(0))
         if "kitty" in p.args:
@@ -189,8 +199,13 @@ class Board:
                 text = tr("learn.showed", seat=seat_name(seat), cards=pretty_cards(shown))
                 self._labelled(surface, list(shown), lay.trick_center(seat), lay.trick_h, text)
             if self.played:
-                self._labelled(surface, list(self.played), lay.trick_center(0), lay.trick_h,
-                               tr("learn.showed", seat=seat_name(0), cards=pretty_cards(self.played)))
+                self._labelled(
+                    surface,
+                    list(self.played),
+                    lay.trick_center(0),
+                    lay.trick_h,
+                    tr("learn.showed", seat=seat_name(0), cards=pretty_cards(self.played)),
+                )
         if p.ask == "settle" and not p.text_key:
             self._draw_bands(surface)
         if p.kind == CHOICE and "lead" not in p.args and p.options and all(_is_cards(o) for o in p.options):
@@ -199,8 +214,9 @@ class Board:
             for i, option in enumerate(p.options):
                 group = list(option) if isinstance(option, tuple) else [option]
                 cx = lay.width * (i + 1) / (n + 1)
-                self._labelled(surface, group, (cx, lay.center[1]), lay.trick_h, label(p, option),
-                               lay.width / (n + 1) * 0.9)
+                self._labelled(
+                    surface, group, (cx, lay.center[1]), lay.trick_h, label(p, option), lay.width / (n + 1) * 0.9
+                )
 
     def _draw_bands(self, surface: pygame.Surface) -> None:
         """A lesson shows the ruleset's table (from the core) beside the question."""
@@ -232,8 +248,7 @@ class Board:
         elif p.ask in NO_TABLE:
             context = tr("learn.context_ruleset", ruleset=ruleset_name(p.rules))
         else:
-            context = tr("learn.context", ruleset=ruleset_name(p.rules), level=p.level,
-                         trump=suit_name(p.trump))
+            context = tr("learn.context", ruleset=ruleset_name(p.rules), level=p.level, trump=suit_name(p.trump))
         for line in theme.wrap(context, round(15 * s), width):
             blit_text(surface, line, round(15 * s), (x, y), theme.INK_DIM)
             y += round(21 * s)
@@ -260,8 +275,9 @@ class Board:
                     y += round(22 * s)
                 y += round(4 * s)
             if v.section:
-                blit_text(surface, tr("learn.section", section=v.section), round(14 * s),
-                          (x, min(y, bottom)), theme.GOLD)
+                blit_text(
+                    surface, tr("learn.section", section=v.section), round(14 * s), (x, min(y, bottom)), theme.GOLD
+                )
         for b in self.options + self.actions:
             b.draw(surface)
 

@@ -1,6 +1,7 @@
 """The Learn screens: the lesson list, a lesson (its text, then its positions) and the
 rules trainer. Positions are drawn and judged by ``learn_board.Board``; what is learned is
 kept by ``game.learn.progress.Progress`` (the navigation owns the one instance)."""
+
 from __future__ import annotations
 
 import random
@@ -46,8 +47,9 @@ class LearnScene(Scene):
         top = round(150 * s)
         for i, b in enumerate(self.lessons):
             col, row = i % 2, i // 2
-            b.rect = pygame.Rect(w // 2 - bw - gap // 2 + col * (bw + gap), top + row * (bh + gap + round(20 * s)),
-                                 bw, bh)
+            b.rect = pygame.Rect(
+                w // 2 - bw - gap // 2 + col * (bw + gap), top + row * (bh + gap + round(20 * s)), bw, bh
+            )
             b.font_size = round(18 * s)
         for i, b in enumerate((self.trainer, self.back)):
             b.rect = pygame.Rect(0, 0, round(260 * s), round(48 * s))
@@ -72,12 +74,19 @@ class LearnScene(Scene):
             total = len(lesson.positions)
             text = tr("learn.progress", done=done, total=total) + ("  ✓" if done == total else "")
             colour = theme.GOLD if done == total else theme.INK_DIM
-            blit_text(surface, text, round(14 * s), (b.rect.centerx, b.rect.bottom + round(3 * s)), colour,
-                      anchor="midtop")
+            blit_text(
+                surface, text, round(14 * s), (b.rect.centerx, b.rect.bottom + round(3 * s)), colour, anchor="midtop"
+            )
         if self.progress.set_aside is not None:
             message = tr("learn.damaged", path=self.progress.set_aside.name)
-            blit_text(surface, message, round(15 * s), (w / 2, self.trainer.rect.top - round(12 * s)), theme.RED,
-                      anchor="midbottom")
+            blit_text(
+                surface,
+                message,
+                round(15 * s),
+                (w / 2, self.trainer.rect.top - round(12 * s)),
+                theme.RED,
+                anchor="midbottom",
+            )
         self.trainer.draw(surface)
         self.back.draw(surface)
 
@@ -93,8 +102,9 @@ class _PositionScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.back = Button(lambda: tr("button.back"), app.pop, key=pygame.K_ESCAPE)
-        self.next = Button(lambda: tr("learn.next"), self.advance, primary=True, enabled=self.can_advance,
-                           key=pygame.K_RETURN)
+        self.next = Button(
+            lambda: tr("learn.next"), self.advance, primary=True, enabled=self.can_advance, key=pygame.K_RETURN
+        )
         self.scale = 1.0
         self.header = pygame.Rect(0, 0, 0, 0)
 
@@ -222,8 +232,13 @@ class LessonScene(_PositionScene):
     def draw_header(self, surface) -> None:
         s = self.scale
         blit_text(surface, tr(self.lesson.title_key), round(20 * s), self.header.topleft, theme.GOLD, True)
-        blit_text(surface, tr("learn.step", n=self.index + 1, total=len(self.lesson.positions)), round(15 * s),
-                  (self.header.x, self.header.y + round(30 * s)), theme.INK_DIM)
+        blit_text(
+            surface,
+            tr("learn.step", n=self.index + 1, total=len(self.lesson.positions)),
+            round(15 * s),
+            (self.header.x, self.header.y + round(30 * s)),
+            theme.INK_DIM,
+        )
 
     def phase_name(self) -> str:
         step = "intro" if self.index < 0 else "done" if self.board is None else self.lesson.positions[self.index].id
@@ -287,8 +302,15 @@ class TrainerScene(_PositionScene):
         hd = self.header
         blit_text(surface, tr("learn.trainer.title"), round(20 * s), hd.topleft, theme.GOLD, True)
         right, asked = self.progress.score(self.ruleset, self.kind)
-        blit_text(surface, tr("learn.trainer.score", right=right, asked=asked), round(17 * s),
-                  (hd.right, hd.y + round(3 * s)), theme.INK, True, anchor="topright")
+        blit_text(
+            surface,
+            tr("learn.trainer.score", right=right, asked=asked),
+            round(17 * s),
+            (hd.right, hd.y + round(3 * s)),
+            theme.INK,
+            True,
+            anchor="topright",
+        )
         self.rulesets.draw(surface)
         self.kinds.draw(surface)
 

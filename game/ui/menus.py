@@ -1,4 +1,5 @@
 """The start screen, the settings screen and the leave-the-match dialog."""
+
 from __future__ import annotations
 
 import pygame
@@ -46,7 +47,7 @@ class StartScene(Scene):
 
     @property
     def saved(self) -> str | None:
-        """"Saved: ruleset, hand n" (or how many are saved), in the language shown now."""
+        """ "Saved: ruleset, hand n" (or how many are saved), in the language shown now."""
         count, last = self._saves
         if last is None or not last.readable:
             return None  # Continue will explain (and move the file aside)
@@ -80,8 +81,7 @@ class StartScene(Scene):
         self.buttons[1].visible = self._saves[0] > 0
         shown = [b for b in self.buttons if b.visible]
         gap = 14 if len(shown) <= 6 else 9  # seven buttons (Continue shown) still leave room below
-        layout_column(shown, size[0] / 2, size[1] * 0.42, round(300 * s), round(50 * s),
-                      round(22 * s), round(gap * s))
+        layout_column(shown, size[0] / 2, size[1] * 0.42, round(300 * s), round(50 * s), round(22 * s), round(gap * s))
         self.stats.layout(size, shown[0].rect.right, shown[0].rect.top)
 
     def handle_event(self, e) -> None:
@@ -101,10 +101,12 @@ class StartScene(Scene):
         for i, card in enumerate(fan):
             image = pygame.transform.rotozoom(card_image(card, ch), 18 - 12 * i, 1.0)
             surface.blit(image, image.get_rect(center=(w / 2 - 90 * s + 60 * s * i, h * 0.13 + abs(i - 1.5) * 8 * s)))
-        blit_text(surface, tr("app.title"), round(56 * s), (w / 2, h * 0.13 + 118 * s), theme.GOLD, True,
-                  anchor="center")
-        blit_text(surface, tr("app.subtitle"), round(20 * s), (w / 2, h * 0.13 + 164 * s), theme.INK_DIM,
-                  anchor="center")
+        blit_text(
+            surface, tr("app.title"), round(56 * s), (w / 2, h * 0.13 + 118 * s), theme.GOLD, True, anchor="center"
+        )
+        blit_text(
+            surface, tr("app.subtitle"), round(20 * s), (w / 2, h * 0.13 + 164 * s), theme.INK_DIM, anchor="center"
+        )
         for b in self.buttons:
             b.draw(surface)
         self.stats.draw(surface)
@@ -117,8 +119,14 @@ class StartScene(Scene):
             for i, line in enumerate(lines):
                 blit_text(surface, line, round(17 * s), (w / 2, y + i * round(24 * s)), theme.INK, anchor="midtop")
         elif self.saved is not None:
-            blit_text(surface, self.saved, round(16 * s), (w / 2, self.buttons[-1].rect.bottom + round(24 * s)),
-                      theme.INK_DIM, anchor="midtop")
+            blit_text(
+                surface,
+                self.saved,
+                round(16 * s),
+                (w / 2, self.buttons[-1].rect.bottom + round(24 * s)),
+                theme.INK_DIM,
+                anchor="midtop",
+            )
 
     def phase_name(self) -> str:
         return "start"
@@ -139,33 +147,59 @@ class SettingsScene(Scene):
             def set_(value):
                 setattr(st, name, value)
                 app.save_settings()
+
             return set_
 
         def on_off(name):
-            return Choice([True, False], lambda v: tr("settings.on" if v else "settings.off"),
-                          lambda: getattr(st, name), setter(name))
+            return Choice(
+                [True, False],
+                lambda v: tr("settings.on" if v else "settings.off"),
+                lambda: getattr(st, name),
+                setter(name),
+            )
 
         def linger(v: float) -> str:
             return tr("settings.linger_next") if v == 0 else tr("settings.seconds", n=int(v))
 
         self.rows = [
-            ("settings.language", Choice(LANGUAGES, lambda v: tr("language." + v), lambda: st.language,
-                                         setter("language"))),
-            ("settings.animation_speed", Choice(list(SPEEDS), lambda v: tr("speed." + v), lambda: st.speed,
-                                                setter("speed"))),
+            (
+                "settings.language",
+                Choice(LANGUAGES, lambda v: tr("language." + v), lambda: st.language, setter("language")),
+            ),
+            (
+                "settings.animation_speed",
+                Choice(list(SPEEDS), lambda v: tr("speed." + v), lambda: st.speed, setter("speed")),
+            ),
             ("settings.sound", on_off("sound")),
-            ("settings.card_back", Choice(list(CARD_BACKS), lambda v: tr("colour." + v), lambda: st.card_back,
-                                          setter("card_back"))),
+            (
+                "settings.card_back",
+                Choice(list(CARD_BACKS), lambda v: tr("colour." + v), lambda: st.card_back, setter("card_back")),
+            ),
             ("settings.reduce_motion", on_off("reduce_motion")),
-            ("settings.card_size", Choice(list(CARD_SIZES), lambda v: tr("settings.size_" + v), lambda: st.card_size,
-                                        setter("card_size"))),
-            ("settings.card_colours", Choice(list(CARD_COLOURS), lambda v: tr("settings.colours_" + v),
-                                           lambda: st.card_colours, setter("card_colours"))),
-            ("settings.play_click", Choice(list(PLAY_CLICKS), lambda v: tr("settings.click_" + v),
-                                         lambda: st.play_click, setter("play_click"))),
+            (
+                "settings.card_size",
+                Choice(list(CARD_SIZES), lambda v: tr("settings.size_" + v), lambda: st.card_size, setter("card_size")),
+            ),
+            (
+                "settings.card_colours",
+                Choice(
+                    list(CARD_COLOURS),
+                    lambda v: tr("settings.colours_" + v),
+                    lambda: st.card_colours,
+                    setter("card_colours"),
+                ),
+            ),
+            (
+                "settings.play_click",
+                Choice(
+                    list(PLAY_CLICKS), lambda v: tr("settings.click_" + v), lambda: st.play_click, setter("play_click")
+                ),
+            ),
             ("settings.confirm_play_setting", on_off("confirm_play")),
-            ("settings.trick_linger", Choice(list(TRICK_LINGERS), linger, lambda: st.trick_linger,
-                                           setter("trick_linger"))),
+            (
+                "settings.trick_linger",
+                Choice(list(TRICK_LINGERS), linger, lambda: st.trick_linger, setter("trick_linger")),
+            ),
         ]
         self.back = Button(lambda: tr("button.back"), app.pop, primary=True, key=pygame.K_ESCAPE)
         self.scale = 1.0
@@ -187,15 +221,23 @@ class SettingsScene(Scene):
         step = round(84 * s)
         for i, (_, choice) in enumerate(self.rows):
             col, row = divmod(i, 5)
-            choice.rect = pygame.Rect(self.panel.x + pad + col * (col_w + pad),
-                                      self.panel.y + round(104 * s) + row * step, col_w, round(40 * s))
+            choice.rect = pygame.Rect(
+                self.panel.x + pad + col * (col_w + pad),
+                self.panel.y + round(104 * s) + row * step,
+                col_w,
+                round(40 * s),
+            )
             choice.font_size = round(17 * s)
         self.back.rect = pygame.Rect(0, 0, round(200 * s), round(46 * s))
         self.back.rect.bottomright = (self.panel.right - pad, self.panel.bottom - round(18 * s))
         self.back.font_size = round(20 * s)
         top = self.rows[4][1].rect.bottom + round(14 * s)
-        self.preview = pygame.Rect(self.panel.x + pad, top, self.back.rect.left - pad - self.panel.x - pad,
-                                   self.panel.bottom - round(12 * s) - top)
+        self.preview = pygame.Rect(
+            self.panel.x + pad,
+            top,
+            self.back.rect.left - pad - self.panel.x - pad,
+            self.panel.bottom - round(12 * s) - top,
+        )
 
     def handle_event(self, e) -> None:
         if self.back.handle_event(e):
@@ -208,11 +250,24 @@ class SettingsScene(Scene):
         theme.draw_felt(surface)
         s = self.scale
         theme.panel(surface, self.panel, theme.PANEL, round(16 * s))
-        blit_text(surface, tr("settings.title"), round(30 * s), (self.panel.centerx, self.panel.y + round(20 * s)),
-                  theme.GOLD, True, anchor="midtop")
+        blit_text(
+            surface,
+            tr("settings.title"),
+            round(30 * s),
+            (self.panel.centerx, self.panel.y + round(20 * s)),
+            theme.GOLD,
+            True,
+            anchor="midtop",
+        )
         for key, choice in self.rows:
-            blit_text(surface, tr(key), round(17 * s), (choice.rect.x + round(4 * s), choice.rect.y - round(4 * s)),
-                      theme.INK, anchor="bottomleft")
+            blit_text(
+                surface,
+                tr(key),
+                round(17 * s),
+                (choice.rect.x + round(4 * s), choice.rect.y - round(4 * s)),
+                theme.INK,
+                anchor="bottomleft",
+            )
             choice.draw(surface)
         # The chosen back and faces at the chosen size, so they are seen, not guessed.
         st = self.app.settings
@@ -287,11 +342,24 @@ class LeaveDialog(Scene):
         s = self.scale
         surface.blit(theme.translucent(surface.get_size(), (0, 0, 0, 120)), (0, 0))
         theme.panel(surface, self.box, theme.PANEL_SOLID, round(16 * s), theme.GOLD)
-        blit_text(surface, tr("button.menu"), round(26 * s), (self.box.centerx, self.box.y + round(18 * s)),
-                  theme.GOLD, True, anchor="midtop")
+        blit_text(
+            surface,
+            tr("button.menu"),
+            round(26 * s),
+            (self.box.centerx, self.box.y + round(18 * s)),
+            theme.GOLD,
+            True,
+            anchor="midtop",
+        )
         for i, line in enumerate(theme.wrap(tr("dialog.leave_match"), round(16 * s), self.box.w - round(40 * s))):
-            blit_text(surface, line, round(16 * s), (self.box.centerx, self.box.y + round(60 * s + i * 22 * s)),
-                      theme.INK_DIM, anchor="midtop")
+            blit_text(
+                surface,
+                line,
+                round(16 * s),
+                (self.box.centerx, self.box.y + round(60 * s + i * 22 * s)),
+                theme.INK_DIM,
+                anchor="midtop",
+            )
         for b in self.buttons:
             b.draw(surface)
 

@@ -1,4 +1,5 @@
 """How the screen names seats, teams, trumps and cards, in the current language."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -107,8 +108,12 @@ def level_name(level: str) -> str:
 def declaration_text(decl: Declaration, viewer: int | None) -> str:
     """A declaration as a sentence."""
     trump = suit_text(decl.trump)
-    key = {"open": "declare.made", "overturn": "declare.overturn", "protect": "declare.defend",
-           "no-trump": "declare.no_trump"}.get(decl.kind, "declare.made")
+    key = {
+        "open": "declare.made",
+        "overturn": "declare.overturn",
+        "protect": "declare.defend",
+        "no-trump": "declare.no_trump",
+    }.get(decl.kind, "declare.made")
     return about(key, decl.seat, viewer, trump=trump)
 
 

@@ -4,6 +4,7 @@
 refuses a character the bundled font cannot draw, saying so, rather than showing a blank.
 The names are settings (``last_names``, ``last_teams``); an empty name is the default.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -39,8 +40,14 @@ def _face():
 class TextField:
     """One line of text; ``get``/``set_`` read and write the value."""
 
-    def __init__(self, get: Callable[[], str], set_: Callable[[str], None], placeholder: Callable[[], str],
-                 on_refused: Callable[[str], None] | None = None, on_cut: Callable[[], None] | None = None):
+    def __init__(
+        self,
+        get: Callable[[], str],
+        set_: Callable[[str], None],
+        placeholder: Callable[[], str],
+        on_refused: Callable[[str], None] | None = None,
+        on_cut: Callable[[], None] | None = None,
+    ):
         self.get = get
         self.set = set_
         self.placeholder = placeholder
@@ -97,8 +104,9 @@ class TextField:
             r = blit_text(surface, value, self.font_size, (x, self.rect.centery), theme.INK, anchor="midleft")
             end = r.right
         else:
-            blit_text(surface, self.placeholder(), self.font_size, (x, self.rect.centery), (110, 140, 125),
-                      anchor="midleft")
+            blit_text(
+                surface, self.placeholder(), self.font_size, (x, self.rect.centery), (110, 140, 125), anchor="midleft"
+            )
             end = x
         if self.focused:
             pygame.draw.line(surface, theme.GOLD, (end + 2, self.rect.y + 7), (end + 2, self.rect.bottom - 7), 2)
@@ -120,8 +128,9 @@ class NamesScene(Scene):
         def cut() -> None:
             self.note = tr("names_cut.too_long", n=MAX_NAME)
 
-        def field(label: Callable[[], str], values: Callable[[], list[str]], i: int,
-                  default: Callable[[], str]) -> tuple[Callable[[], str], TextField]:
+        def field(
+            label: Callable[[], str], values: Callable[[], list[str]], i: int, default: Callable[[], str]
+        ) -> tuple[Callable[[], str], TextField]:
             # ``values`` is read at each call: Clear all puts new lists in place.
             return label, TextField(lambda: values()[i], lambda v: self._set(values(), i, v), default, refused, cut)
 
@@ -175,8 +184,10 @@ class NamesScene(Scene):
             y += round(52 * s)
         for i, b in enumerate((self.clear, self.cancel, self.done)):
             b.rect = pygame.Rect(0, 0, round(170 * s), round(44 * s))
-            b.rect.bottomright = (self.panel.right - round(24 * s) - (2 - i) * round(186 * s),
-                                  self.panel.bottom - round(20 * s))
+            b.rect.bottomright = (
+                self.panel.right - round(24 * s) - (2 - i) * round(186 * s),
+                self.panel.bottom - round(20 * s),
+            )
             b.font_size = round(18 * s)
 
     def handle_event(self, e) -> None:
@@ -202,17 +213,42 @@ class NamesScene(Scene):
         theme.draw_felt(surface)
         s = self.scale
         theme.panel(surface, self.panel, theme.PANEL, round(16 * s))
-        blit_text(surface, tr("names.title"), round(30 * s), (self.panel.centerx, self.panel.y + round(22 * s)),
-                  theme.GOLD, True, anchor="midtop")
-        blit_text(surface, tr("names.help"), round(15 * s), (self.panel.centerx, self.panel.y + round(68 * s)),
-                  theme.INK_DIM, anchor="midtop")
+        blit_text(
+            surface,
+            tr("names.title"),
+            round(30 * s),
+            (self.panel.centerx, self.panel.y + round(22 * s)),
+            theme.GOLD,
+            True,
+            anchor="midtop",
+        )
+        blit_text(
+            surface,
+            tr("names.help"),
+            round(15 * s),
+            (self.panel.centerx, self.panel.y + round(68 * s)),
+            theme.INK_DIM,
+            anchor="midtop",
+        )
         for label, field in self.fields:
-            blit_text(surface, label(), round(18 * s), (self.panel.x + round(40 * s), field.rect.centery), theme.INK,
-                      anchor="midleft")
+            blit_text(
+                surface,
+                label(),
+                round(18 * s),
+                (self.panel.x + round(40 * s), field.rect.centery),
+                theme.INK,
+                anchor="midleft",
+            )
             field.draw(surface)
         if self.note:
-            blit_text(surface, self.note, round(15 * s),
-                      (self.panel.x + round(40 * s), self.done.rect.y - round(10 * s)), theme.RED, anchor="bottomleft")
+            blit_text(
+                surface,
+                self.note,
+                round(15 * s),
+                (self.panel.x + round(40 * s), self.done.rect.y - round(10 * s)),
+                theme.RED,
+                anchor="bottomleft",
+            )
         for b in (self.clear, self.cancel, self.done):
             b.draw(surface)
 

@@ -5,6 +5,7 @@ Screens never import each other: they ask ``app.nav`` (the ``Navigator`` of
 Matches are opened by the app's ``game.session.Session``; this module puts what it returns
 on the screen (or its error on the start screen).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -185,8 +186,9 @@ class Navigation:
 
     # ------------------------------------------------------------------ reviews
 
-    def review(self, replay: Replay, seat: int, title: str | None = None, companion: tuple | None = None,
-               swap: bool = False) -> None:
+    def review(
+        self, replay: Replay, seat: int, title: str | None = None, companion: tuple | None = None, swap: bool = False
+    ) -> None:
         """The post-hand analysis of ``seat``'s decisions in ``replay``; ``companion`` is
         another hand (replay, seat, title) the screen can switch to (duplicate practice),
         ``swap`` puts the screen in the place of the one on top."""

@@ -1,4 +1,5 @@
 """Choosing a match: the ruleset, the person's seat, each bot's level, the mode, the length."""
+
 from __future__ import annotations
 
 from functools import partial
@@ -34,18 +35,35 @@ class NewMatchScene(Scene):
         self.seat_choice = Choice(range(4), lambda s: tr("seat." + COMPASS[s]), lambda: self.seat, self._set_seat)
         # "human" seats beside yours make a hot-seat match (several people at this screen).
         self.level_choices = [
-            Choice((), lambda v: tr("player.human") if v == "human" else level_name(v),
-                   partial(self._level, s), partial(self._set_level, s)) for s in range(4)]
+            Choice(
+                (),
+                lambda v: tr("player.human") if v == "human" else level_name(v),
+                partial(self._level, s),
+                partial(self._set_level, s),
+            )
+            for s in range(4)
+        ]
         self._offer_levels()
-        self.mode_choice = Choice(("practice", "tournament"), lambda v: tr("new_match.mode_" + v),
-                                  lambda: self.mode, lambda v: setattr(self, "mode", v))
-        self.length_choice = Choice(self.ruleset.match_options, lambda n: ruleset_text.length_label(self.ruleset, n),
-                                    lambda: self.length, lambda v: setattr(self, "length", v))
+        self.mode_choice = Choice(
+            ("practice", "tournament"),
+            lambda v: tr("new_match.mode_" + v),
+            lambda: self.mode,
+            lambda v: setattr(self, "mode", v),
+        )
+        self.length_choice = Choice(
+            self.ruleset.match_options,
+            lambda n: ruleset_text.length_label(self.ruleset, n),
+            lambda: self.length,
+            lambda v: setattr(self, "length", v),
+        )
         # Duplicate practice: a bot replays each deal in the person's seat (the last choice).
         self.duplicate = st.last_duplicate if st.last_duplicate in ("off", *DUPLICATE_LEVELS) else "off"
-        self.duplicate_choice = Choice(("off", *DUPLICATE_LEVELS),
-                                       lambda v: tr("duplicate.off" if v == "off" else "bots." + v),
-                                       lambda: self.duplicate, lambda v: setattr(self, "duplicate", v))
+        self.duplicate_choice = Choice(
+            ("off", *DUPLICATE_LEVELS),
+            lambda v: tr("duplicate.off" if v == "off" else "bots." + v),
+            lambda: self.duplicate,
+            lambda v: setattr(self, "duplicate", v),
+        )
         self.start = Button(lambda: tr("new_match.start"), self.begin, primary=True, key=pygame.K_RETURN)
         self.back = Button(lambda: tr("new_match.back"), app.pop, key=pygame.K_ESCAPE)
         self.names = Button(lambda: tr("names.button"), self.edit_names)
@@ -90,13 +108,26 @@ class NewMatchScene(Scene):
         """Remember the choices and deal the first hand."""
         st = self.app.settings
         st.last_ruleset, st.last_seat, st.last_bots, st.last_mode = (
-            self.ruleset.id, self.seat, list(self.levels), self.mode)
+            self.ruleset.id,
+            self.seat,
+            list(self.levels),
+            self.mode,
+        )
         st.last_duplicate = self.duplicate
         self.app.save_settings()
-        self.app.nav.start_match(MatchChoice(
-            self.ruleset.id, list(self.levels), self.seat, self.humans(), self.mode, self.length,
-            self.app.options.seed, {"seats": list(st.last_names), "teams": list(st.last_teams)},
-            None if self.duplicate == "off" else self.duplicate))
+        self.app.nav.start_match(
+            MatchChoice(
+                self.ruleset.id,
+                list(self.levels),
+                self.seat,
+                self.humans(),
+                self.mode,
+                self.length,
+                self.app.options.seed,
+                {"seats": list(st.last_names), "teams": list(st.last_teams)},
+                None if self.duplicate == "off" else self.duplicate,
+            )
+        )
 
     # ------------------------------------------------------------------ layout and input
 
@@ -126,8 +157,7 @@ class NewMatchScene(Scene):
         self.length_choice.rect = pygame.Rect(x + label_w, y, right_w - label_w, row_h)
         y += row_h + gap
         self.duplicate_choice.rect = pygame.Rect(x + label_w, y, right_w - label_w, row_h)
-        for c in [self.seat_choice, self.mode_choice, self.length_choice, self.duplicate_choice,
-                  *self.level_choices]:
+        for c in [self.seat_choice, self.mode_choice, self.length_choice, self.duplicate_choice, *self.level_choices]:
             c.font_size = round(16 * s)
         self.features_rect = pygame.Rect(x, top, right_w, round(190 * s))
         self.label_x = x
@@ -151,8 +181,7 @@ class NewMatchScene(Scene):
         if e.type == pygame.KEYDOWN and e.key in (pygame.K_UP, pygame.K_DOWN):
             self.select((self.index + (1 if e.key == pygame.K_DOWN else -1)) % len(self.rulesets))
             return
-        for c in [self.seat_choice, self.mode_choice, self.length_choice, self.duplicate_choice,
-                  *self.level_choices]:
+        for c in [self.seat_choice, self.mode_choice, self.length_choice, self.duplicate_choice, *self.level_choices]:
             if c is self.level_choices[self.seat]:
                 continue
             if c.handle_event(e):
@@ -168,27 +197,45 @@ class NewMatchScene(Scene):
         blit_text(surface, tr("new_match.ruleset"), round(17 * s), (round(30 * s), round(78 * s)), theme.INK_DIM)
         for i, (rect, r) in enumerate(zip(self.cards, self.rulesets)):
             selected = i == self.index
-            theme.panel(surface, rect, (12, 50, 37, 230) if selected else (8, 36, 26, 200), round(14 * s),
-                        theme.GOLD if selected else (50, 100, 80))
+            theme.panel(
+                surface,
+                rect,
+                (12, 50, 37, 230) if selected else (8, 36, 26, 200),
+                round(14 * s),
+                theme.GOLD if selected else (50, 100, 80),
+            )
             pad = round(14 * s)
-            blit_text(surface, ruleset_text.name(r), round(21 * s), (rect.x + pad, rect.y + pad),
-                      theme.GOLD if selected else theme.INK, True)
+            blit_text(
+                surface,
+                ruleset_text.name(r),
+                round(21 * s),
+                (rect.x + pad, rect.y + pad),
+                theme.GOLD if selected else theme.INK,
+                True,
+            )
             lines = theme.wrap(ruleset_text.description(r), round(15 * s), rect.w - 2 * pad)
             max_lines = max(1, (rect.h - round(50 * s)) // round(21 * s))
             for j, line in enumerate(lines[:max_lines]):
-                blit_text(surface, line, round(15 * s), (rect.x + pad, rect.y + round(44 * s) + j * round(21 * s)),
-                          theme.INK_DIM)
+                blit_text(
+                    surface,
+                    line,
+                    round(15 * s),
+                    (rect.x + pad, rect.y + round(44 * s) + j * round(21 * s)),
+                    theme.INK_DIM,
+                )
         # What makes the chosen ruleset different.
         box = self.features_rect
         theme.panel(surface, box)
         y = box.y + round(10 * s)
         for line in ruleset_text.features(self.ruleset):
             for k, part in enumerate(theme.wrap(line, round(15 * s), box.w - round(36 * s))):
-                blit_text(surface, ("• " if k == 0 else "  ") + part, round(15 * s), (box.x + round(12 * s), y),
-                          theme.INK)
+                blit_text(
+                    surface, ("• " if k == 0 else "  ") + part, round(15 * s), (box.x + round(12 * s), y), theme.INK
+                )
                 y += round(20 * s)
                 if y > box.bottom - round(20 * s):
                     break
+
         def label(text: str, rect: pygame.Rect) -> None:
             blit_text(surface, text, round(16 * s), (self.label_x, rect.centery), theme.INK, anchor="midleft")
 
@@ -198,15 +245,21 @@ class NewMatchScene(Scene):
             label(tr("seat." + COMPASS[seat]), choice.rect)
             if seat == self.seat:
                 theme.panel(surface, choice.rect, (34, 82, 64), choice.rect.h // 3)
-                blit_text(surface, tr("player.you"), round(16 * s), choice.rect.center, theme.GOLD, True,
-                          anchor="center")
+                blit_text(
+                    surface, tr("player.you"), round(16 * s), choice.rect.center, theme.GOLD, True, anchor="center"
+                )
             else:
                 choice.draw(surface)
         label(tr("new_match.mode"), self.mode_choice.rect)
         self.mode_choice.draw(surface)
         help_key = "new_match.mode_practice_help" if self.mode == "practice" else "new_match.mode_tournament_help"
-        blit_text(surface, tr(help_key), round(14 * s), (self.mode_choice.rect.x, self.mode_choice.rect.bottom + 4),
-                  theme.INK_DIM)
+        blit_text(
+            surface,
+            tr(help_key),
+            round(14 * s),
+            (self.mode_choice.rect.x, self.mode_choice.rect.bottom + 4),
+            theme.INK_DIM,
+        )
         label(tr("new_match.length"), self.length_choice.rect)
         self.length_choice.draw(surface)
         label(tr("duplicate.choice"), self.duplicate_choice.rect)
@@ -216,8 +269,14 @@ class NewMatchScene(Scene):
         self.names.draw(surface)
         people = len(self.humans())
         if people > 1:
-            blit_text(surface, tr("new_match.hotseat", n=people), round(15 * s),
-                      (self.names.rect.x, self.names.rect.y - round(8 * s)), theme.GOLD, anchor="bottomleft")
+            blit_text(
+                surface,
+                tr("new_match.hotseat", n=people),
+                round(15 * s),
+                (self.names.rect.x, self.names.rect.y - round(8 * s)),
+                theme.GOLD,
+                anchor="bottomleft",
+            )
 
     def phase_name(self) -> str:
         return "new-match"

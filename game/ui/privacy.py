@@ -5,6 +5,7 @@ screen may have changed hands. A click, Enter or Space turns the table to that p
 seat and shows his hand. The clocks run on behind it; if the decision it was shown for is
 gone (the match clock ended the hand), it closes itself.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -70,19 +71,44 @@ class PrivacyScene(Scene):
         theme.panel(surface, box, theme.PANEL_SOLID, round(18 * s), theme.GOLD)
         name = seat_name(self.seat, None)
         cx = box.centerx
-        blit_text(surface, tr("hotseat.take_seat", player=name), round(36 * s), (cx, box.y + round(34 * s)),
-                  theme.GOLD, True, anchor="midtop")
-        blit_text(surface, tr("hotseat.click_when_ready"), round(20 * s), (cx, box.y + round(96 * s)),
-                  theme.INK, anchor="midtop")
+        blit_text(
+            surface,
+            tr("hotseat.take_seat", player=name),
+            round(36 * s),
+            (cx, box.y + round(34 * s)),
+            theme.GOLD,
+            True,
+            anchor="midtop",
+        )
+        blit_text(
+            surface,
+            tr("hotseat.click_when_ready"),
+            round(20 * s),
+            (cx, box.y + round(96 * s)),
+            theme.INK,
+            anchor="midtop",
+        )
         what = tr("hotseat.to_" + self.kind)
         blit_text(surface, what, round(18 * s), (cx, box.y + round(134 * s)), theme.INK_DIM, anchor="midtop")
         clock = self.table.driver.clock
         if clock.running:
-            blit_text(surface, tr("hotseat.clock", seconds=clock.seconds_left), round(18 * s),
-                      (cx, box.y + round(170 * s)), theme.RED if clock.seconds_left <= 10 else theme.GOLD,
-                      True, anchor="midtop")
-        blit_text(surface, tr("hotseat.others_look_away"), round(15 * s), (cx, box.bottom - round(16 * s)),
-                  theme.INK_DIM, anchor="midbottom")
+            blit_text(
+                surface,
+                tr("hotseat.clock", seconds=clock.seconds_left),
+                round(18 * s),
+                (cx, box.y + round(170 * s)),
+                theme.RED if clock.seconds_left <= 10 else theme.GOLD,
+                True,
+                anchor="midtop",
+            )
+        blit_text(
+            surface,
+            tr("hotseat.others_look_away"),
+            round(15 * s),
+            (cx, box.bottom - round(16 * s)),
+            theme.INK_DIM,
+            anchor="midbottom",
+        )
 
     def phase_name(self) -> str:
         return f"privacy-{self.seat}"

@@ -5,6 +5,7 @@ the declarations, the kitty and every play (``records.Replay``: each step is the
 rebuilt from its log, exactly as it was). Keys: ←/→ a step, ↑/↓ (or Page Up/Down) a trick,
 Home/End the start and the end, Esc back.
 """
+
 from __future__ import annotations
 
 import math
@@ -61,7 +62,7 @@ def _trump_label(code: str | None) -> str:
 
 
 def result_text(summary: dict, names: dict | None) -> str:
-    """"East–West +2" or "North–South take the deal", from a replay's summary."""
+    """ "East–West +2" or "North–South take the deal", from a replay's summary."""
     if summary.get("dealer") is None or summary.get("up_side") is None:
         return ""
     dealer_team = summary["dealer"] % 2
@@ -140,8 +141,13 @@ class ReplayListScene(Scene):
         s = self.scale
         w, _ = surface.get_size()
         blit_text(surface, tr("replay.list_title"), round(32 * s), (round(30 * s), round(24 * s)), theme.GOLD, True)
-        blit_text(surface, tr("replay.list_help", n=len(self.items)), round(16 * s), (round(30 * s), round(74 * s)),
-                  theme.INK_DIM)
+        blit_text(
+            surface,
+            tr("replay.list_help", n=len(self.items)),
+            round(16 * s),
+            (round(30 * s), round(74 * s)),
+            theme.INK_DIM,
+        )
         box = self.list_rect
         theme.panel(surface, box.inflate(round(12 * s), round(12 * s)), (8, 36, 26, 200), round(12 * s))
         if not self.items:
@@ -156,24 +162,41 @@ class ReplayListScene(Scene):
                 theme.panel(surface, rect, (40, 90, 70, 200), round(8 * s))
             summary = data.get("summary", {})
             names = data.get("names") or {}
-            typed = (names.get("seats") or [""] * 4)
+            typed = names.get("seats") or [""] * 4
             dealer = summary.get("dealer")
             dealer_name = ""
             if dealer is not None:
                 dealer_name = (typed[dealer] if dealer < len(typed) else "").strip() or default_seat_name(dealer)
-            cells = (str(data.get("time", "")), _ruleset_name(data),
-                     tr("table.hand_number", n=data.get("number", "?")) if data.get("kind") != "deal"
-                     else tr("replay.deal_again"),
-                     tr("replay.dealer", player=dealer_name), _trump_label(summary.get("trump")),
-                     tr("replay.points", points=summary.get("points", 0)) + "   " + result_text(summary, names))
+            cells = (
+                str(data.get("time", "")),
+                _ruleset_name(data),
+                tr("table.hand_number", n=data.get("number", "?"))
+                if data.get("kind") != "deal"
+                else tr("replay.deal_again"),
+                tr("replay.dealer", player=dealer_name),
+                _trump_label(summary.get("trump")),
+                tr("replay.points", points=summary.get("points", 0)) + "   " + result_text(summary, names),
+            )
             red = summary.get("trump") in ("H", "D")
             for k, (at, cell) in enumerate(zip(columns, cells)):
                 ink = theme.RED if k == 4 and red else (theme.GOLD if k == 5 else theme.INK)
-                blit_text(surface, cell, size, (box.x + round(10 * s) + at * (box.w - round(20 * s)),
-                                                rect.centery), ink, anchor="midleft")
+                blit_text(
+                    surface,
+                    cell,
+                    size,
+                    (box.x + round(10 * s) + at * (box.w - round(20 * s)), rect.centery),
+                    ink,
+                    anchor="midleft",
+                )
         if self.error:
-            blit_text(surface, self.error, round(16 * s), (w // 2, self.back.rect.y - round(10 * s)), theme.RED,
-                      anchor="midbottom")
+            blit_text(
+                surface,
+                self.error,
+                round(16 * s),
+                (w // 2, self.back.rect.y - round(10 * s)),
+                theme.RED,
+                anchor="midbottom",
+            )
         self.back.draw(surface)
 
     def phase_name(self) -> str:
@@ -228,8 +251,7 @@ class ReplayScene(Scene):
             IconButton("last", lambda: self.go(len(self.replay.steps) - 1), self._more, key=pygame.K_END),
         ]
         self.play = Button(lambda: tr("replay.play_deal"), self.play_deal)
-        self.review = Button(lambda: tr("review.button"), self.open_review,
-                             lambda: replay.hand.settlement is not None)
+        self.review = Button(lambda: tr("review.button"), self.open_review, lambda: replay.hand.settlement is not None)
         self.back = Button(lambda: tr("button.back"), app.pop, primary=True, key=pygame.K_ESCAPE)
         # A hand bots alone played (the arena's, autoplay): the player picks the seat to review.
         self.review_seat = 0
@@ -301,8 +323,9 @@ class ReplayScene(Scene):
             regions = self.regions()
             left = regions[0].right + round(12 * s)
             height = round(32 * s)
-            self.seat_choice.rect = pygame.Rect(left, self.review.rect.y - round(10 * s) - height,
-                                                w - round(14 * s) - left, height)
+            self.seat_choice.rect = pygame.Rect(
+                left, self.review.rect.y - round(10 * s) - height, w - round(14 * s) - left, height
+            )
             self.seat_choice.font_size = round(15 * s)
 
     def handle_event(self, e) -> None:
@@ -360,10 +383,16 @@ class ReplayScene(Scene):
         bar = pygame.Rect(0, 0, w, round(42 * s))
         pygame.draw.rect(surface, (9, 44, 32), bar)
         meta = self.replay.meta
-        title = "  ·  ".join([tr("replay.title"), self.replay.ruleset.text(self.replay.ruleset.name, get_language()),
-                              tr("table.hand_number", n=meta.get("number", "?")), str(meta.get("time", "")),
-                              tr("replay.step", n=self.step, total=len(self.replay.steps) - 1),
-                              tr("hand_end.deal_seed", seed=hand.setup.seed)])
+        title = "  ·  ".join(
+            [
+                tr("replay.title"),
+                self.replay.ruleset.text(self.replay.ruleset.name, get_language()),
+                tr("table.hand_number", n=meta.get("number", "?")),
+                str(meta.get("time", "")),
+                tr("replay.step", n=self.step, total=len(self.replay.steps) - 1),
+                tr("hand_end.deal_seed", seed=hand.setup.seed),
+            ]
+        )
         title = fit_text(title, round(15 * s), self.back.rect.x - round(28 * s))
         blit_text(surface, title, round(15 * s), (round(14 * s), bar.centery), theme.INK_DIM, anchor="midleft")
         regions = self.regions()
@@ -380,8 +409,14 @@ class ReplayScene(Scene):
         self.review.draw(surface)
         if self.seat_choice is not None and self.review.visible:
             r = self.seat_choice.rect
-            blit_text(surface, tr("replay_seat.review_which"), round(14 * s), (r.x, r.y - round(4 * s)),
-                      theme.INK_DIM, anchor="bottomleft")
+            blit_text(
+                surface,
+                tr("replay_seat.review_which"),
+                round(14 * s),
+                (r.x, r.y - round(4 * s)),
+                theme.INK_DIM,
+                anchor="bottomleft",
+            )
             self.seat_choice.draw(surface)
         self.back.draw(surface)
 
@@ -402,8 +437,14 @@ class ReplayScene(Scene):
         trump = hand.ctx.trump_suit if hand.ctx else (hand.bidding.trump if hand.bidding.shown else None)
         known = hand.ctx is not None or hand.bidding.shown
         ink = theme.RED if known and trump is not None and trump.is_red else theme.INK
-        blit_text(surface, tr("table.trump_value", trump=suit_text(trump) if known else tr("table.trump_pending")),
-                  size, (x, y), ink, True)
+        blit_text(
+            surface,
+            tr("table.trump_value", trump=suit_text(trump) if known else tr("table.trump_pending")),
+            size,
+            (x, y),
+            ink,
+            True,
+        )
         y += line
         rank = hand.rank or (hand.bidding.rank if (hand.dealer is not None or hand.setup.first_hand) else None)
         if rank is not None:
@@ -413,8 +454,13 @@ class ReplayScene(Scene):
             blit_text(surface, tr("table.dealer_is", player=seat_name(hand.dealer, None)), size, (x, y), theme.INK)
             y += line
             defenders = 1 - hand.dealer % 2
-            blit_text(surface, tr("table.points_value", points=hand.defender_points), size, (x, y),
-                      theme.TEAM_COLOURS[defenders])
+            blit_text(
+                surface,
+                tr("table.points_value", points=hand.defender_points),
+                size,
+                (x, y),
+                theme.TEAM_COLOURS[defenders],
+            )
             y += line
         levels = hand.levels
         text = f"{team_name(0, None)} {levels[0].label}  ·  {team_name(1, None)} {levels[1].label}"
@@ -431,8 +477,14 @@ class ReplayScene(Scene):
         area = pygame.Rect(box.x + round(10 * s), box.y + round(32 * s), box.w - round(20 * s), box.h - round(40 * s))
         self.fan(surface, cards, area, max_rows=2)
         if buried and cards:
-            blit_text(surface, tr("hand_end.kitty_worth", points=points_of(cards)), round(14 * s),
-                      (box.right - round(12 * s), box.y + round(8 * s)), theme.GOLD, anchor="topright")
+            blit_text(
+                surface,
+                tr("hand_end.kitty_worth", points=points_of(cards)),
+                round(14 * s),
+                (box.right - round(12 * s), box.y + round(8 * s)),
+                theme.GOLD,
+                anchor="topright",
+            )
 
     def draw_seat(self, surface, box: pygame.Rect, seat: int, hand: Hand) -> None:
         s = self.scale
@@ -443,10 +495,23 @@ class ReplayScene(Scene):
         x = box.x + round(12 * s)
         r = blit_text(surface, name, round(17 * s), (x, box.y + round(6 * s)), theme.INK, True)
         if hand.dealer == seat:
-            blit_text(surface, tr("team.dealers"), round(14 * s), (r.right + round(10 * s), r.centery), theme.GOLD,
-                      True, anchor="midleft")
-        blit_text(surface, tr("table.cards_left", n=len(hand.hands[seat])), round(14 * s),
-                  (box.right - round(12 * s), box.y + round(8 * s)), theme.INK_DIM, anchor="topright")
+            blit_text(
+                surface,
+                tr("team.dealers"),
+                round(14 * s),
+                (r.right + round(10 * s), r.centery),
+                theme.GOLD,
+                True,
+                anchor="midleft",
+            )
+        blit_text(
+            surface,
+            tr("table.cards_left", n=len(hand.hands[seat])),
+            round(14 * s),
+            (box.right - round(12 * s), box.y + round(8 * s)),
+            theme.INK_DIM,
+            anchor="topright",
+        )
         ctx = self._ctx(hand)
         if ctx is not None:
             cards = ctx.sort_hand(hand.hands[seat])
@@ -503,10 +568,12 @@ class ReplayScene(Scene):
                 step = min(cw * 0.32, (box.w * 0.36 - cw) / max(1, len(cards) - 1)) if len(cards) > 1 else 0
                 x0 = sx - (cw + step * (len(cards) - 1)) / 2
                 if trick.complete and seat == trick.winner:
-                    outline = pygame.Rect(round(x0) - 4, round(sy - h / 2) - 4,
-                                          round(cw + step * (len(cards) - 1)) + 8, h + 8)
-                    pygame.draw.rect(surface, theme.GOLD, outline, width=max(2, round(3 * s)),
-                                     border_radius=round(8 * s))
+                    outline = pygame.Rect(
+                        round(x0) - 4, round(sy - h / 2) - 4, round(cw + step * (len(cards) - 1)) + 8, h + 8
+                    )
+                    pygame.draw.rect(
+                        surface, theme.GOLD, outline, width=max(2, round(3 * s)), border_radius=round(8 * s)
+                    )
                 for i, card in enumerate(cards):
                     surface.blit(card_image(card, h), (x0 + i * step, sy - h / 2))
             if hand.phase == SETTLED and hand.settlement is not None:
@@ -521,11 +588,18 @@ class ReplayScene(Scene):
             x0 = cx - (cw + cw * 0.5 * (len(decl.cards) - 1)) / 2
             for i, card in enumerate(decl.cards):
                 surface.blit(card_image(card, h), (x0 + i * cw * 0.5, cy - h / 2 - round(16 * s)))
-            blit_text(surface, declaration_text(decl, None), round(16 * s), (cx, cy + h / 2), theme.INK,
-                      anchor="midtop")
+            blit_text(
+                surface, declaration_text(decl, None), round(16 * s), (cx, cy + h / 2), theme.INK, anchor="midtop"
+            )
         else:
-            blit_text(surface, tr("replay.dealt", n=hand.dealt, total=hand.to_deal), round(18 * s), (cx, cy),
-                      theme.INK_DIM, anchor="center")
+            blit_text(
+                surface,
+                tr("replay.dealt", n=hand.dealt, total=hand.to_deal),
+                round(18 * s),
+                (cx, cy),
+                theme.INK_DIM,
+                anchor="center",
+            )
 
     def caption(self, hand: Hand) -> str:
         """What the last step did, in words."""
@@ -543,8 +617,11 @@ class ReplayScene(Scene):
             if hand.phase == BURYING:
                 assert hand.ctx is not None and hand.dealer is not None  # the deal closed on a dealer
                 trump = suit_text(hand.ctx.trump_suit)
-                lead = (tr("table.trump_value", trump=trump) if hand.trump_declared
-                        else tr("declare.none_kitty", trump=trump))
+                lead = (
+                    tr("table.trump_value", trump=trump)
+                    if hand.trump_declared
+                    else tr("declare.none_kitty", trump=trump)
+                )
                 return lead + "  ·  " + about("kitty.pick_up", hand.dealer, None)
             return tr("declare.none_redeal")
         seat = action.seat

@@ -1,4 +1,5 @@
 """The end of a hand (kitty, points, level change) and the end of a match (winner, history)."""
+
 from __future__ import annotations
 
 import pygame
@@ -65,15 +66,18 @@ class HandEndScene(Scene):
         self.button.rect.midbottom = (self.box.centerx, self.box.bottom - round(18 * s))
         self.button.font_size = round(20 * s)
         if self.cheer and not self.app.settings.reduce_motion and self.confetti is None:
-            self.confetti = Confetti(pygame.Rect((0, 0), size), self.summary.seed * 31 + self.summary.number,
-                                     scale=s)
+            self.confetti = Confetti(pygame.Rect((0, 0), size), self.summary.seed * 31 + self.summary.number, scale=s)
 
     def handle_event(self, e) -> None:
         self.button.handle_event(e)
 
     def animating(self) -> bool:
-        return (not self.level_tween.done or not self.sounded or self.reveal < self.reveal_end
-                or (self.confetti is not None and not self.confetti.done))
+        return (
+            not self.level_tween.done
+            or not self.sounded
+            or self.reveal < self.reveal_end
+            or (self.confetti is not None and not self.confetti.done)
+        )
 
     def update(self, dt: float) -> None:
         self.level_tween.update(dt)
@@ -110,8 +114,14 @@ class HandEndScene(Scene):
         h = round(70 * s)
         step = min(h * 0.55, (box.w - round(80 * s)) / max(1, len(kitty)))
         x0 = cx - (h * 0.7 + step * (len(kitty) - 1)) / 2
-        blit_text(surface, tr("kitty.revealed") + f"  ({tr('hand_end.kitty_worth', points=points_of(kitty))})",
-                  round(16 * s), (cx, y), theme.INK_DIM, anchor="midtop")
+        blit_text(
+            surface,
+            tr("kitty.revealed") + f"  ({tr('hand_end.kitty_worth', points=points_of(kitty))})",
+            round(16 * s),
+            (cx, y),
+            theme.INK_DIM,
+            anchor="midtop",
+        )
         y += round(24 * s)
         for i, card in enumerate(kitty):
             self._draw_turning(surface, card, h, (x0 + i * step, y), i)
@@ -127,8 +137,15 @@ class HandEndScene(Scene):
         for line in lines:
             blit_text(surface, line, round(18 * s), (cx, y), theme.INK, anchor="midtop")
             y += round(26 * s)
-        blit_text(surface, tr("hand_end.defender_points", points=st.total), round(26 * s), (cx, y),
-                  theme.GOLD, True, anchor="midtop")
+        blit_text(
+            surface,
+            tr("hand_end.defender_points", points=st.total),
+            round(26 * s),
+            (cx, y),
+            theme.GOLD,
+            True,
+            anchor="midtop",
+        )
         y += round(40 * s)
         dealer_team = hand.dealer % 2
         if st.deal_to == "dealers":
@@ -144,8 +161,14 @@ class HandEndScene(Scene):
         self._draw_levels(surface, y)
         y += round(84 * s)
         if not self.match.over and self.match.dealer is not None:
-            blit_text(surface, tr("hand_end.next_dealer", player=seat_name(self.match.dealer, self.viewer)),
-                      round(17 * s), (cx, y), theme.INK_DIM, anchor="midtop")
+            blit_text(
+                surface,
+                tr("hand_end.next_dealer", player=seat_name(self.match.dealer, self.viewer)),
+                round(17 * s),
+                (cx, y),
+                theme.INK_DIM,
+                anchor="midtop",
+            )
         self.button.draw(surface)
         if self.cheer and self.app.settings.reduce_motion:
             Confetti.still(surface, box, s)
@@ -174,18 +197,38 @@ class HandEndScene(Scene):
             blit_text(surface, team_name(team, self.viewer), round(17 * s), (x, y), colour, True, anchor="midtop")
             changed = after[team] != before[team]
             if not changed:
-                blit_text(surface, before[team].label, round(34 * s), (x, y + round(24 * s)), theme.INK, True,
-                          anchor="midtop")
+                blit_text(
+                    surface, before[team].label, round(34 * s), (x, y + round(24 * s)), theme.INK, True, anchor="midtop"
+                )
                 continue
             t = self.level_tween.value
-            blit_text(surface, f"{before[team].label} →", round(26 * s), (x - round(14 * s), y + round(30 * s)),
-                      theme.INK_DIM, anchor="topright")
+            blit_text(
+                surface,
+                f"{before[team].label} →",
+                round(26 * s),
+                (x - round(14 * s), y + round(30 * s)),
+                theme.INK_DIM,
+                anchor="topright",
+            )
             size = max(8, round(34 * s * max(0.05, t)))
             if self.level_tween.started:
-                blit_text(surface, after[team].label, size, (x + round(18 * s), y + round(44 * s)), theme.GOLD, True,
-                          anchor="center")
-            blit_text(surface, f"+{int(after[team]) - int(before[team])}", round(16 * s),
-                      (x + round(48 * s), y + round(30 * s)), theme.GOLD, anchor="topleft")
+                blit_text(
+                    surface,
+                    after[team].label,
+                    size,
+                    (x + round(18 * s), y + round(44 * s)),
+                    theme.GOLD,
+                    True,
+                    anchor="center",
+                )
+            blit_text(
+                surface,
+                f"+{int(after[team]) - int(before[team])}",
+                round(16 * s),
+                (x + round(48 * s), y + round(30 * s)),
+                theme.GOLD,
+                anchor="topleft",
+            )
 
     def phase_name(self) -> str:
         return "hand-end"
@@ -262,25 +305,57 @@ class MatchEndScene(Scene):
             blit_text(surface, headline, size, (cx, y + round(24 * s)), theme.GOLD, True, anchor="center")
         y += round(64 * s)
         us, them = (0, 1) if self.viewer is None or self.viewer % 2 == 0 else (1, 0)
-        blit_text(surface, tr("match_end.final_levels", us=m.levels[us].label, them=m.levels[them].label) +
-                  f"   ({team_name(us, self.viewer)} – {team_name(them, self.viewer)})",
-                  round(20 * s), (cx, y), theme.INK, anchor="midtop")
+        blit_text(
+            surface,
+            tr("match_end.final_levels", us=m.levels[us].label, them=m.levels[them].label)
+            + f"   ({team_name(us, self.viewer)} – {team_name(them, self.viewer)})",
+            round(20 * s),
+            (cx, y),
+            theme.INK,
+            anchor="midtop",
+        )
         if m.last_won_past_ace and m.winner is not None:
             y += round(30 * s)
-            blit_text(surface, tr("match_end.passed_ace", team=team_name(m.winner, self.viewer)), round(18 * s),
-                      (cx, y), theme.GOLD, anchor="midtop")
+            blit_text(
+                surface,
+                tr("match_end.passed_ace", team=team_name(m.winner, self.viewer)),
+                round(18 * s),
+                (cx, y),
+                theme.GOLD,
+                anchor="midtop",
+            )
         y += round(30 * s)
-        blit_text(surface, tr("match_end.hands_played", hands=m.hands_played), round(18 * s), (cx, y), theme.INK,
-                  anchor="midtop")
+        blit_text(
+            surface,
+            tr("match_end.hands_played", hands=m.hands_played),
+            round(18 * s),
+            (cx, y),
+            theme.INK,
+            anchor="midtop",
+        )
         y += round(28 * s)
         if m.ruleset.match_score == "levels-gained":
-            blit_text(surface, tr("match_end.levels_gained", us=m.gained[us], them=m.gained[them]), round(18 * s),
-                      (cx, y), theme.INK, anchor="midtop")
+            blit_text(
+                surface,
+                tr("match_end.levels_gained", us=m.gained[us], them=m.gained[them]),
+                round(18 * s),
+                (cx, y),
+                theme.INK,
+                anchor="midtop",
+            )
             y += round(28 * s)
         hands, decisions, good, loss = self.reviews
         if hands:
-            blit_text(surface, tr("review.match_line", hands=hands, accuracy=round(100 * good / max(1, decisions)),
-                                  loss=f"{loss:.2f}"), round(17 * s), (cx, y), theme.INK_DIM, anchor="midtop")
+            blit_text(
+                surface,
+                tr(
+                    "review.match_line", hands=hands, accuracy=round(100 * good / max(1, decisions)), loss=f"{loss:.2f}"
+                ),
+                round(17 * s),
+                (cx, y),
+                theme.INK_DIM,
+                anchor="midtop",
+            )
             y += round(26 * s)
         y += round(10 * s)
         self._draw_history(surface, y)
@@ -298,8 +373,15 @@ class MatchEndScene(Scene):
         box = pygame.Rect(0, y, round(min(w - 40, 900 * s)), round(56 * s) + row_h * len(rows))
         box.centerx = w // 2
         theme.panel(surface, box)
-        columns = (("col_hand", 0.0), ("col_dealer", 0.08), ("col_rank", 0.27), ("col_trump", 0.34),
-                   ("col_points", 0.52), ("col_result", 0.67), ("col_levels", 0.9))
+        columns = (
+            ("col_hand", 0.0),
+            ("col_dealer", 0.08),
+            ("col_rank", 0.27),
+            ("col_trump", 0.34),
+            ("col_points", 0.52),
+            ("col_result", 0.67),
+            ("col_levels", 0.9),
+        )
         size = round(16 * s)
         left = box.x + round(18 * s)
         span = box.w - round(36 * s)
@@ -312,9 +394,15 @@ class MatchEndScene(Scene):
                 result = tr("match_end.result_up", team=team_name(team, self.viewer), levels=summary.up_levels)
             else:
                 result = tr("match_end.result_take", team=team_name(team, self.viewer))
-            cells = (str(summary.number), seat_name(summary.dealer, self.viewer), summary.rank,
-                     _trump_label(summary.trump), str(summary.total), result,
-                     f"{summary.levels_after[0]} – {summary.levels_after[1]}")
+            cells = (
+                str(summary.number),
+                seat_name(summary.dealer, self.viewer),
+                summary.rank,
+                _trump_label(summary.trump),
+                str(summary.total),
+                result,
+                f"{summary.levels_after[0]} – {summary.levels_after[1]}",
+            )
             for i, ((key, at), cell) in enumerate(zip(columns, cells)):
                 colour = theme.TEAM_COLOURS[team] if key == "col_result" else theme.INK
                 # Long team names are cut to their column, never run into the next one.

@@ -8,6 +8,7 @@ right: the hand's accuracy and total loss, the decision at the current step with
 and the better move as cards, and a chart of the team's expected result after each trick.
 Keys as in the replay viewer, plus N / P for the next / previous decision.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -61,8 +62,10 @@ class AnalysisJob:
         try:
             # The bots package is optional for the front end (see game.session).
             from bots.analysis import Settings, analyse_hand
-            self.result = analyse_hand(self.hand, self.seat, self.settings or Settings(),
-                                       progress=self._progress, cancel=lambda: self._stop)
+
+            self.result = analyse_hand(
+                self.hand, self.seat, self.settings or Settings(), progress=self._progress, cancel=lambda: self._stop
+            )
         except Exception as e:  # a review is a nicety: it never takes the game down
             self.error = type(e).__name__ if self._stop else f"{type(e).__name__}: {e}"
 
@@ -83,6 +86,7 @@ def load_analysis(data: dict[str, Any] | None) -> Any:
         return None
     try:
         from bots.analysis import Analysis
+
         return Analysis.from_json(data)
     except (ImportError, KeyError, TypeError, ValueError):
         return None
@@ -102,10 +106,10 @@ class ReviewScene(ReplayScene):
         if self.analysis is None and replay.hand.settlement is not None:
             self.job = AnalysisJob(replay.hand, seat)
         self.error: str | None = None
-        self.prev_decision = Button(lambda: tr("review.prev"), lambda: self.jump(-1), self._has_analysis,
-                                    key=pygame.K_p)
-        self.next_decision = Button(lambda: tr("review.next"), lambda: self.jump(1), self._has_analysis,
-                                    key=pygame.K_n)
+        self.prev_decision = Button(
+            lambda: tr("review.prev"), lambda: self.jump(-1), self._has_analysis, key=pygame.K_p
+        )
+        self.next_decision = Button(lambda: tr("review.next"), lambda: self.jump(1), self._has_analysis, key=pygame.K_n)
         self.back = Button(lambda: tr("button.back"), self.leave, primary=True, key=pygame.K_ESCAPE)
         self.panel = pygame.Rect(0, 0, 0, 0)
 
@@ -148,8 +152,9 @@ class ReviewScene(ReplayScene):
         if path is not None and Records.save_analysis(Path(path), self.seat, data):
             rated = analysis.rated
             good = sum(1 for d in rated if d.label in ("best", "good"))
-            Records(self.app.storage.folder).record_review(self.replay.ruleset.id, len(rated), good,
-                                                           analysis.total_loss, analysis.accuracy)
+            Records(self.app.storage.folder).record_review(
+                self.replay.ruleset.id, len(rated), good, analysis.total_loss, analysis.accuracy
+            )
 
     def animating(self) -> bool:
         return self.job is not None or super().animating()
@@ -240,8 +245,14 @@ class ReviewScene(ReplayScene):
             self._draw_waiting(surface, x, y)
             return
         a = self.analysis
-        blit_text(surface, tr("review.summary", accuracy=round(100 * a.accuracy), loss=f"{a.total_loss:.2f}"),
-                  round(16 * s), (x, y), theme.INK, True)
+        blit_text(
+            surface,
+            tr("review.summary", accuracy=round(100 * a.accuracy), loss=f"{a.total_loss:.2f}"),
+            round(16 * s),
+            (x, y),
+            theme.INK,
+            True,
+        )
         y += round(24 * s)
         counts = a.counts()
         cx = x
@@ -291,8 +302,14 @@ class ReviewScene(ReplayScene):
             head += "  " + tr("review.forced")
         r = blit_text(surface, head, round(22 * s), (x, y), colour, True)
         if d.label != "unrated" and not d.forced and d.loss > 0:  # "-0.00" says nothing
-            blit_text(surface, coach.loss_text(d), round(14 * s), (r.right + round(12 * s), r.centery),
-                      theme.INK_DIM, anchor="midleft")
+            blit_text(
+                surface,
+                coach.loss_text(d),
+                round(14 * s),
+                (r.right + round(12 * s), r.centery),
+                theme.INK_DIM,
+                anchor="midleft",
+            )
         y = r.bottom + round(10 * s)
         for line in theme.wrap(coach.better_text(d), round(13 * s), area.w):  # why (issue 27)
             y = blit_text(surface, line, round(13 * s), (x, y), theme.INK_DIM).bottom + round(2 * s)
@@ -324,8 +341,9 @@ class ReviewScene(ReplayScene):
         s = self.scale
         curve = self.analysis.curve
         theme.panel(surface, box, (4, 24, 18, 230), round(8 * s))
-        blit_text(surface, tr("review.chart"), round(13 * s), (box.x + round(8 * s), box.y + round(4 * s)),
-                  theme.INK_DIM)
+        blit_text(
+            surface, tr("review.chart"), round(13 * s), (box.x + round(8 * s), box.y + round(4 * s)), theme.INK_DIM
+        )
         if len(curve) < 2:
             return
         plot = pygame.Rect(box.x + round(34 * s), box.y + round(26 * s), box.w - round(44 * s), box.h - round(36 * s))
@@ -341,8 +359,14 @@ class ReviewScene(ReplayScene):
         for value in (top, 0.0, bottom):
             yy = py(value)
             pygame.draw.line(surface, (60, 96, 80) if value else (120, 150, 130), (plot.x, yy), (plot.right, yy), 1)
-            blit_text(surface, f"{value:+.0f}" if value else "0", round(11 * s), (plot.x - round(4 * s), yy),
-                      theme.INK_DIM, anchor="midright")
+            blit_text(
+                surface,
+                f"{value:+.0f}" if value else "0",
+                round(11 * s),
+                (plot.x - round(4 * s), yy),
+                theme.INK_DIM,
+                anchor="midright",
+            )
         hand = self.hand
         done = sum(1 for t in hand.tricks if t.complete) if hand.play_state is not None else -1
         if done >= 0:

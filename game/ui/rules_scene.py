@@ -1,4 +1,5 @@
 """The rules of a ruleset, readable in game: tabs per ruleset, a scrolling page."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -24,8 +25,9 @@ class RulesScene(Scene):
         self.rulesets = all_rulesets()
         ids = [r.id for r in self.rulesets]
         self.index = ids.index(ruleset_id) if ruleset_id in ids else 0
-        self.tabs = Choice(range(len(self.rulesets)), lambda i: ruleset_text.name(self.rulesets[i]),
-                           lambda: self.index, self._select)
+        self.tabs = Choice(
+            range(len(self.rulesets)), lambda i: ruleset_text.name(self.rulesets[i]), lambda: self.index, self._select
+        )
         self.back = Button(lambda: tr("button.back"), app.pop, primary=True, key=pygame.K_ESCAPE)
         self.scroll = 0.0
         self.scale = 1.0
@@ -79,8 +81,13 @@ class RulesScene(Scene):
         elif e.type == pygame.MOUSEBUTTONDOWN and e.button in (4, 5):
             self.scroll += step if e.button == 5 else -step
         elif e.type == pygame.KEYDOWN:
-            moves = {pygame.K_DOWN: step, pygame.K_UP: -step, pygame.K_PAGEDOWN: self.page.h * 0.9,
-                     pygame.K_PAGEUP: -self.page.h * 0.9, pygame.K_SPACE: self.page.h * 0.9}
+            moves = {
+                pygame.K_DOWN: step,
+                pygame.K_UP: -step,
+                pygame.K_PAGEDOWN: self.page.h * 0.9,
+                pygame.K_PAGEUP: -self.page.h * 0.9,
+                pygame.K_SPACE: self.page.h * 0.9,
+            }
             if e.key in moves:
                 self.scroll += moves[e.key]
             elif e.key in (pygame.K_LEFT, pygame.K_RIGHT):

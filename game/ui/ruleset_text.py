@@ -3,6 +3,7 @@
 Every sentence comes from the language tables and is chosen by a field's value, so a
 custom ruleset is described correctly without new text.
 """
+
 from __future__ import annotations
 
 from game.core import Ruleset
@@ -34,15 +35,18 @@ def features(r: Ruleset) -> list[str]:
     options = " / ".join(str(o) for o in r.match_options)
     out = [
         tr("feature.deal", decks=r.decks, hand=r.hand_size, kitty=r.kitty),
-        join(tr("feature.declare_" + r.declare_open.replace("-", "_")),
-             tr("feature.overturn_" + r.overturn.replace("-", "_"))),
-        tr("feature.fallback_kitty", n=r.fallback_card) if r.fallback == "kitty-card"
+        join(
+            tr("feature.declare_" + r.declare_open.replace("-", "_")),
+            tr("feature.overturn_" + r.overturn.replace("-", "_")),
+        ),
+        tr("feature.fallback_kitty", n=r.fallback_card)
+        if r.fallback == "kitty-card"
         else tr("feature.fallback_redeal"),
         tr("feature.penalty", points=r.throw_penalty) if r.throw_penalty else tr("feature.no_penalty"),
-        tr("feature.multiplier_by_unit") if r.kitty_multiplier == "by-unit"
+        tr("feature.multiplier_by_unit")
+        if r.kitty_multiplier == "by-unit"
         else tr("feature.multiplier_fixed", n=r.kitty_multiplier_base),
-        join(tr("feature.match_" + r.match_length, options=options),
-             tr("feature.tie_" + r.tie.replace("-", "_"))),
+        join(tr("feature.match_" + r.match_length, options=options), tr("feature.tie_" + r.tie.replace("-", "_"))),
     ]
     return out
 
@@ -54,10 +58,16 @@ def bands(r: Ruleset) -> list[str]:
     for i, band in enumerate(r.bands):
         low = max(5, i * step)
         last = i == len(r.bands) - 1
-        span = (tr("rules.range_up", low=low) if last and r.beyond == "cap"
-                else tr("rules.range", low=low, high=(i + 1) * step - 5))
-        key = "rules.band_dealers" if band.side == "dealers" else (
-            "rules.band_take" if band.levels == 0 else "rules.band_take_up")
+        span = (
+            tr("rules.range_up", low=low)
+            if last and r.beyond == "cap"
+            else tr("rules.range", low=low, high=(i + 1) * step - 5)
+        )
+        key = (
+            "rules.band_dealers"
+            if band.side == "dealers"
+            else ("rules.band_take" if band.levels == 0 else "rules.band_take_up")
+        )
         lines.append(tr(key, range=span, n=band.levels))
     if r.beyond == "continue":
         lines.append(tr("rules.band_more", step=step))
@@ -66,27 +76,32 @@ def bands(r: Ruleset) -> list[str]:
 
 def sections(r: Ruleset) -> list[tuple[str, list[str]]]:
     """The full rules of ``r`` as (heading, paragraphs)."""
-    declare = [tr("rules.declare_" + r.declare_open.replace("-", "_")),
-               tr("rules.overturn_" + r.overturn.replace("-", "_"))]
+    declare = [
+        tr("rules.declare_" + r.declare_open.replace("-", "_")),
+        tr("rules.overturn_" + r.overturn.replace("-", "_")),
+    ]
     if r.defenders_after_deal:
         declare.append(tr("rules.defenders_after_deal"))
-    declare.append(tr("rules.fallback_kitty", n=r.fallback_card) if r.fallback == "kitty-card"
-                   else tr("rules.fallback_redeal"))
+    declare.append(
+        tr("rules.fallback_kitty", n=r.fallback_card) if r.fallback == "kitty-card" else tr("rules.fallback_redeal")
+    )
     if r.fallback == "kitty-card":
         declare.append(tr("rules.fallback_joker_" + r.fallback_joker.replace("-", "_")))
     throw = [tr("rules.throw")]
-    throw.append(tr("rules.throw_penalty", points=r.throw_penalty) if r.throw_penalty
-                 else tr("rules.throw_no_penalty"))
+    throw.append(tr("rules.throw_penalty", points=r.throw_penalty) if r.throw_penalty else tr("rules.throw_no_penalty"))
     kitty = [tr("rules.kitty", n=r.kitty)]
-    kitty.append(tr("rules.dig_by_unit") if r.kitty_multiplier == "by-unit"
-                 else tr("rules.dig_fixed", n=r.kitty_multiplier_base))
+    kitty.append(
+        tr("rules.dig_by_unit") if r.kitty_multiplier == "by-unit" else tr("rules.dig_fixed", n=r.kitty_multiplier_base)
+    )
     dealer = [tr("rules.dealer_keeps_" + r.dealer_keeps), tr("rules.dealer_lost")]
     if r.win_past_ace:
         dealer.append(tr("rules.win_past_ace"))
     options = " / ".join(str(o) for o in r.match_options)
-    match = [tr("feature.match_" + r.match_length, options=options),
-             tr("rules.score_" + r.match_score.replace("-", "_")),
-             tr("feature.tie_" + r.tie.replace("-", "_"))]
+    match = [
+        tr("feature.match_" + r.match_length, options=options),
+        tr("rules.score_" + r.match_score.replace("-", "_")),
+        tr("feature.tie_" + r.tie.replace("-", "_")),
+    ]
     if r.bury_seconds or r.play_seconds:
         match.append(tr("rules.clocks", bury=r.bury_seconds, play=r.play_seconds))
     return [

@@ -4,6 +4,7 @@ Each line names the ruleset, the mode, who plays (the people's seats), the hand 
 when it was saved; a click continues that match, the cross beside it deletes it after a
 second click (so a match is never lost by a slip of the mouse).
 """
+
 from __future__ import annotations
 
 import pygame
@@ -18,14 +19,19 @@ from game.ui.widgets import Button
 
 
 def saved_line(item: SavedMatch) -> str:
-    """"Hebi 2010 · Tournament · South, North · hand 3 · 2026-11-30 06:12"."""
+    """ "Hebi 2010 · Tournament · South, North · hand 3 · 2026-11-30 06:12"."""
     when = item.saved_at.strftime("%Y-%m-%d %H:%M")
     if not item.readable:
         return tr("saves.unreadable", date=when)
     people = [item.names[s].strip() or default_seat_name(s) for s in item.humans]
-    return tr("saves.line", ruleset=item.ruleset_name(get_language()).split(" · ")[0],
-              mode=tr("new_match.mode_" + ("tournament" if item.mode == "tournament" else "practice")),
-              seats=", ".join(people) if people else tr("saves.bots_only"), hand=item.hand, date=when)
+    return tr(
+        "saves.line",
+        ruleset=item.ruleset_name(get_language()).split(" · ")[0],
+        mode=tr("new_match.mode_" + ("tournament" if item.mode == "tournament" else "practice")),
+        seats=", ".join(people) if people else tr("saves.bots_only"),
+        hand=item.hand,
+        date=when,
+    )
 
 
 def _fit(value: str, size: int, width: int) -> str:
@@ -74,8 +80,12 @@ class SavedListScene(Scene):
         return max(0, len(self.items) - self.visible_rows())
 
     def row_rect(self, i: int) -> pygame.Rect:
-        return pygame.Rect(self.list_rect.x, self.list_rect.y + (i - self.scroll) * self.row_h,
-                           self.list_rect.w, self.row_h - round(6 * self.scale))
+        return pygame.Rect(
+            self.list_rect.x,
+            self.list_rect.y + (i - self.scroll) * self.row_h,
+            self.list_rect.w,
+            self.row_h - round(6 * self.scale),
+        )
 
     def delete_rect(self, i: int) -> pygame.Rect:
         row = self.row_rect(i)
@@ -124,8 +134,7 @@ class SavedListScene(Scene):
         theme.draw_felt(surface)
         s = self.scale
         w = surface.get_width()
-        blit_text(surface, tr("saves.title"), round(34 * s), (w / 2, round(34 * s)), theme.GOLD, True,
-                  anchor="midtop")
+        blit_text(surface, tr("saves.title"), round(34 * s), (w / 2, round(34 * s)), theme.GOLD, True, anchor="midtop")
         blit_text(surface, tr("saves.help"), round(17 * s), (w / 2, round(84 * s)), theme.INK_DIM, anchor="midtop")
         size = round(18 * s)
         for i in range(self.scroll, min(len(self.items), self.scroll + self.visible_rows())):
@@ -142,16 +151,22 @@ class SavedListScene(Scene):
             theme.panel(surface, cross, (150, 40, 30, 230) if armed else (0, 0, 0, 90), round(6 * s))
             label = tr("saves.delete_confirm")
             if armed:
-                box = pygame.Rect(0, 0, theme.text(label, round(15 * s), theme.INK).get_width() + round(16 * s),
-                                  cross.h)
+                box = pygame.Rect(
+                    0, 0, theme.text(label, round(15 * s), theme.INK).get_width() + round(16 * s), cross.h
+                )
                 box.midright = cross.midright
                 theme.panel(surface, box, (150, 40, 30, 240), round(6 * s))
                 blit_text(surface, label, round(15 * s), box.center, theme.INK, anchor="center")
             else:
                 d = cross.w // 4
                 for a, b in (((-d, -d), (d, d)), ((-d, d), (d, -d))):
-                    pygame.draw.line(surface, theme.INK, (cross.centerx + a[0], cross.centery + a[1]),
-                                     (cross.centerx + b[0], cross.centery + b[1]), max(2, round(2 * s)))
+                    pygame.draw.line(
+                        surface,
+                        theme.INK,
+                        (cross.centerx + a[0], cross.centery + a[1]),
+                        (cross.centerx + b[0], cross.centery + b[1]),
+                        max(2, round(2 * s)),
+                    )
         self.back.draw(surface)
 
     def phase_name(self) -> str:

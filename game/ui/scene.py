@@ -4,6 +4,7 @@ Each screen is a ``Scene`` with one contract: ``handle_event(e)``, ``update(dt)`
 ``draw(surface)``; ``draw`` never changes state. Only the top scene gets events and
 updates; scenes below it are drawn when the top one is an overlay (``opaque = False``).
 """
+
 from __future__ import annotations
 
 from collections import deque
@@ -119,8 +120,9 @@ class Navigator(Protocol):
     def hand_record(self, table: TableScene, last_only: bool) -> None: ...
     def hand_over(self, table: TableScene, hand: Hand, summary: HandSummary) -> None: ...
     def match_over(self, table: TableScene, viewer: int | None) -> None: ...
-    def review(self, replay: Replay, seat: int, title: str | None = None, companion: tuple | None = None,
-               swap: bool = False) -> None: ...
+    def review(
+        self, replay: Replay, seat: int, title: str | None = None, companion: tuple | None = None, swap: bool = False
+    ) -> None: ...
     def review_duplicate(self, job: DuplicateJob) -> None: ...
     def review_last_hand(self, seat: int) -> None: ...
 
@@ -154,9 +156,15 @@ class App:
         self.options = options
         # Watching bots never writes to the player's data folder (their match, settings, records).
         self.storage = Storage(options.data_dir, watch_only=options.autoplay and not options.autoplay_saves)
-        self.session = Session(self.storage, bot_factory=options.bot_factory, seats=options.seats,
-                               external_ms=options.external_ms, autoplay=options.autoplay, report=self.report,
-                               keep_autoplay=options.autoplay_saves)
+        self.session = Session(
+            self.storage,
+            bot_factory=options.bot_factory,
+            seats=options.seats,
+            external_ms=options.external_ms,
+            autoplay=options.autoplay,
+            report=self.report,
+            keep_autoplay=options.autoplay_saves,
+        )
         self.table_notices: list[str] = []  # said at the table (a save that failed)
         self._nav: Navigator | None = None
         self.settings: Settings = self.storage.load_settings(default_language())
@@ -326,7 +334,7 @@ class App:
             first -= 1
         if first < 0:
             self.surface.fill(theme.FELT_DARK)
-        for scene in self.stack[max(first, 0):]:
+        for scene in self.stack[max(first, 0) :]:
             scene.draw(self.surface)
 
     def step(self, dt: float, events=()) -> None:
@@ -376,17 +384,37 @@ class App:
         if rng.random() < 0.7:
             # Aim mostly at where the controls are: the bottom third and the middle.
             pos = (rng.randrange(w), rng.randrange(h // 3, h) if rng.random() < 0.6 else rng.randrange(h))
-            return [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-                    pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=rng.choice((1, 1, 1, 3, 4, 5))),
-                    pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)]
+            return [
+                pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+                pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=rng.choice((1, 1, 1, 3, 4, 5))),
+                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+            ]
         if rng.random() < 0.03:
-            return [pygame.event.Event(pygame.VIDEORESIZE, w=rng.randrange(900, 1700),
-                                       h=rng.randrange(600, 1000), size=(0, 0))]
-        key = rng.choice((pygame.K_SPACE, pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_LEFT,
-                          pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_a, pygame.K_h,
-                          pygame.K_TAB, pygame.K_1, pygame.K_BACKSPACE))
-        return [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0),
-                pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0)]
+            return [
+                pygame.event.Event(
+                    pygame.VIDEORESIZE, w=rng.randrange(900, 1700), h=rng.randrange(600, 1000), size=(0, 0)
+                )
+            ]
+        key = rng.choice(
+            (
+                pygame.K_SPACE,
+                pygame.K_RETURN,
+                pygame.K_ESCAPE,
+                pygame.K_LEFT,
+                pygame.K_RIGHT,
+                pygame.K_UP,
+                pygame.K_DOWN,
+                pygame.K_a,
+                pygame.K_h,
+                pygame.K_TAB,
+                pygame.K_1,
+                pygame.K_BACKSPACE,
+            )
+        )
+        return [
+            pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0),
+            pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0),
+        ]
 
     def run(self) -> int:
         """The frame loop; returns the exit status."""
@@ -431,7 +459,8 @@ class App:
             def pct(p: float, times: list[float] = times) -> float:
                 return times[min(len(times) - 1, int(p / 100 * len(times)))] * 1000
 
-            lines.append(f"{label}: p50 {pct(50):.2f} ms, p90 {pct(90):.2f} ms, p99 {pct(99):.2f} ms, "
-                         f"max {times[-1] * 1000:.2f} ms")
-        return (f"frames drawn {self.frames_drawn}, still frames skipped {self.skipped}\n"
-                + "\n".join(lines))
+            lines.append(
+                f"{label}: p50 {pct(50):.2f} ms, p90 {pct(90):.2f} ms, p99 {pct(99):.2f} ms, "
+                f"max {times[-1] * 1000:.2f} ms"
+            )
+        return f"frames drawn {self.frames_drawn}, still frames skipped {self.skipped}\n" + "\n".join(lines)

@@ -1,5 +1,6 @@
 """The start screen's statistics: per ruleset, matches and hands won, levels gained per hand
 and points as defenders, and the last hands as a small chart (``game.records`` keeps them)."""
+
 from __future__ import annotations
 
 import pygame
@@ -38,8 +39,9 @@ class StatsPanel:
         height = min(height, size[1] - top - round(16 * s))
         self.rect = pygame.Rect(x, top, max(0, width), max(0, height))
         pad = round(14 * s)
-        self.chart = pygame.Rect(self.rect.x + pad, self.rect.bottom - chart_h, self.rect.w - 2 * pad,
-                                 max(0, chart_h - pad))
+        self.chart = pygame.Rect(
+            self.rect.x + pad, self.rect.bottom - chart_h, self.rect.w - 2 * pad, max(0, chart_h - pad)
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.rect.w < 200 * self.scale:
@@ -59,23 +61,33 @@ class StatsPanel:
         for line in self.lines:
             if y + round(66 * s) > self.chart.top and self.history:
                 break
-            blit_text(surface, ruleset_text.name(names[line.ruleset]), round(15 * s), (box.x + pad, y), theme.INK,
-                      True)
+            blit_text(surface, ruleset_text.name(names[line.ruleset]), round(15 * s), (box.x + pad, y), theme.INK, True)
             figures = (
                 tr("stats.matches", won=line.matches_won, played=line.matches),
                 tr("stats.hands", won=line.hands_won, played=line.hands),
                 tr("stats.levels", value=f"{line.levels_per_hand:.2f}"),
-                tr("stats.defence", value=f"{line.points_per_defence:.0f}") if line.defended
+                tr("stats.defence", value=f"{line.points_per_defence:.0f}")
+                if line.defended
                 else tr("stats.defence_none"),
             )
             for i, text in enumerate(figures):
                 col, row = i % 2, i // 2
-                blit_text(surface, self._fit(text, small, half - round(6 * s)), small,
-                          (box.x + pad + col * half, y + round(22 * s) + row * round(19 * s)), theme.INK_DIM)
+                blit_text(
+                    surface,
+                    self._fit(text, small, half - round(6 * s)),
+                    small,
+                    (box.x + pad + col * half, y + round(22 * s) + row * round(19 * s)),
+                    theme.INK_DIM,
+                )
             y += round(72 * s)
             for more in extra_lines(self.rows.get(line.ruleset, {})):
-                blit_text(surface, self._fit(more, round(13 * s), box.w - 2 * pad), round(13 * s),
-                          (box.x + pad, y - round(8 * s)), theme.INK_DIM)
+                blit_text(
+                    surface,
+                    self._fit(more, round(13 * s), box.w - 2 * pad),
+                    round(13 * s),
+                    (box.x + pad, y - round(8 * s)),
+                    theme.INK_DIM,
+                )
                 y += round(19 * s)
         if self.history:
             self.draw_chart(surface)
@@ -94,8 +106,13 @@ class StatsPanel:
         s = self.scale
         area = self.chart
         caption = round(13 * s)
-        blit_text(surface, self._fit(tr("stats.chart", n=len(self.history)), caption, area.w), caption,
-                  area.topleft, theme.INK_DIM)
+        blit_text(
+            surface,
+            self._fit(tr("stats.chart", n=len(self.history)), caption, area.w),
+            caption,
+            area.topleft,
+            theme.INK_DIM,
+        )
         plot = pygame.Rect(area.x, area.y + caption + round(6 * s), area.w, area.h - caption - round(6 * s))
         if plot.h < 8:
             return
@@ -127,9 +144,21 @@ def extra_lines(row: dict[str, int]) -> list[str]:
     out = []
     if row.get("reviews"):
         decisions = max(1, row["review_decisions"])
-        out.append(tr("review.stats_line", hands=row["reviews"], accuracy=round(100 * row["review_good"] / decisions),
-                      loss=f"{row['review_loss_milli'] / 1000 / row['reviews']:.2f}"))
+        out.append(
+            tr(
+                "review.stats_line",
+                hands=row["reviews"],
+                accuracy=round(100 * row["review_good"] / decisions),
+                loss=f"{row['review_loss_milli'] / 1000 / row['reviews']:.2f}",
+            )
+        )
     if row.get("duplicate_deals"):
-        out.append(tr("duplicate.stats_line", deals=row["duplicate_deals"], levels=f"{row['duplicate_levels']:+d}",
-                      points=f"{row['duplicate_points']:+d}"))
+        out.append(
+            tr(
+                "duplicate.stats_line",
+                deals=row["duplicate_deals"],
+                levels=f"{row['duplicate_levels']:+d}",
+                points=f"{row['duplicate_points']:+d}",
+            )
+        )
     return out

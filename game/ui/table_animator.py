@@ -6,6 +6,7 @@ one event to the next. Each driver event is shown by the one ``match`` case of i
 (``show``); the scene draws the state and never changes it while drawing. The driver is
 advanced again only when the animations of the previous event are done.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
@@ -266,8 +267,15 @@ class TableAnimator:
             scene.touched.append(scene.view.seat_region(0))
         else:
             target = scene.view.back_slot(p, self.counts[p])
-            flight = fly(None, deck, target, lay.small_h, lay.small_h, self.seconds(0.28),
-                         on_land=lambda p=p: self._add_count(p, 1))
+            flight = fly(
+                None,
+                deck,
+                target,
+                lay.small_h,
+                lay.small_h,
+                self.seconds(0.28),
+                on_land=lambda p=p: self._add_count(p, 1),
+            )
             flight.region = scene.view.seat_region(p, self.counts[p] + 1)
             self.flights.append(flight)
         if self.deck_left % 2 == 0:
@@ -311,9 +319,18 @@ class TableAnimator:
             scene.hand_view.sync(list(obs.hand), start, mark_new=True)
         else:
             for i in range(event.kitty_size):
-                self.flights.append(fly(None, start, scene.view.back_slot(p, self.counts[p] + i),
-                                        lay.small_h, lay.small_h, self.seconds(0.5),
-                                        self.seconds(0.04 * i), on_land=lambda p=p: self._add_count(p, 1)))
+                self.flights.append(
+                    fly(
+                        None,
+                        start,
+                        scene.view.back_slot(p, self.counts[p] + i),
+                        lay.small_h,
+                        lay.small_h,
+                        self.seconds(0.5),
+                        self.seconds(0.04 * i),
+                        on_land=lambda p=p: self._add_count(p, 1),
+                    )
+                )
         self.hold = self.seconds(1.2)
         scene.app.phase_changed("kitty")
 
@@ -332,8 +349,9 @@ class TableAnimator:
             starts = [scene.view.back_slot(p, self.counts[p] + i) for i in range(event.count)]
             h0 = lay.small_h
         for i, start in enumerate(starts):
-            self.flights.append(fly(None, start, end, h0, h, self.seconds(0.45), self.seconds(0.03 * i),
-                                    on_land=self._bury_one))
+            self.flights.append(
+                fly(None, start, end, h0, h, self.seconds(0.45), self.seconds(0.03 * i), on_land=self._bury_one)
+            )
         self.say(tr("kitty.buried"), 1.5)
         self.hold = self.seconds(0.5)
         scene.app.phase_changed("playing")
@@ -373,8 +391,16 @@ class TableAnimator:
         region = scene.view.pile_region(p, len(shown))
         for i, (card, start, end) in enumerate(zip(shown, starts, targets)):
             last = i == len(shown) - 1
-            flight = fly(card, start, end, h0, lay.trick_h, duration, self.seconds(0.02 * i),
-                         on_land=(lambda p=p, shown=shown: self._land_play(p, shown)) if last else None)
+            flight = fly(
+                card,
+                start,
+                end,
+                h0,
+                lay.trick_h,
+                duration,
+                self.seconds(0.02 * i),
+                on_land=(lambda p=p, shown=shown: self._land_play(p, shown)) if last else None,
+            )
             flight.region = region
             self.flights.append(flight)
         play_sound("play")
@@ -391,8 +417,9 @@ class TableAnimator:
         if event.penalty:
             text += "  " + tr("throw.penalty", penalty=abs(event.penalty))
         self.later(duration, lambda: self.say(text, 3.2, theme.RED))
-        self.later(duration + self.seconds(0.6), lambda: self._dim_returned(p, list(event.attempted),
-                                                                            list(event.cards)))
+        self.later(
+            duration + self.seconds(0.6), lambda: self._dim_returned(p, list(event.attempted), list(event.cards))
+        )
         self.later(duration + self.seconds(1.8), lambda: self._land_play(p, list(event.cards)))
         self.later(duration + self.seconds(1.8), self._refresh_points)
         play_sound("error")

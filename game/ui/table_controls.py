@@ -6,6 +6,7 @@ core's words. The controls read the person's observation and ask the driver (``c
 ``update``, and the prompt only reads it. What the modes add (the lock, Hint, Declare
 these) the scene's parts answer (``TableMode``).
 """
+
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
@@ -64,8 +65,14 @@ class PersonControls:
             self.verdict = None
         if self.confirming is not None and (kind != WaitKind.PLAY or self.confirming != selected):
             self.confirming = None  # the choice changed: ask again
-        key = (kind, tuple(map(tuple, options)), scene.lay.width, scene.lay.height,
-               tuple(mode.controls_key() for mode in scene.modes), self.confirming is not None)
+        key = (
+            kind,
+            tuple(map(tuple, options)),
+            scene.lay.width,
+            scene.lay.height,
+            tuple(mode.controls_key() for mode in scene.modes),
+            self.confirming is not None,
+        )
         hand.interactive = kind in (WaitKind.BURY, WaitKind.PLAY)
         playing = kind == WaitKind.PLAY
         hand.group_for = self._group if playing else None
@@ -78,12 +85,16 @@ class PersonControls:
         scene.changed = True
         self.buttons = self._build(kind, options, mine, dealing)
 
-    def _build(self, kind: WaitKind | None, options: Sequence[Sequence[Card]], mine: Wait | None,
-               dealing: bool) -> list[Button]:
+    def _build(
+        self, kind: WaitKind | None, options: Sequence[Sequence[Card]], mine: Wait | None, dealing: bool
+    ) -> list[Button]:
         controls: list[Button] = []
         for option in options:
-            controls.append(Button(tr("declare.button", cards=cards_text(option)),
-                                   partial(self._declare, tuple(option)), primary=True))
+            controls.append(
+                Button(
+                    tr("declare.button", cards=cards_text(option)), partial(self._declare, tuple(option)), primary=True
+                )
+            )
         if kind == WaitKind.DECLARE:
             controls.append(Button(lambda: tr("button.pass"), self._pass))
         elif kind == WaitKind.BURY:
@@ -234,8 +245,13 @@ class PersonControls:
         selected = self.scene.hand_view.selected
         current = self.scene.anim.obs.current
         lead = current.lead if current is not None else ()
-        need = tr("table.select_one_card") if len(lead) == 1 \
-            else tr("table.select_n_cards", n=len(lead)) if current is not None else ""
+        need = (
+            tr("table.select_one_card")
+            if len(lead) == 1
+            else tr("table.select_n_cards", n=len(lead))
+            if current is not None
+            else ""
+        )
         if not selected:
             if current is None:
                 return tr("table.your_turn_lead"), theme.GOLD

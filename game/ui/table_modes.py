@@ -13,6 +13,7 @@
 Each part answers the same few questions of the scene (``TableMode``); the scene asks every
 part in turn, so a mode is added or removed without touching the others.
 """
+
 from __future__ import annotations
 
 from collections.abc import Hashable
@@ -42,8 +43,9 @@ def reason_text(reason: Any) -> str:
     return str(reason.english) if text == "hint." + reason.code else text
 
 
-def draw_note(scene: TableScene, surface: pygame.Surface, text: str, ink: tuple[int, ...],
-              fill: tuple[int, ...]) -> None:
+def draw_note(
+    scene: TableScene, surface: pygame.Surface, text: str, ink: tuple[int, ...], fill: tuple[int, ...]
+) -> None:
     """A line above the prompt: the hint's reason, or what the computer played at a timeout."""
     lay = scene.lay
     s = lay.scale
@@ -56,8 +58,9 @@ def draw_note(scene: TableScene, surface: pygame.Surface, text: str, ink: tuple[
     box.midtop = (lay.width // 2, y - round(4 * s))
     theme.panel(surface, box, fill, round(10 * s), ink)
     for i, line in enumerate(lines):
-        blit_text(surface, line, lay.font_small, (lay.width // 2, y + i * round(lay.font_small * 1.4)),
-                  ink, anchor="midtop")
+        blit_text(
+            surface, line, lay.font_small, (lay.width // 2, y + i * round(lay.font_small * 1.4)), ink, anchor="midtop"
+        )
 
 
 class TableMode:
@@ -173,11 +176,19 @@ class PracticeAids(TableMode):
         if a.undo:
             tools.append(Button(lambda: tr("button.undo"), self.undo, self.can_undo))
         if a.counter:
-            tools.append(Button(lambda: tr("practice.counter_hide" if self.show_counter else "practice.counter"),
-                                self.toggle_counter, self.shown))
+            tools.append(
+                Button(
+                    lambda: tr("practice.counter_hide" if self.show_counter else "practice.counter"),
+                    self.toggle_counter,
+                    self.shown,
+                )
+            )
         if a.last_trick:
-            tools.append(Button(lambda: tr("button.last_trick"), self.open_last_trick,
-                                lambda: self.shown() and self._tricks_done()))
+            tools.append(
+                Button(
+                    lambda: tr("button.last_trick"), self.open_last_trick, lambda: self.shown() and self._tricks_done()
+                )
+            )
         if a.history:
             tools.append(Button(lambda: tr("practice.hand_so_far"), self.open_hand_so_far, self.shown))
         if a.undo and not self.scene.driver.settings.autoplay:
@@ -261,7 +272,8 @@ class PracticeAids(TableMode):
             scene.changed = True
         # The aids' buttons are drawn with the whole picture: redraw it when one changes.
         tools = tuple((b.enabled, b.text) for b in self.tools) + (
-            (scene.driver.position, scene.anim.obs.phase) if self.show_counter else ())
+            (scene.driver.position, scene.anim.obs.phase) if self.show_counter else ()
+        )
         if tools != self._tools_seen:
             self._tools_seen, scene.changed = tools, True
 
@@ -296,8 +308,13 @@ class PracticeAids(TableMode):
 
     def can_undo(self) -> bool:
         scene = self.scene
-        return (self.aids.undo and scene.viewer is not None and not scene.locked and not scene.busy
-                and scene.driver.undo_point(scene.viewer) is not None)
+        return (
+            self.aids.undo
+            and scene.viewer is not None
+            and not scene.locked
+            and not scene.busy
+            and scene.driver.undo_point(scene.viewer) is not None
+        )
 
     def undo(self) -> None:
         """Take back the person's last play or bury, and the replies after it."""
@@ -368,8 +385,14 @@ class PracticeAids(TableMode):
         x0, y = box.x + pad, box.y + pad
         blit_text(surface, tr("practice.counter_title"), size, (x0, y), theme.GOLD, True)
         not_played, mine = points_out(obs)
-        blit_text(surface, tr("practice.points_out", points=not_played - mine), size,
-                  (box.right - pad, y), theme.INK, anchor="topright")
+        blit_text(
+            surface,
+            tr("practice.points_out", points=not_played - mine),
+            size,
+            (box.right - pad, y),
+            theme.INK,
+            anchor="topright",
+        )
         y += round(size * 1.6)
         ranks = [r for r in Rank if r <= Rank.ACE][::-1]
         level = obs.rank
@@ -395,14 +418,22 @@ class PracticeAids(TableMode):
                 text, ink = (str(n), theme.INK) if n else ("·", (90, 120, 105))
                 blit_text(surface, text, size, (x0 + label_w + col * (i + 0.5), y), ink, n > 0, anchor="midtop")
             y += row_h
-        jokers = [(tr("card.big_joker"), Card.parse("BJ"), theme.RED),
-                  (tr("card.small_joker"), Card.parse("SJ"), theme.INK)]
+        jokers = [
+            (tr("card.big_joker"), Card.parse("BJ"), theme.RED),
+            (tr("card.small_joker"), Card.parse("SJ"), theme.INK),
+        ]
         x = x0
         for name, card, colour in jokers:
             drawn = blit_text(surface, f"{name} {out.get(card, 0)}", size, (x, y + round(2 * s)), colour, True)
             x = drawn.right + round(18 * s)
-        blit_text(surface, tr("practice.points_yours", points=mine), size, (box.right - pad, y + round(2 * s)),
-                  theme.INK_DIM, anchor="topright")
+        blit_text(
+            surface,
+            tr("practice.points_yours", points=mine),
+            size,
+            (box.right - pad, y + round(2 * s)),
+            theme.INK_DIM,
+            anchor="topright",
+        )
 
 
 class TournamentClock(TableMode):

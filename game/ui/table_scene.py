@@ -9,6 +9,7 @@
 The scene advances the driver when the animations of the previous event are done, and
 ``draw`` only reads: every change happens in ``update`` and in the input handlers.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -138,8 +139,14 @@ class TableScene(Scene):
         if match.ruleset.match_score == "levels-gained":
             hotseat = self.privacy is not None
             us = 0 if self.viewer is None or hotseat else self.viewer % 2
-            parts.append(tr("modes.score", us=team_name(us, None if hotseat else self.viewer),
-                            a=match.gained[us], b=match.gained[1 - us]))
+            parts.append(
+                tr(
+                    "modes.score",
+                    us=team_name(us, None if hotseat else self.viewer),
+                    a=match.gained[us],
+                    b=match.gained[1 - us],
+                )
+            )
         if match.lot_dealer is not None and match.time_up and not match.over:
             parts.append(tr("tie_lot.header", player=seat_name(match.lot_dealer, self.names_viewer())))
         return parts
@@ -181,8 +188,12 @@ class TableScene(Scene):
         self._warm = self._warm_list()
         s = self.lay.scale
         for i, button in enumerate((self.menu_button, self.rules_button)):
-            button.rect = pygame.Rect(self.lay.width - round((110 + 110 * i) * s), round(5 * s), round(100 * s),
-                                      self.lay.bar_h - round(10 * s))
+            button.rect = pygame.Rect(
+                self.lay.width - round((110 + 110 * i) * s),
+                round(5 * s),
+                round(100 * s),
+                self.lay.bar_h - round(10 * s),
+            )
             button.font_size = self.lay.font_small
         for mode in self.modes:
             mode.layout()
@@ -321,13 +332,15 @@ class TableScene(Scene):
 
     def _announce_extra_hand(self) -> None:
         match = self.driver.match
-        extra = match.time_up or (match.ruleset.match_length == "hands" and match.length is not None
-                                  and match.hands_played >= match.length)
+        extra = match.time_up or (
+            match.ruleset.match_length == "hands" and match.length is not None and match.hands_played >= match.length
+        )
         if extra and not self.driver.settings.deal_only:
             # The match score is tied: the ruleset's tie rule plays one more hand.
             if match.lot_dealer is not None:
-                self.anim.say(tr("tie_lot.banner", player=seat_name(match.lot_dealer, self.names_viewer())), 4.0,
-                              theme.GOLD)
+                self.anim.say(
+                    tr("tie_lot.banner", player=seat_name(match.lot_dealer, self.names_viewer())), 4.0, theme.GOLD
+                )
             else:
                 self.anim.say(tr("modes.extra_hand"), 3.0, theme.GOLD)
 
@@ -351,8 +364,7 @@ class TableScene(Scene):
         # Pauses (a hold, a bot thinking, a timeline waiting) change nothing on screen.
         banner = self.anim.banner
         fading = banner is not None and banner[1] < 0.35
-        return (self.changed or bool(self.anim.flights) or fading or self.hand_view.moving
-                or bool(self.touched))
+        return self.changed or bool(self.anim.flights) or fading or self.hand_view.moving or bool(self.touched)
 
     def dirty_rects(self) -> list[pygame.Rect] | None:
         """The screen areas the last frame changed, or None for the whole window."""

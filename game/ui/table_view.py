@@ -1,4 +1,5 @@
 """Drawing the table scene: reads its visual state, never changes it."""
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -67,8 +68,10 @@ class TableView:
         """Where the buried kitty lies: the right end of the trump panel's last row."""
         rect = self.info_rect(False)
         lay = self.lay
-        return (rect.right - round(12 * lay.scale) - lay.tiny_h * 0.7 - 14,
-                rect.bottom - round(8 * lay.scale) - lay.tiny_h)
+        return (
+            rect.right - round(12 * lay.scale) - lay.tiny_h * 0.7 - 14,
+            rect.bottom - round(8 * lay.scale) - lay.tiny_h,
+        )
 
     def banner_y(self) -> float:
         """Between the top seat's plate and the top of the trick."""
@@ -124,8 +127,15 @@ class TableView:
             level = tr("table.level", rank=levels[team].label)
             room = round(lay.width * 0.13)
             name = theme.fit_text(team_name(team, scene.viewer), lay.font, room, bold=True)
-            r = blit_text(surface, f"{name}  {level}", lay.font, (x, lay.bar_h // 2), theme.TEAM_COLOURS[team], True,
-                          anchor="midright")
+            r = blit_text(
+                surface,
+                f"{name}  {level}",
+                lay.font,
+                (x, lay.bar_h // 2),
+                theme.TEAM_COLOURS[team],
+                True,
+                anchor="midright",
+            )
             x = r.left - round(22 * s)
         room = x - round(14 * s)
         # What the line can lose first: the long ruleset name, then the mode. No seed: whoever
@@ -137,8 +147,7 @@ class TableView:
             rest.append(tr("table.time_left", minutes=scene.minutes_left))
         rest += scene.bar_parts()  # the modes: hand n of N, the match score
         short = full.split(" · ")[0]
-        for parts in ([full, *rest[:1], mode, *rest[1:]],
-                      [short, *rest[:1], mode, *rest[1:]], [short, *rest], rest):
+        for parts in ([full, *rest[:1], mode, *rest[1:]], [short, *rest[:1], mode, *rest[1:]], [short, *rest], rest):
             left = "  ·  ".join(parts)
             if theme.text(left, lay.font_small).get_width() <= room:
                 break
@@ -155,8 +164,15 @@ class TableView:
         rank = obs.rank if (obs.dealer is not None or obs.first_hand) else None
         blit_text(surface, tr("table.trump"), lay.font_small, (x, y), theme.INK_DIM)
         if rank is not None:
-            blit_text(surface, tr("table.level", rank=rank.label), lay.font_small,
-                      (rect.right - round(12 * s), y), theme.GOLD, True, anchor="topright")
+            blit_text(
+                surface,
+                tr("table.level", rank=rank.label),
+                lay.font_small,
+                (rect.right - round(12 * s), y),
+                theme.GOLD,
+                True,
+                anchor="topright",
+            )
         y += round(22 * s)
         trump_known = scene.anim.ctx is not None or scene.anim.declarations
         if trump_known:
@@ -171,20 +187,30 @@ class TableView:
             decl = scene.anim.declarations[-1]
             for i, card in enumerate(decl.cards):
                 surface.blit(card_image(card, h), (x + i * h * 0.45, y))
-            blit_text(surface, seat_name(decl.seat, scene.viewer), lay.font_small,
-                      (x + h * 0.75 + h * 0.45 * (len(decl.cards) - 1) + round(6 * s), y + h / 2), theme.INK,
-                      anchor="midleft")
+            blit_text(
+                surface,
+                seat_name(decl.seat, scene.viewer),
+                lay.font_small,
+                (x + h * 0.75 + h * 0.45 * (len(decl.cards) - 1) + round(6 * s), y + h / 2),
+                theme.INK,
+                anchor="midleft",
+            )
         elif scene.anim.ctx is not None:
-            blit_text(surface, tr("table.from_kitty"), lay.font_small, (x, y + h / 2), theme.INK_DIM,
-                      anchor="midleft")
+            blit_text(surface, tr("table.from_kitty"), lay.font_small, (x, y + h / 2), theme.INK_DIM, anchor="midleft")
         # The buried kitty, face down, at the row's right end.
         if scene.anim.buried:
             kx, ky = self.kitty_slot()
             back = back_image(h, scene.app.settings.card_back)
             for i in range(min(scene.anim.buried, 8)):
                 surface.blit(back, (kx + i * 2, ky))
-            blit_text(surface, tr("table.kitty"), lay.font_small, (kx - round(6 * s), ky + h / 2),
-                      theme.INK_DIM, anchor="midright")
+            blit_text(
+                surface,
+                tr("table.kitty"),
+                lay.font_small,
+                (kx - round(6 * s), ky + h / 2),
+                theme.INK_DIM,
+                anchor="midright",
+            )
 
     def draw_points_panel(self, surface: pygame.Surface) -> None:
         scene, lay = self.scene, self.lay
@@ -196,15 +222,29 @@ class TableView:
         if scene.anim.dealer is not None:
             defenders = 1 - scene.anim.dealer % 2
             room = rect.right - round(12 * s) - label.right - round(12 * s)
-            text = theme.fit_text(tr("table.defenders_are", team=team_name(defenders, scene.viewer)), lay.font_small,
-                                  room, bold=True)
-            blit_text(surface, text, lay.font_small, (rect.right - round(12 * s), y), theme.TEAM_COLOURS[defenders],
-                      True, anchor="topright")
+            text = theme.fit_text(
+                tr("table.defenders_are", team=team_name(defenders, scene.viewer)), lay.font_small, room, bold=True
+            )
+            blit_text(
+                surface,
+                text,
+                lay.font_small,
+                (rect.right - round(12 * s), y),
+                theme.TEAM_COLOURS[defenders],
+                True,
+                anchor="topright",
+            )
         y += round(20 * s)
         total = scene.anim.obs.ruleset.total_points
         r = blit_text(surface, f"{scene.anim.def_points}", round(lay.font_big * 1.3), (x, y), theme.GOLD, True)
-        blit_text(surface, f"/ {total}", lay.font_small, (r.right + round(8 * s), r.bottom - round(8 * s)),
-                  theme.INK_DIM, anchor="bottomleft")
+        blit_text(
+            surface,
+            f"/ {total}",
+            lay.font_small,
+            (r.right + round(8 * s), r.bottom - round(8 * s)),
+            theme.INK_DIM,
+            anchor="bottomleft",
+        )
         h = lay.tiny_h
         y = rect.bottom - round(8 * s) - h
         cards = scene.anim.point_cards
@@ -225,8 +265,9 @@ class TableView:
         for i in range(min(6, max(1, n // 12))):
             surface.blit(back, (cx - h * 0.35 - i * 1.5, cy - h / 2 - i * 1.5))
         if scene.anim.deck_left > 0:
-            blit_text(surface, str(scene.anim.deck_left), lay.font_small, (cx, cy + h / 2 + 4), theme.INK_DIM,
-                      anchor="midtop")
+            blit_text(
+                surface, str(scene.anim.deck_left), lay.font_small, (cx, cy + h / 2 + 4), theme.INK_DIM, anchor="midtop"
+            )
 
     def draw_seat(self, surface: pygame.Surface, pos: int) -> None:
         scene, lay = self.scene, self.lay
@@ -250,12 +291,17 @@ class TableView:
         name = theme.fit_text(seat_name(seat, scene.viewer), lay.font, room, bold=True)
         blit_text(surface, name, lay.font, (left, rect.y + round(6 * s)), theme.INK, True)
         level = player_kind(controller)
-        blit_text(surface, level, lay.font_small, (left, rect.bottom - round(6 * s)), team_colour,
-                  anchor="bottomleft")
+        blit_text(surface, level, lay.font_small, (left, rect.bottom - round(6 * s)), team_colour, anchor="bottomleft")
         count = len(scene.hand_view.entries) if pos == 0 else scene.anim.counts[pos]
         count_text = tr("table.cards_left_one") if count == 1 else tr("table.cards_left", n=count)
-        blit_text(surface, count_text, lay.font_small,
-                  (rect.right - pad, rect.bottom - round(6 * s)), theme.INK_DIM, anchor="bottomright")
+        blit_text(
+            surface,
+            count_text,
+            lay.font_small,
+            (rect.right - pad, rect.bottom - round(6 * s)),
+            theme.INK_DIM,
+            anchor="bottomright",
+        )
         if scene.anim.dealer == seat:
             r = round(13 * s)
             centre = (rect.right - r - round(4 * s), rect.y + r + round(4 * s))
@@ -308,8 +354,9 @@ class TableView:
                 surface.blit(card_image(card, lay.trick_h, "disabled" if i in dim else "normal"), xy)
             if scene.anim.winning_pile == pos:
                 box = self.pile_box(pos, len(cards)).inflate(6, 6)
-                pygame.draw.rect(surface, theme.GOLD, box, width=max(2, round(3 * lay.scale)),
-                                 border_radius=round(10 * lay.scale))
+                pygame.draw.rect(
+                    surface, theme.GOLD, box, width=max(2, round(3 * lay.scale)), border_radius=round(10 * lay.scale)
+                )
                 star = winner_star(max(12, round(26 * lay.scale)))
                 surface.blit(star, star.get_rect(center=box.topright))
 
@@ -324,8 +371,12 @@ class TableView:
             n = max(1, self.scene.anim.counts[pos] if count is None else count)
             first = self.back_slot(pos, 0)
             last = self.back_slot(pos, n - 1)
-            fan = pygame.Rect(round(first[0]) - 2, round(first[1]) - 2,
-                              round(last[0] - first[0] + lay.small_h * 0.75) + 6, lay.small_h + 6)
+            fan = pygame.Rect(
+                round(first[0]) - 2,
+                round(first[1]) - 2,
+                round(last[0] - first[0] + lay.small_h * 0.75) + 6,
+                lay.small_h + 6,
+            )
             rect.union_ip(fan)
         rect.union_ip(self.declaration_rect(pos, 4).inflate(8, 8))
         return rect
@@ -335,8 +386,12 @@ class TableView:
         lay = self.lay
         corners = lay.row_positions(max(1, n), lay.trick_center(pos), lay.trick_h, lay.width * 0.3)
         w = lay.trick_h * 0.75
-        return pygame.Rect(round(corners[0][0]) - 2, round(corners[0][1]) - 2,
-                           round(corners[-1][0] - corners[0][0] + w) + 6, lay.trick_h + 6)
+        return pygame.Rect(
+            round(corners[0][0]) - 2,
+            round(corners[0][1]) - 2,
+            round(corners[-1][0] - corners[0][0] + w) + 6,
+            lay.trick_h + 6,
+        )
 
     def pile_region(self, pos: int, n: int) -> pygame.Rect:
         """What a pile changes on screen: its cards, their shadows and the winner's star."""

@@ -1,4 +1,5 @@
 """Colours, sizes and cached text: the look shared by every screen."""
+
 from __future__ import annotations
 
 from collections import OrderedDict
@@ -47,8 +48,9 @@ def text(value: str, size: int, colour=INK, bold: bool = False) -> pygame.Surfac
     return surface
 
 
-def blit_text(surface: pygame.Surface, value: str, size: int, pos, colour=INK, bold=False,
-              anchor: str = "topleft") -> pygame.Rect:
+def blit_text(
+    surface: pygame.Surface, value: str, size: int, pos, colour=INK, bold=False, anchor: str = "topleft"
+) -> pygame.Rect:
     """Draw text with its ``anchor`` (a pygame.Rect attribute name) at ``pos``."""
     rendered = text(value, size, colour, bold)
     rect = rendered.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
@@ -110,8 +112,7 @@ def _tokens(paragraph: str) -> list[str]:
     return out
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, colour=PANEL, radius: int = 12,
-          border=None) -> None:
+def panel(surface: pygame.Surface, rect: pygame.Rect, colour=PANEL, radius: int = 12, border=None) -> None:
     """A rounded, translucent panel."""
     rect = pygame.Rect(rect)
     if len(colour) == 4 and colour[3] < 255:
@@ -164,8 +165,7 @@ def draw_felt(surface: pygame.Surface) -> None:
             for x in range(64):
                 d = ((x - 32) / 32) ** 2 + ((y - 20) / 20) ** 2
                 t = min(1.0, d / 1.6)
-                small.set_at((x, y), tuple(int(FELT_LIGHT[i] + (FELT_DARK[i] - FELT_LIGHT[i]) * t)
-                                           for i in range(3)))
+                small.set_at((x, y), tuple(int(FELT_LIGHT[i] + (FELT_DARK[i] - FELT_LIGHT[i]) * t) for i in range(3)))
         felt = pygame.transform.smoothscale(small, size)
         if pygame.display.get_surface() is not None:
             felt = felt.convert()  # the same pixel format as the window: a plain copy per frame

@@ -9,6 +9,7 @@ logic waits for ``done``, never for a number of frames, so tests can drive it by
 >>> t.update(1.0); t.done
 True
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -29,7 +30,7 @@ def ease_out_cubic(t: float) -> float:
 
 def ease_in_out_cubic(t: float) -> float:
     """Soft start and landing."""
-    return 4 * t ** 3 if t < 0.5 else 1 - (-2 * t + 2) ** 3 / 2
+    return 4 * t**3 if t < 0.5 else 1 - (-2 * t + 2) ** 3 / 2
 
 
 def ease_out_back(t: float) -> float:

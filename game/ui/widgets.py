@@ -3,6 +3,7 @@
 Widgets take their text through a callable (usually ``lambda: tr(key)``), so a language
 change shows at once. ``handle_event`` returns True when it used the event.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -30,9 +31,14 @@ SOUND_ON = [True]
 class Button:
     """A rounded button; ``enabled`` may be a callable that is asked every frame."""
 
-    def __init__(self, label: Callable[[], str] | str, on_click: Callable[[], Any],
-                 enabled: Callable[[], bool] | bool = True, primary: bool = False,
-                 key: int | None = None):
+    def __init__(
+        self,
+        label: Callable[[], str] | str,
+        on_click: Callable[[], Any],
+        enabled: Callable[[], bool] | bool = True,
+        primary: bool = False,
+        key: int | None = None,
+    ):
         self.label = label
         self.on_click = on_click
         self._enabled = enabled
@@ -83,8 +89,7 @@ class Button:
         else:
             fill = theme.BUTTON_HOVER if self.hover else theme.BUTTON
         shadow = self.rect.move(0, max(2, self.rect.h // 14))
-        pygame.draw.rect(surface, (8, 36, 26), shadow,
-                         border_radius=self.rect.h // 3)
+        pygame.draw.rect(surface, (8, 36, 26), shadow, border_radius=self.rect.h // 3)
         pygame.draw.rect(surface, fill, self.rect, border_radius=self.rect.h // 3)
         colour = theme.INK_DARK if enabled else (70, 80, 76)
         size = self.font_size
@@ -97,8 +102,9 @@ class Button:
 class Choice:
     """A row of segments, one of them selected (language, speed, bot level …)."""
 
-    def __init__(self, options: Sequence[Any], labels: Callable[[Any], str],
-                 get: Callable[[], Any], set_: Callable[[Any], None]):
+    def __init__(
+        self, options: Sequence[Any], labels: Callable[[Any], str], get: Callable[[], Any], set_: Callable[[Any], None]
+    ):
         self.options = list(options)
         self.labels = labels
         self.get = get
@@ -110,8 +116,7 @@ class Choice:
     def _segments(self) -> list[pygame.Rect]:
         n = max(1, len(self.options))
         w = self.rect.w / n
-        return [pygame.Rect(round(self.rect.x + i * w), self.rect.y, round(w) - 2, self.rect.h)
-                for i in range(n)]
+        return [pygame.Rect(round(self.rect.x + i * w), self.rect.y, round(w) - 2, self.rect.h) for i in range(n)]
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         if e.type == pygame.MOUSEMOTION:
@@ -128,8 +133,7 @@ class Choice:
         current = self.get()
         for i, (option, r) in enumerate(zip(self.options, self._segments())):
             selected = option == current
-            fill = theme.BUTTON_PRIMARY if selected else (
-                (60, 110, 90) if self.hover == i else (34, 82, 64))
+            fill = theme.BUTTON_PRIMARY if selected else ((60, 110, 90) if self.hover == i else (34, 82, 64))
             pygame.draw.rect(surface, fill, r, border_radius=r.h // 3)
             colour = theme.INK_DARK if selected else theme.INK
             label = self.labels(option)
@@ -139,8 +143,7 @@ class Choice:
             blit_text(surface, label, size, r.center, colour, selected, anchor="center")
 
 
-def layout_row(widgets: Sequence[Button], center_x: float, y: float, height: int, size: int,
-               gap: int) -> None:
+def layout_row(widgets: Sequence[Button], center_x: float, y: float, height: int, size: int, gap: int) -> None:
     """Place buttons side by side, centred on ``center_x``, each as wide as its label."""
     widths = [max(height * 2, w.preferred_width(size)) for w in widgets]
     total = sum(widths) + gap * (len(widgets) - 1)
@@ -151,8 +154,9 @@ def layout_row(widgets: Sequence[Button], center_x: float, y: float, height: int
         x += width + gap
 
 
-def layout_column(widgets: Sequence[Button], center_x: float, top: float, width: int, height: int,
-                  size: int, gap: int) -> None:
+def layout_column(
+    widgets: Sequence[Button], center_x: float, top: float, width: int, height: int, size: int, gap: int
+) -> None:
     """Stack buttons vertically, centred on ``center_x``."""
     for i, w in enumerate(widgets):
         w.rect = pygame.Rect(round(center_x - width / 2), round(top + i * (height + gap)), width, height)

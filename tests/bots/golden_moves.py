@@ -7,6 +7,7 @@ changes nothing (``hard`` reads the same rankings and buries for its candidates)
 only when a heuristic is meant to change: ``python -m tests.bots.golden_moves`` (then review
 the diff of the JSON files and measure the change in the arena).
 """
+
 from __future__ import annotations
 
 from itertools import islice
@@ -44,8 +45,7 @@ class _Recording(NormalPolicy):
 
     def lead_options(self, v: View) -> list[tuple[float, list[Card], str]]:
         options = super().lead_options(v)
-        self.rankings.append([v.seat, [[round(s, 9), [str(c) for c in cards], code]
-                                       for s, cards, code in options]])
+        self.rankings.append([v.seat, [[round(s, 9), [str(c) for c in cards], code] for s, cards, code in options]])
         return options
 
 
@@ -66,11 +66,9 @@ def play_table(ruleset_id: str, seed: int) -> dict[str, Any]:
     bots = []
     for seat, level in enumerate(TABLES[seed]):
         rng = random.Random(f"golden-moves:{seed}:{seat}")
-        bots.append(bot_class(seat, rng, ruleset) if level == "normal"
-                    else make_bot(level, seat, rng, ruleset))
+        bots.append(bot_class(seat, rng, ruleset) if level == "normal" else make_bot(level, seat, rng, ruleset))
     hand = play_hand(Hand(ruleset, _setup(seed)), bots, timing=False).hand
-    moves = [[a["kind"], a.get("seat"), a.get("cards")] for a in hand.to_dict()["log"]
-             if a["kind"] != "deal"]
+    moves = [[a["kind"], a.get("seat"), a.get("cards")] for a in hand.to_dict()["log"] if a["kind"] != "deal"]
     return {"levels": list(TABLES[seed]), "moves": moves, "lead_rankings": rankings}
 
 
@@ -96,8 +94,7 @@ def buries(hand: Hand) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for careful in (True, False):
         chosen, reason = choose_bury(obs, careful=careful)
-        out["careful" if careful else "plain"] = [[str(c) for c in chosen], reason.code,
-                                                  _params(reason.params)]
+        out["careful" if careful else "plain"] = [[str(c) for c in chosen], reason.code, _params(reason.params)]
     out["options"] = [[str(c) for c in chosen] for chosen in bury_options(obs)]
     return out
 
@@ -105,9 +102,11 @@ def buries(hand: Hand) -> dict[str, Any]:
 def record(ruleset_id: str) -> dict[str, Any]:
     positions = ((seed, bury_position(ruleset_id, seed)) for seed in range(100, 200))
     found = islice(((seed, h) for seed, h in positions if h is not None), BURY_POSITIONS)
-    return {"ruleset": ruleset_id,
-            "hands": [play_table(ruleset_id, seed) for seed in range(len(TABLES))],
-            "buries": [{"seed": seed, **buries(h)} for seed, h in found]}
+    return {
+        "ruleset": ruleset_id,
+        "hands": [play_table(ruleset_id, seed) for seed in range(len(TABLES))],
+        "buries": [{"seed": seed, **buries(h)} for seed, h in found],
+    }
 
 
 def generate() -> list[Path]:
@@ -115,8 +114,7 @@ def generate() -> list[Path]:
     written = []
     for ruleset_id in BUILTIN_IDS:
         path = GOLDEN / f"{ruleset_id}.json"
-        path.write_text(json.dumps(record(ruleset_id), indent=0, ensure_ascii=False) + "\n",
-                        encoding="utf-8")
+        path.write_text(json.dumps(record(ruleset_id), indent=0, ensure_ascii=False) + "\n", encoding="utf-8")
         written.append(path)
     return written
 

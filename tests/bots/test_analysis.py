@@ -1,5 +1,6 @@
 """The post-hand analysis: planted blunders are caught, forced moves are free, reports repeat,
 and worse players are charged more."""
+
 import json
 import random
 
@@ -43,8 +44,7 @@ class PlantedBot(NormalBot):
 
     def _plant(self, v, tr, follows):
         tab = v.tab
-        beats = [f for f in follows if tr.value_of(f, tab) is not None
-                 and tr.value_of(f, tab) > tr.best_value]
+        beats = [f for f in follows if tr.value_of(f, tab) is not None and tr.value_of(f, tab) > tr.best_value]
         if self.kind == "points":
             # Only where nothing wins the trick: the points surely go to the opponents.
             if beats or v.dealer_side is False:
@@ -124,7 +124,7 @@ def test_labels_follow_the_thresholds():
     assert label_of(10.0, forced=True) == "best"
     limits = [limit for _, limit in LABELS]
     assert limits == sorted(limits)
-    for (name, limit) in LABELS:
+    for name, limit in LABELS:
         assert label_of(limit) == name
 
 
@@ -141,8 +141,7 @@ def test_random_costs_far_more_than_normal_and_hard():
     for level in ("random", "normal", "hard"):
         xs = []
         for seed in (101, 102, 103, 104, 105, 106):
-            hand = played_hand("hebi-2010", seed, [level, "normal", "normal", "normal"],
-                               dealer=seed % 4)
+            hand = played_hand("hebi-2010", seed, [level, "normal", "normal", "normal"], dealer=seed % 4)
             report = analyse_hand(hand, 0, Settings(samples=16, curve=False))
             xs += [d.loss for d in report.rated if not d.forced]
         losses[level] = sum(xs) / len(xs)
@@ -152,6 +151,7 @@ def test_random_costs_far_more_than_normal_and_hard():
 
 def test_command_prints_json_last(tmp_path, capsys):
     from game import analyse
+
     hand = played_hand("hebi-2010", 13, ["normal"] * 4)
     path = Records(tmp_path).add_replay(hand, 1)
     assert analyse.main([str(path), "--seat", "2", "--samples", "4", "--json"]) == 0

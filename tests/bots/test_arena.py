@@ -1,4 +1,5 @@
 """The arena: duplicate deals, the JSON summary, the command line."""
+
 import json
 import subprocess
 import sys
@@ -9,12 +10,35 @@ from bots.arena import RANKS, deal_setup, main, play_deal
 
 
 def test_json_summary_has_the_promised_fields(capsys):
-    code = main(["--ruleset", "hebi-2010", "--deals", "3", "--seed", "5", "--a", "easy",
-                 "--b", "random", "--json", "--no-progress"])
+    code = main(
+        [
+            "--ruleset",
+            "hebi-2010",
+            "--deals",
+            "3",
+            "--seed",
+            "5",
+            "--a",
+            "easy",
+            "--b",
+            "random",
+            "--json",
+            "--no-progress",
+        ]
+    )
     out = json.loads(capsys.readouterr().out)
     assert code == 0
-    for key in ("deals", "hands", "illegal", "errors", "a_levels_per_deal", "ci95",
-                "a_points_as_defenders", "hands_per_s", "decision_ms"):
+    for key in (
+        "deals",
+        "hands",
+        "illegal",
+        "errors",
+        "a_levels_per_deal",
+        "ci95",
+        "a_points_as_defenders",
+        "hands_per_s",
+        "decision_ms",
+    ):
         assert key in out
     assert out["deals"] == 3 and out["hands"] == 6
     assert out["illegal"] == 0 and out["errors"] == 0
@@ -43,16 +67,46 @@ def test_deals_cover_every_level_rank_and_seat():
 
 
 def test_text_summary_and_the_module_entry_point():
-    proc = subprocess.run([sys.executable, "-m", "bots.arena", "--ruleset", "logistics-2015",
-                           "--deals", "2", "--a", "normal", "--b", "easy", "--no-progress"],
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bots.arena",
+            "--ruleset",
+            "logistics-2015",
+            "--deals",
+            "2",
+            "--a",
+            "normal",
+            "--b",
+            "easy",
+            "--no-progress",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr
     assert "A levels per deal" in proc.stdout and "illegal moves: 0" in proc.stdout
 
 
 def test_hard_in_the_arena_with_a_short_budget(capsys):
-    code = main(["--ruleset", "logistics-2015", "--deals", "1", "--a", "hard", "--b", "normal",
-                 "--think-ms", "10", "--json", "--no-progress"])
+    code = main(
+        [
+            "--ruleset",
+            "logistics-2015",
+            "--deals",
+            "1",
+            "--a",
+            "hard",
+            "--b",
+            "normal",
+            "--think-ms",
+            "10",
+            "--json",
+            "--no-progress",
+        ]
+    )
     out = json.loads(capsys.readouterr().out)
     assert code == 0 and out["errors"] == 0 and out["illegal"] == 0
     assert out["decision_ms_a"]["max"] < 1000

@@ -1,5 +1,6 @@
 """The arena's long-run flags on short runs: --minutes, --out/--resume, the progress bar,
 --jobs with outside programs, strict JSON, the per-team counts and --record."""
+
 from __future__ import annotations
 
 import io
@@ -22,12 +23,12 @@ EXAMPLE = ROOT / "bots" / "examples" / "random_bot.py"
 def strict(text: str) -> dict:
     def refuse(constant):
         raise AssertionError(f"not strict JSON: {constant}")
+
     return json.loads(text, parse_constant=refuse)
 
 
 def run(capsys, *argv: str) -> tuple[int, dict, str]:
-    code = main(["--ruleset", "logistics-2015", "--seed", "4", "--a", "easy", "--b", "random",
-                 "--json", *argv])
+    code = main(["--ruleset", "logistics-2015", "--seed", "4", "--a", "easy", "--b", "random", "--json", *argv])
     captured = capsys.readouterr()
     return code, strict(captured.out) if captured.out.strip() else {}, captured.err
 
@@ -71,8 +72,7 @@ def test_out_writes_a_line_per_deal_and_resume_goes_on(capsys, tmp_path):
         assert resumed[key] == fresh[key], key
     # Another run's file is refused.
     with pytest.raises(SystemExit):
-        main(["--ruleset", "hebi-2010", "--deals", "4", "--out", str(out_file), "--resume",
-              "--json"])
+        main(["--ruleset", "hebi-2010", "--deals", "4", "--out", str(out_file), "--resume", "--json"])
     capsys.readouterr()
 
 
@@ -101,14 +101,17 @@ def test_json_alone_is_silent_on_a_standard_error_that_is_not_a_terminal(capsys)
 
 
 def _counts_from_replays(folder: Path) -> dict[str, dict[str, int]]:
-    teams = {t: dict.fromkeys(("hands_as_dealer", "declarations", "overturns", "failed_throws",
-                                "throw_penalty_points"), 0) for t in "AB"}
+    teams = {
+        t: dict.fromkeys(("hands_as_dealer", "declarations", "overturns", "failed_throws", "throw_penalty_points"), 0)
+        for t in "AB"
+    }
     for path in folder.glob("*.json"):
         replay = Records.load(path)
         a_seats = replay.meta["arena"]["team_a_seats"]
 
         def team(seat: int, a_seats=a_seats) -> str:
             return "A" if seat in a_seats else "B"
+
         hand = replay.hand
         teams[team(hand.dealer)]["hands_as_dealer"] += 1
         for d in hand.bidding.shown:
@@ -123,8 +126,23 @@ def _counts_from_replays(folder: Path) -> dict[str, dict[str, int]]:
 
 def test_record_writes_replays_the_viewer_opens_and_the_team_counts_match(capsys, tmp_path):
     folder = tmp_path / "rec"
-    code = main(["--ruleset", "lanzhou-2010", "--seed", "2", "--deals", "3", "--a", "normal",
-                 "--b", "random", "--json", "--record", str(folder)])
+    code = main(
+        [
+            "--ruleset",
+            "lanzhou-2010",
+            "--seed",
+            "2",
+            "--deals",
+            "3",
+            "--a",
+            "normal",
+            "--b",
+            "random",
+            "--json",
+            "--record",
+            str(folder),
+        ]
+    )
     out = strict(capsys.readouterr().out)
     assert code == 0
     names = sorted(p.name for p in folder.glob("*.json"))
@@ -132,8 +150,14 @@ def test_record_writes_replays_the_viewer_opens_and_the_team_counts_match(capsys
     replay = Records.load(folder / "deal-0002-play-1.json")
     assert replay.hand.finished and replay.meta["kind"] == "arena"
     assert replay.meta["seat_levels"] == ["random", "normal", "random", "normal"]
-    assert replay.meta["arena"] == {"deal": 2, "play": 1, "seed": 2, "a": "normal", "b": "random",
-                                    "team_a_seats": [1, 3]}
+    assert replay.meta["arena"] == {
+        "deal": 2,
+        "play": 1,
+        "seed": 2,
+        "a": "normal",
+        "b": "random",
+        "team_a_seats": [1, 3],
+    }
     assert out["teams"] == _counts_from_replays(folder)
     assert out["teams"]["A"]["hands_as_dealer"] + out["teams"]["B"]["hands_as_dealer"] == 6
     assert sum(t["declarations"] + t["overturns"] for t in out["teams"].values()) > 0

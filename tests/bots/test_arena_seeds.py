@@ -6,6 +6,7 @@ fresh 128-bit number unless one is given, the deals are keyed hashes of it, and 
 a program is sent is a keyed hash in another domain. The summary gives the seed, so a run
 is repeated exactly with ``--seed``.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -51,8 +52,10 @@ def _spy(tmp_path) -> tuple[str, Path]:
 
 
 def _run(capsys, *argv: str) -> dict:
-    assert main(["--ruleset", RULESET, "--deals", "1", "--a", "easy", "--b", "random", "--json",
-                 "--no-progress", *argv]) == 0
+    assert (
+        main(["--ruleset", RULESET, "--deals", "1", "--a", "easy", "--b", "random", "--json", "--no-progress", *argv])
+        == 0
+    )
     return json.loads(capsys.readouterr().out)
 
 
@@ -60,7 +63,7 @@ def _seat_cards(setup: HandSetup, seat: int) -> Counter:
     """What a seat could hold in its first hand dealt from ``setup``: its cards and the kitty."""
     ruleset = get_ruleset(RULESET)
     hand = Hand(ruleset, setup)
-    mine = [c for i, c in enumerate(hand.deck[:hand.to_deal]) if (setup.first_drawer + i) % 4 == seat]
+    mine = [c for i, c in enumerate(hand.deck[: hand.to_deal]) if (setup.first_drawer + i) % 4 == seat]
     return Counter(mine + list(hand.dealt_kitty))
 
 
@@ -73,6 +76,7 @@ def test_a_seated_program_cannot_search_its_way_to_the_deal(tmp_path, capsys):
 
     def deals_it(setup: HandSetup) -> bool:
         return not held - _seat_cards(setup, seat)
+
     # The attack: every small run seed, and the numbers around the seed the program is sent,
     # as the run's seed or as the shuffle's.
     near = [sent + k for k in range(-50, 51)]
@@ -99,8 +103,23 @@ def test_the_summary_gives_the_seed_and_the_run_repeats_with_it(capsys):
 def test_a_resumed_run_keeps_the_seed_of_its_file(tmp_path, capsys):
     out = tmp_path / "run.jsonl"
     _run(capsys, "--out", str(out))
-    main(["--ruleset", RULESET, "--deals", "2", "--a", "easy", "--b", "random", "--json", "--no-progress",
-          "--out", str(out), "--resume"])
+    main(
+        [
+            "--ruleset",
+            RULESET,
+            "--deals",
+            "2",
+            "--a",
+            "easy",
+            "--b",
+            "random",
+            "--json",
+            "--no-progress",
+            "--out",
+            str(out),
+            "--resume",
+        ]
+    )
     capsys.readouterr()
     seeds = {json.loads(line)["run"]["seed"] for line in out.read_text(encoding="utf-8").splitlines()}
     assert len(seeds) == 1 and seeds.pop() >= WIDE
@@ -108,6 +127,8 @@ def test_a_resumed_run_keeps_the_seed_of_its_file(tmp_path, capsys):
 
 def test_a_small_seed_with_a_program_seated_is_warned_of(tmp_path, capsys):
     spec, _ = _spy(tmp_path)
-    assert main(["--ruleset", RULESET, "--deals", "1", "--seed", "4", "--seat", f"0={spec}", "--json",
-                 "--no-progress"]) == 0
+    assert (
+        main(["--ruleset", RULESET, "--deals", "1", "--seed", "4", "--seat", f"0={spec}", "--json", "--no-progress"])
+        == 0
+    )
     assert "small enough to search" in capsys.readouterr().err

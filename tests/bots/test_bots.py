@@ -1,4 +1,5 @@
 """The bots: always legal, reproducible from their seed, and blind to hidden cards."""
+
 from collections import Counter
 from dataclasses import replace
 import random
@@ -41,8 +42,7 @@ def random_setup(rng: random.Random) -> HandSetup:
         drawer = rng.randrange(4)
         return HandSetup(rng.getrandbits(48), True, (Rank.TWO, Rank.TWO), None, drawer)
     dealer = rng.randrange(4)
-    return HandSetup(rng.getrandbits(48), False, (rng.choice(RANKS), rng.choice(RANKS)),
-                     dealer, dealer)
+    return HandSetup(rng.getrandbits(48), False, (rng.choice(RANKS), rng.choice(RANKS)), dealer, dealer)
 
 
 class NoTrumpFan(NormalBot):
@@ -106,11 +106,13 @@ def test_hard_plays_legally_with_a_short_budget(ruleset_id):
     searched = 0
     for i in range(4):
         # Two sampled worlds and three candidates a decision: every search path, quickly.
-        bots = [make_bot("hard", s, random.Random(i * 4 + s), ruleset, samples=2,
-                         max_candidates=3) if s % 2 == i % 2 else
-                make_bot("normal", s, random.Random(s), ruleset) for s in range(4)]
-        report = play_hand(Hand(ruleset, random_setup(rng)), bots,
-                           on_decision=lambda *a: None)
+        bots = [
+            make_bot("hard", s, random.Random(i * 4 + s), ruleset, samples=2, max_candidates=3)
+            if s % 2 == i % 2
+            else make_bot("normal", s, random.Random(s), ruleset)
+            for s in range(4)
+        ]
+        report = play_hand(Hand(ruleset, random_setup(rng)), bots, on_decision=lambda *a: None)
         _check_hand(report, ["normal"] * 4)
         searched += sum(b.searches for b in bots if isinstance(b, HardBot))
     assert searched > 0
@@ -218,8 +220,12 @@ def test_the_driver_records_illegal_moves_and_errors_and_plays_on():
         def decide_play(self, obs):
             raise RuntimeError("boom")
 
-    bots = [Cheat(0, random.Random(0), ruleset), Broken(1, random.Random(1), ruleset),
-            NormalBot(2, random.Random(2), ruleset), NormalBot(3, random.Random(3), ruleset)]
+    bots = [
+        Cheat(0, random.Random(0), ruleset),
+        Broken(1, random.Random(1), ruleset),
+        NormalBot(2, random.Random(2), ruleset),
+        NormalBot(3, random.Random(3), ruleset),
+    ]
     report = play_hand(Hand(ruleset, HandSetup(9, False, (Rank.TWO, Rank.TWO), 0, 0)), bots)
     assert report.hand.phase == SETTLED
     assert report.illegal and report.errors
@@ -267,6 +273,7 @@ def test_legal_plays_lists_only_legal_follows():
 
 def test_legal_plays_and_the_random_bot_lead_from_the_core_s_list():
     from game.core import lead_units
+
     ruleset = get_ruleset("hebi-2010")
     hand = Hand(ruleset, HandSetup(33, False, (Rank.TWO, Rank.TWO), 0, 0))
     bots = [make_bot("easy", s, random.Random(s), ruleset) for s in range(4)]
@@ -284,6 +291,7 @@ def test_legal_plays_and_the_random_bot_lead_from_the_core_s_list():
 
 
 # ------------------------------------------------------------------------- memory
+
 
 def test_memory_records_voids_and_missing_pairs():
     ruleset = get_ruleset("hebi-2010")
@@ -343,7 +351,6 @@ def test_memory_follows_a_stream_of_observations_and_restarts_on_a_new_hand():
                 hand.finish_deal()
 
 
-
 @pytest.mark.parametrize("ruleset_id", BUILTIN_IDS)
 def test_one_memory_shared_by_the_four_seats_plays_as_four(ruleset_id):
     """The card memory is public: the arena's four seats share one tracker, and every hand
@@ -352,10 +359,12 @@ def test_one_memory_shared_by_the_four_seats_plays_as_four(ruleset_id):
     for seed in range(3):
         logs = []
         for shared in (None, MemoryTracker()):
-            bots = [make_bot("hard", s, random.Random(seed * 4 + s), ruleset, memory=shared,
-                             samples=2) if s == 1
-                    else make_bot("normal", s, random.Random(seed * 4 + s), ruleset, memory=shared)
-                    for s in range(4)]
+            bots = [
+                make_bot("hard", s, random.Random(seed * 4 + s), ruleset, memory=shared, samples=2)
+                if s == 1
+                else make_bot("normal", s, random.Random(seed * 4 + s), ruleset, memory=shared)
+                for s in range(4)
+            ]
             hand = Hand(ruleset, HandSetup(seed, False, (Rank.TWO, Rank.TWO), 1, 1))
             play_hand(hand, bots, timing=False)
             logs.append([(a.kind, a.seat, tuple(a.cards)) for a in hand.log])
@@ -363,6 +372,7 @@ def test_one_memory_shared_by_the_four_seats_plays_as_four(ruleset_id):
 
 
 # ------------------------------------------------------------------------- heuristics
+
 
 def _hebi_obs_for_burying(seed=4):
     ruleset = get_ruleset("hebi-2010")
@@ -401,6 +411,7 @@ def test_normal_declares_a_strong_suit_and_passes_a_weak_one():
 
 def _with_hand(obs, hand_cards):
     from dataclasses import replace
+
     return replace(obs, hand=tuple(hand_cards), cards_dealt=len(hand_cards) * 4)
 
 
@@ -424,6 +435,7 @@ def test_hard_respects_its_time_budget():
     seat = hand.to_act()
     hard = make_bot("hard", seat, random.Random(1), ruleset, think_ms=40)
     import time
+
     start = time.perf_counter()
     move = hard.play(observe(hand, seat))
     assert time.perf_counter() - start < 0.5
@@ -434,6 +446,7 @@ def test_hard_respects_its_time_budget():
 def test_the_step_driver_waits_for_a_seat_without_a_bot():
     from game.core import Action, ActionKind
     from game.table import TableDriver, WaitKind, bot_controllers
+
     ruleset = get_ruleset("hebi-2010")
     hand = Hand(ruleset, HandSetup(12, False, (Rank.TWO, Rank.SIX), 0, 0))
     bots = [make_bot("easy", s, random.Random(s), ruleset) for s in range(4)]
@@ -479,6 +492,7 @@ def test_the_bots_keep_tables_for_a_few_trump_contexts_only():
     """A long run meets many contexts; only the recent ones keep their tables (and memos)."""
     from bots import tables as tables_module
     from game.core import TrumpContext
+
     contexts = [TrumpContext.parse(level, "H") for level in ("2", "3", "4", "5", "6", "7")]
     for c in contexts:
         assert tables_module.tables(c).ctx == c

@@ -1,9 +1,11 @@
 """The search budget: a deadline, a hard stop, and full collections moved to the start."""
+
 import pytest
 
 
 def test_a_budget_is_a_deadline_and_a_hard_stop():
     from bots.budget import Budget
+
     assert Budget.of(10.0, None) == Budget(None, None)
     b = Budget.of(10.0, 300.0)
     assert b.deadline == pytest.approx(10.3) and b.hard_stop == pytest.approx(10.33)
@@ -13,6 +15,7 @@ def test_a_budget_is_a_deadline_and_a_hard_stop():
 
 def test_a_full_collection_is_due_when_generation_two_would_be_next():
     from bots.budget import full_collection_due
+
     threshold = (700, 10, 10)
     assert not full_collection_due((5, 3, 4), threshold)
     assert not full_collection_due((5, 9, 10), threshold)
@@ -24,6 +27,7 @@ def test_quiet_gc_nests_and_restores_the_collector():
     import gc
 
     from bots.budget import quiet_gc
+
     assert gc.isenabled()
     with quiet_gc():
         assert not gc.isenabled()
@@ -46,6 +50,7 @@ def test_a_bot_that_says_it_declares_slowly_is_asked_in_the_tables_worker_thread
     from bots import make_bot
     from game.core import get_ruleset
     from game.table.controllers import BotController
+
     ruleset = get_ruleset("hebi-2010")
     slow = make_bot("normal", 0, random.Random(0), ruleset)
     slow.slow_declare = True  # type: ignore[attr-defined]

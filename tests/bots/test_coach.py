@@ -1,5 +1,6 @@
 """Issue 27's engine half: labels only where the search is sure (else "unclear"), the
 engine's view in the analysis's JSON, and the Hint and the Review as one voice."""
+
 import json
 import random
 
@@ -34,6 +35,7 @@ def test_a_mistake_whose_lower_bound_does_not_clear_is_unclear():
 def test_unclear_is_not_counted_against_accuracy():
     def d(label):
         return Decision("play", 0, [], [], 0.3, 10.0, label)
+
     a = Analysis(0, [d("best"), d(UNCLEAR), d("mistake")])
     assert a.accuracy == 0.5
     assert a.counts()[UNCLEAR] == 1
@@ -41,6 +43,7 @@ def test_unclear_is_not_counted_against_accuracy():
 
 def _hand(ruleset_id, seed, levels=("normal",) * 4, dealer=0):
     from bots.bench.analysis import played_hand
+
     return played_hand(ruleset_id, seed, list(levels), dealer=dealer)
 
 
@@ -59,8 +62,10 @@ def test_the_analysis_json_carries_the_engines_view():
     data = json.loads(json.dumps(report.to_json()))
     assert all("top" in x and "se" in x for x in data["decisions"])
     back = Analysis.from_json(data)
+
     def view(a):
         return [[(c.cards, round(c.mean, 4), round(c.spread, 4), c.worlds) for c in d.top] for d in a.decisions]
+
     assert view(back) == view(report)
     assert [d.hint for d in back.decisions] == [d.hint for d in report.decisions]
 
@@ -112,8 +117,10 @@ def test_the_review_never_calls_the_hints_move_a_blunder():
 
 def test_the_better_line_gives_the_reason_in_both_languages():
     from game.i18n import set_language, tr
+
     d = Decision("play", 3, [], [], 0.3, 12.0, "mistake", worlds=32, se=0.05, better_share=0.75)
     from game.core import Card
+
     d.played, d.best = [Card.parse("5H")], [Card.parse("AH")]
     d.hint, d.hint_reason = [Card.parse("AH")], {"code": "declare.pass", "params": {}}
     try:

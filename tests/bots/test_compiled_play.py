@@ -7,6 +7,7 @@ subprocess running that tree and compares them with the same deals played here, 
 Python. Skipped, saying why, when no compiled tree is built or it was built from other
 sources than these.
 """
+
 from __future__ import annotations
 
 import json
@@ -49,12 +50,13 @@ def _compiled_tree() -> Path:
     if TREE.parent.parent == ROOT and compiled_modules():
         pytest.skip("this run is itself the compiled tree (test_moves_unchanged checks its moves)")
     if not any(TREE.glob("game/core/*.so")) and not any(TREE.glob("game/core/*.pyd")):
-        pytest.skip(f"no compiled build in {TREE} (python tools/build_compiled.py builds one; "
-                    "it needs a C compiler)")
+        pytest.skip(f"no compiled build in {TREE} (python tools/build_compiled.py builds one; it needs a C compiler)")
     stale = _stale()
     if stale:
-        pytest.skip(f"the compiled build in {TREE} is stale ({', '.join(stale[:3])} changed): "
-                    "run python tools/build_compiled.py again")
+        pytest.skip(
+            f"the compiled build in {TREE} is stale ({', '.join(stale[:3])} changed): "
+            "run python tools/build_compiled.py again"
+        )
     return TREE
 
 
@@ -62,8 +64,9 @@ def test_compiled_modules_play_the_moves_of_the_pure_ones():
     tree = _compiled_tree()
     assert compiled_modules() == [], "this side must run the pure Python modules"
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    done = subprocess.run([sys.executable, "-P", "-c", SCRIPT, str(tree)], capture_output=True, text=True,
-                          env=env, timeout=600)
+    done = subprocess.run(
+        [sys.executable, "-P", "-c", SCRIPT, str(tree)], capture_output=True, text=True, env=env, timeout=600
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     got = json.loads(done.stdout)
     assert got["compiled"] == list(HOT_MODULES), "the subprocess did not run the compiled modules"
@@ -75,8 +78,9 @@ def test_compiled_modules_play_the_moves_of_the_pure_ones():
 
 def test_version_says_the_search_runs_pure_python_here():
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    done = subprocess.run([sys.executable, "-P", "-m", "game", "--version"], capture_output=True, text=True,
-                          cwd=ROOT, env=env, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-P", "-m", "game", "--version"], capture_output=True, text=True, cwd=ROOT, env=env, timeout=60
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[0].startswith("shengji ")
     assert "search: pure Python" in done.stdout
@@ -84,8 +88,13 @@ def test_version_says_the_search_runs_pure_python_here():
 
 def test_the_build_without_a_compiler_says_so_and_builds_nothing(tmp_path):
     env = {**os.environ, "PATH": str(tmp_path), "CC": "no-such-cc"}
-    done = subprocess.run([sys.executable, str(ROOT / "tools" / "build_compiled.py"), "--out", str(tmp_path / "out")],
-                          capture_output=True, text=True, env=env, timeout=60)
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "build_compiled.py"), "--out", str(tmp_path / "out")],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
     assert done.returncode == 3, done.stdout + done.stderr
     assert "no C compiler" in done.stdout
     assert not (tmp_path / "out").exists()

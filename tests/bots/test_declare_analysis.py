@@ -1,5 +1,6 @@
 """Rating declarations: which moments are rated, a pass-only moment costs nothing, a weak
 declaration over a pass is charged, and the same replay gives the same report."""
+
 import random
 
 from bots import declare_analysis as da

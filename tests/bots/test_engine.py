@@ -1,4 +1,5 @@
 """``python -m bots.engine``: our levels over the bot protocol play exactly as in process."""
+
 from __future__ import annotations
 
 import io
@@ -17,13 +18,26 @@ from game.core import get_ruleset
 
 
 def engine_command(level: str, *extra: str) -> str:
-    return " ".join(shlex.quote(a) for a in (sys.executable, "-m", "bots.engine", "--level", level,
-                                             *extra))
+    return " ".join(shlex.quote(a) for a in (sys.executable, "-m", "bots.engine", "--level", level, *extra))
 
 
 def _arena(capsys, tmp: Path, ruleset: str, level_a: str, level_b: str, seats: dict[int, str]):
-    argv = ["--ruleset", ruleset, "--deals", "2", "--seed", "7", "--a", level_a, "--b", level_b,
-            "--json", "--no-progress", "--record", str(tmp)]
+    argv = [
+        "--ruleset",
+        ruleset,
+        "--deals",
+        "2",
+        "--seed",
+        "7",
+        "--a",
+        level_a,
+        "--b",
+        level_b,
+        "--json",
+        "--no-progress",
+        "--record",
+        str(tmp),
+    ]
     for n, spec in seats.items():
         argv += ["--seat", f"{n}={spec}"]
     assert arena_main(argv) == 0
@@ -32,9 +46,10 @@ def _arena(capsys, tmp: Path, ruleset: str, level_a: str, level_b: str, seats: d
     return summary, hands
 
 
-@pytest.mark.parametrize("ruleset,level_a,level_b", [("hebi-2010", "normal", "easy"),
-                                                     ("lanzhou-2010", "easy", "random"),
-                                                     ("logistics-2015", "random", "normal")])
+@pytest.mark.parametrize(
+    "ruleset,level_a,level_b",
+    [("hebi-2010", "normal", "easy"), ("lanzhou-2010", "easy", "random"), ("logistics-2015", "random", "normal")],
+)
 def test_the_engine_plays_as_the_in_process_bot(capsys, tmp_path, ruleset, level_a, level_b):
     inside, inside_hands = _arena(capsys, tmp_path / "inside", ruleset, level_a, level_b, {})
     # One engine for each team: seat 0 (team A) and seat 3 (team B), moving with the team.
@@ -42,8 +57,15 @@ def test_the_engine_plays_as_the_in_process_bot(capsys, tmp_path, ruleset, level
     outside, outside_hands = _arena(capsys, tmp_path / "outside", ruleset, level_a, level_b, seats)
     assert len(inside_hands) == 4 and inside_hands == outside_hands  # the same hand logs
     assert outside["external_refusals"] == 0
-    for key in ("a_levels_per_deal", "ci95", "hands", "redeals", "teams",
-                "a_points_as_defenders", "b_points_as_defenders"):
+    for key in (
+        "a_levels_per_deal",
+        "ci95",
+        "hands",
+        "redeals",
+        "teams",
+        "a_points_as_defenders",
+        "b_points_as_defenders",
+    ):
         assert inside[key] == outside[key], key
 
 

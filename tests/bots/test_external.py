@@ -1,4 +1,5 @@
 """The external bot protocol: the example bot in the arena, misbehaving programs, no leaks."""
+
 from collections import Counter
 import json
 from pathlib import Path
@@ -57,8 +58,20 @@ def script(tmp_path: Path, name: str, body: str) -> Path:
 
 
 def arena(capsys, ruleset: str, deals: int, seats: dict[int, str], *extra) -> dict:
-    argv = ["--ruleset", ruleset, "--deals", str(deals), "--seed", "3", "--a", "easy",
-            "--b", "random", "--json", "--no-progress"]
+    argv = [
+        "--ruleset",
+        ruleset,
+        "--deals",
+        str(deals),
+        "--seed",
+        "3",
+        "--a",
+        "easy",
+        "--b",
+        "random",
+        "--json",
+        "--no-progress",
+    ]
     for seat, cmd in seats.items():
         argv += ["--seat", f"{seat}=external:{cmd}"]
     code = arena_main(argv + list(extra))
@@ -69,6 +82,7 @@ def arena(capsys, ruleset: str, deals: int, seats: dict[int, str], *extra) -> di
 
 # --------------------------------------------------------------------- the example bot
 
+
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_the_example_bot_plays_full_hands_of_every_ruleset(capsys, ruleset):
     out = arena(capsys, ruleset, 2, {0: command(EXAMPLE, 1), 3: command(EXAMPLE, 2)})
@@ -77,22 +91,39 @@ def test_the_example_bot_plays_full_hands_of_every_ruleset(capsys, ruleset):
     assert [e["seat"] for e in out["external"]] == [0, 3]
     assert [e["team"] for e in out["external"]] == ["A", "B"]
     assert all(e["running"] and e["refusals"] == 0 for e in out["external"])
-    assert out["seats"] == {"0": f"external:{command(EXAMPLE, 1)}",
-                            "3": f"external:{command(EXAMPLE, 2)}"}
+    assert out["seats"] == {"0": f"external:{command(EXAMPLE, 1)}", "3": f"external:{command(EXAMPLE, 2)}"}
 
 
 def test_the_example_bot_from_the_command_line_with_quotes(tmp_path):
     # The documented form: the shell keeps the quoted command in one argument.
     import subprocess
+
     spaced = tmp_path / "my bots"
     spaced.mkdir()
     copy = spaced / "random bot.py"
     copy.write_text(EXAMPLE.read_text())
     proc = subprocess.run(
-        [sys.executable, "-m", "bots.arena", "--ruleset", "logistics-2015", "--deals", "1",
-         "--a", "easy", "--b", "easy", "--no-progress",
-         "--seat", f'2=external:{shlex.quote(sys.executable)} "{copy}"'],
-        capture_output=True, text=True, timeout=60, cwd=ROOT)
+        [
+            sys.executable,
+            "-m",
+            "bots.arena",
+            "--ruleset",
+            "logistics-2015",
+            "--deals",
+            "1",
+            "--a",
+            "easy",
+            "--b",
+            "easy",
+            "--no-progress",
+            "--seat",
+            f'2=external:{shlex.quote(sys.executable)} "{copy}"',
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+    )
     assert proc.returncode == 0, proc.stderr
     assert "seat 2 (team A)" in proc.stdout and "0 refused answers" in proc.stdout
 
@@ -180,7 +211,8 @@ def test_illegal_answer_reasons(tmp_path):
     program = start_program(command(script(tmp_path, "illegal", ILLEGAL)), 0, ruleset, 2000)
     try:
         bots = [ExternalBot(0, random.Random(1), ruleset, program)] + [
-            EasyBot(s, random.Random(s), ruleset) for s in (1, 2, 3)]
+            EasyBot(s, random.Random(s), ruleset) for s in (1, 2, 3)
+        ]
         hand = Hand(ruleset, HandSetup(11, False, (Rank.TWO, Rank.FIVE), 0, 0))
         report = play_hand(hand, bots)
         assert hand.phase == SETTLED and report.clean
@@ -195,8 +227,7 @@ def test_illegal_answer_reasons(tmp_path):
 
 
 def test_a_program_too_slow_is_refused_then_stopped(tmp_path, capsys):
-    out = arena(capsys, "logistics-2015", 1, {2: command(script(tmp_path, "slow", SLOW))},
-                "--external-ms", "200")
+    out = arena(capsys, "logistics-2015", 1, {2: command(script(tmp_path, "slow", SLOW))}, "--external-ms", "200")
     assert out["hands"] == 2 and out["illegal"] == 0 and out["errors"] == 0
     ext = out["external"][0]
     assert not ext["running"] and "in a row past the time limit" in ext["stopped"]
@@ -221,8 +252,7 @@ def test_a_program_that_never_reads_is_stopped_and_reaped(tmp_path):
     ruleset = get_ruleset("logistics-2015")
     seats = ArenaSeats({0: "external:" + command(script(tmp_path, "deaf", DEAF))}, ruleset, 100)
     with seats:
-        bots = [seats.bot(s, 0, random.Random(s), ruleset) or EasyBot(s, random.Random(s), ruleset)
-                for s in range(4)]
+        bots = [seats.bot(s, 0, random.Random(s), ruleset) or EasyBot(s, random.Random(s), ruleset) for s in range(4)]
         report = play_hand(Hand(ruleset, HandSetup(5, False, (Rank.TWO, Rank.TWO), 1, 1)), bots)
         seats.end_hand(bots, report.hand)
         assert report.clean and report.hand.finished
@@ -263,7 +293,8 @@ def test_a_late_answer_is_skipped_and_the_program_keeps_its_seat(tmp_path):
     program = start_program(command(script(tmp_path, "slow_once", body)), 0, ruleset, 1500)
     with program:
         bots = [ExternalBot(0, random.Random(1), ruleset, program)] + [
-            EasyBot(s, random.Random(s), ruleset) for s in (1, 2, 3)]
+            EasyBot(s, random.Random(s), ruleset) for s in (1, 2, 3)
+        ]
         report = play_hand(Hand(ruleset, HandSetup(9, False, (Rank.TWO, Rank.TWO), 2, 2)), bots)
         assert report.clean and report.hand.finished
         assert [r.reason for r in program.refusals] == ["no answer within 1500 ms"]
@@ -329,19 +360,24 @@ def public_cards(hand: Hand) -> Counter:
     return seen
 
 
-@pytest.mark.parametrize("ruleset_id,first_hand", [("hebi-2010", True), ("lanzhou-2010", False),
-                                                   ("logistics-2015", True)])
+@pytest.mark.parametrize(
+    "ruleset_id,first_hand", [("hebi-2010", True), ("lanzhou-2010", False), ("logistics-2015", True)]
+)
 def test_no_request_holds_another_seats_cards(tmp_path, ruleset_id, first_hand):
     ruleset = get_ruleset(ruleset_id)
     logger = script(tmp_path, "logger", LOGGER)
     logs = [tmp_path / f"seat{s}.jsonl" for s in range(4)]
-    programs = [start_program(command(logger, EXAMPLE, logs[s], s), s, ruleset, 5000)
-                for s in range(4)]
+    programs = [start_program(command(logger, EXAMPLE, logs[s], s), s, ruleset, 5000) for s in range(4)]
     truth: list[list[dict]] = [[] for _ in range(4)]
     try:
         for number in range(2):
-            setup = HandSetup(100 + number, first_hand, (Rank.TWO, Rank.TWO) if first_hand
-                              else (Rank.SEVEN, Rank.KING), None if first_hand else 1, 1)
+            setup = HandSetup(
+                100 + number,
+                first_hand,
+                (Rank.TWO, Rank.TWO) if first_hand else (Rank.SEVEN, Rank.KING),
+                None if first_hand else 1,
+                1,
+            )
             hand = Hand(ruleset, setup)
             bots = [ExternalBot(s, random.Random(s), ruleset, programs[s]) for s in range(4)]
 
@@ -369,8 +405,7 @@ def test_no_request_holds_another_seats_cards(tmp_path, ruleset_id, first_hand):
             allowed = true["own"] + true["public"] + true["kitty"]
             assert leaks(req, allowed) == [], f"seat {s} {req['type']} {req['id']}"
             # The check would see a leak: other seats hold cards this seat may not see.
-            hidden = [c for c in true["others"] - allowed
-                      if not true["public"][c] + true["kitty"][c]]
+            hidden = [c for c in true["others"] - allowed if not true["public"][c] + true["kitty"][c]]
             if hidden:
                 assert leaks(dict(req, hand=req["hand"] + [str(hidden[0])]), allowed)
 
@@ -385,11 +420,18 @@ def snapshot(hand: Hand, seat: int, kind: str) -> dict:
     # While burying, the kitty is in the dealer's hand; then the buried cards are the kitty.
     kitty = Counter(hand.kitty) if dealer and hand.phase != BURYING else Counter()
     others = Counter(c for s in range(4) if s != seat for c in hand.hands[s])
-    return {"kind": kind, "own": Counter(hand.hands[seat]), "public": public_cards(hand),
-            "dealer": dealer, "kitty": kitty, "others": others}
+    return {
+        "kind": kind,
+        "own": Counter(hand.hands[seat]),
+        "public": public_cards(hand),
+        "dealer": dealer,
+        "kitty": kitty,
+        "others": others,
+    }
 
 
 # --------------------------------------------------------------------- messages and specs
+
 
 def test_answers_are_checked_with_the_cores_rules():
     ruleset = get_ruleset("hebi-2010")
@@ -485,22 +527,26 @@ def test_seat_specs_and_the_factory(tmp_path):
 
 # --------------------------------------------------------------------- the documentation
 
+
 def test_the_documented_exchange_matches_what_is_sent_now():
     import io
 
     from bots.examples.transcript import transcript
+
     doc = (ROOT / "docs" / "bot-protocol.md").read_text(encoding="utf-8")
-    documented = [(line[0], json.loads(line[2:])) for line in doc.splitlines()
-                  if line[:2] in ("> ", "< ")]
+    documented = [(line[0], json.loads(line[2:])) for line in doc.splitlines() if line[:2] in ("> ", "< ")]
     out = io.StringIO()
     refusals = transcript("logistics-2015", 0, command(EXAMPLE, 1), seed=2, out=out)
     assert refusals == []
     now = [(line[0], json.loads(line[2:])) for line in out.getvalue().splitlines()]
 
     def keys(messages):
-        return {m["type"] if d == ">" else "answer:" + next(iter(m)):
-                sorted(m) if "legal" not in m else sorted(m) + sorted(m["legal"])
-                for d, m in messages}
+        return {
+            m["type"] if d == ">" else "answer:" + next(iter(m)): sorted(m)
+            if "legal" not in m
+            else sorted(m) + sorted(m["legal"])
+            for d, m in messages
+        }
 
     assert [m.get("type") for d, m in documented if d == ">"][:2] == ["hello", "declare"]
     assert keys(documented) == keys(now)
@@ -512,6 +558,7 @@ def test_the_docstring_examples():
 
     import bots.external
     import bots.protocol
+
     for module in (bots.protocol, bots.external):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0
@@ -519,6 +566,7 @@ def test_the_docstring_examples():
 
 def test_the_observation_sent_is_plain_json():
     from bots.protocol import observation_json
+
     ruleset = get_ruleset("hebi-2010")
     hand = Hand(ruleset, HandSetup(31, False, (Rank.TWO, Rank.NINE), 3, 3))
     bots = [EasyBot(s, random.Random(s), ruleset) for s in range(4)]

@@ -1,5 +1,6 @@
 """Outside programs that misbehave on purpose (issue 14): whatever a seated program does, the
 hand goes on within its time limits and bounded memory, and no process of it survives."""
+
 from __future__ import annotations
 
 import os
@@ -153,7 +154,8 @@ def test_a_program_flooding_its_output_keeps_time_and_memory_bounded(tmp_path):
     try:
         with program:
             bots = [ExternalBot(0, random.Random(1), ruleset, program)] + [
-                EasyBot(s, random.Random(s), ruleset) for s in (1, 2, 3)]
+                EasyBot(s, random.Random(s), ruleset) for s in (1, 2, 3)
+            ]
             started = time.monotonic()
             report = play_hand(Hand(ruleset, HandSetup(9, False, (Rank.TWO, Rank.TWO), 2, 2)), bots)
             time.sleep(1.0)  # between turns (another seat thinking): the flood goes on
@@ -173,8 +175,7 @@ def test_a_program_flooding_its_output_keeps_time_and_memory_bounded(tmp_path):
 @linux_only
 def test_a_child_that_leaves_the_group_and_forks_again_does_not_survive(tmp_path):
     pid_file = tmp_path / "grandchild.pid"
-    program = start_program(command(script(tmp_path, "escapes", ESCAPES), pid_file), 0,
-                            get_ruleset("hebi-2010"), 500)
+    program = start_program(command(script(tmp_path, "escapes", ESCAPES), pid_file), 0, get_ruleset("hebi-2010"), 500)
     grandchild = wait_for_file(pid_file)
     assert not gone(grandchild) and os.getsid(grandchild) != os.getsid(program.proc.pid)
     program.close()
@@ -193,8 +194,9 @@ def without_marker(pid: int) -> bool:
 @linux_only
 def test_a_grandchild_that_leaves_the_group_and_sheds_the_marker_does_not_survive(tmp_path):
     pid_file = tmp_path / "grandchild.pid"
-    program = start_program(command(script(tmp_path, "sheds", SHEDS_THE_MARKER), pid_file), 0,
-                            get_ruleset("hebi-2010"), 500)
+    program = start_program(
+        command(script(tmp_path, "sheds", SHEDS_THE_MARKER), pid_file), 0, get_ruleset("hebi-2010"), 500
+    )
     grandchild = wait_for_file(pid_file)
     assert not gone(grandchild) and without_marker(grandchild)
     assert os.getsid(grandchild) != os.getsid(program.proc.pid)
@@ -212,14 +214,18 @@ def test_a_grandchild_that_leaves_the_group_and_sheds_the_marker_does_not_surviv
 @linux_only
 def test_ending_a_program_leaves_other_children_and_their_exit_status_alone(tmp_path):
     pid_file = tmp_path / "grandchild.pid"
-    other = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read(); sys.exit(3)"],
-                             stdin=subprocess.PIPE, start_new_session=True)
+    other = subprocess.Popen(
+        [sys.executable, "-c", "import sys; sys.stdin.read(); sys.exit(3)"],
+        stdin=subprocess.PIPE,
+        start_new_session=True,
+    )
     exits = start_program(command("-c", "import sys; sys.exit(4)"), 1, get_ruleset("hebi-2010"), 500)
     deadline = time.monotonic() + 5
     while not gone(exits.proc.pid) and time.monotonic() < deadline:  # a zombie, not yet reaped
         time.sleep(0.02)
-    hostile = start_program(command(script(tmp_path, "sheds", SHEDS_THE_MARKER), pid_file), 0,
-                            get_ruleset("hebi-2010"), 500)
+    hostile = start_program(
+        command(script(tmp_path, "sheds", SHEDS_THE_MARKER), pid_file), 0, get_ruleset("hebi-2010"), 500
+    )
     grandchild = wait_for_file(pid_file)
     hostile.close()
     deadline = time.monotonic() + 5
@@ -238,9 +244,26 @@ def test_ending_a_program_leaves_other_children_and_their_exit_status_alone(tmp_
 def test_a_grandchild_that_sheds_the_marker_does_not_survive_the_arena(tmp_path, jobs):
     pid_file = tmp_path / "grandchild.pid"
     program = command(script(tmp_path, "sheds", SHEDS_THEN_PLAYS), pid_file)
-    done = subprocess.run([sys.executable, "-m", "bots.arena", "--ruleset", "logistics-2015", "--deals", "1",
-                           "--jobs", jobs, "--seat", f"0=external:{program}", "--json"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bots.arena",
+            "--ruleset",
+            "logistics-2015",
+            "--deals",
+            "1",
+            "--jobs",
+            jobs,
+            "--seat",
+            f"0=external:{program}",
+            "--json",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     grandchild = wait_for_file(pid_file)
     deadline = time.monotonic() + 5

@@ -1,6 +1,7 @@
 """The heuristic levels still make the moves recorded in ``tests/bots/data/moves`` (see
 ``tests/bots/golden_moves.py``): a refactoring of a heuristic that changes a move, a
 ranking of leads or a bury shows here."""
+
 from __future__ import annotations
 
 import json

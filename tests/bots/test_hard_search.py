@@ -1,4 +1,5 @@
 """The hard bot's search pieces: sampling steered by the others' plays, the bury, carried worlds."""
+
 from collections import Counter
 import random
 
@@ -27,8 +28,7 @@ def _played_to(ruleset_id: str, seed: int, stop) -> Hand:
     ruleset = get_ruleset(ruleset_id)
     for attempt in range(20):
         shuffle = seed + 1000 * attempt
-        hand = Hand(ruleset, HandSetup(shuffle, False, (Rank.TWO, Rank.FIVE), seed % 4,
-                                       seed % 4))
+        hand = Hand(ruleset, HandSetup(shuffle, False, (Rank.TWO, Rank.FIVE), seed % 4, seed % 4))
         bots = [make_bot("normal", s, random.Random(seed * 4 + s), ruleset) for s in range(4)]
         while not hand.finished and not stop(hand):
             step_hand(hand, bots)
@@ -38,8 +38,9 @@ def _played_to(ruleset_id: str, seed: int, stop) -> Hand:
 
 
 def _position(ruleset_id: str, seed: int, tricks: int):
-    hand = _played_to(ruleset_id, seed, lambda h: h.phase == PLAYING
-                      and len(h.tricks) >= tricks and h.current_trick is None)
+    hand = _played_to(
+        ruleset_id, seed, lambda h: h.phase == PLAYING and len(h.tricks) >= tricks and h.current_trick is None
+    )
     seat = hand.to_act()
     obs = observe(hand, seat)
     bot = make_bot("hard", seat, random.Random(seed), hand.ruleset, think_ms=None, samples=1)
@@ -65,8 +66,7 @@ def test_steering_keeps_the_deal_consistent_and_explains_more(ruleset_id):
         rng = random.Random(seed)
         kitty_size = 0 if v.seat == v.dealer else v.ruleset.kitty
         for _ in range(3):
-            hands, kitty = sim.sample_hands(rng, v.unseen, v.hand_sizes, v.seat, v.mem,
-                                            kitty_size, v.tab)
+            hands, kitty = sim.sample_hands(rng, v.unseen, v.hand_sizes, v.seat, v.mem, kitty_size, v.tab)
             hands[v.seat] = list(v.hand)
             if v.seat == v.dealer:
                 kitty = list(v.kitty)
@@ -90,8 +90,9 @@ def test_steering_is_reproducible_from_the_seed():
     out = []
     for _ in range(2):
         rng = random.Random(5)
-        hands, kitty = sim.sample_hands(rng, v.unseen, v.hand_sizes, v.seat, v.mem,
-                                        0 if v.seat == v.dealer else v.ruleset.kitty, v.tab)
+        hands, kitty = sim.sample_hands(
+            rng, v.unseen, v.hand_sizes, v.seat, v.mem, 0 if v.seat == v.dealer else v.ruleset.kitty, v.tab
+        )
         hands[v.seat] = list(v.hand)
         steer(rng, history, hands, kitty, v.seat, v.mem, NormalPolicy(), 12)
         out.append((hands, kitty))
@@ -100,8 +101,7 @@ def test_steering_is_reproducible_from_the_seed():
 
 @pytest.mark.parametrize("ruleset_id", ["hebi-2010", "lanzhou-2010"])
 def test_hard_with_fixed_samples_is_reproducible_in_the_endgame(ruleset_id):
-    hand = _played_to(ruleset_id, 2, lambda h: h.phase == PLAYING
-                      and len(h.hands[h.to_act()]) <= 3)
+    hand = _played_to(ruleset_id, 2, lambda h: h.phase == PLAYING and len(h.hands[h.to_act()]) <= 3)
     seat = hand.to_act()
     moves = []
     for _ in range(2):
@@ -120,6 +120,7 @@ def _at_bury(ruleset_id: str, seed: int) -> Hand:
 def test_bury_options_are_distinct_legal_buries(ruleset_id):
     from bots.base import is_legal_bury
     from bots.bidding import bury_options, choose_bury
+
     hand = _at_bury(ruleset_id, 4)
     obs = observe(hand, hand.dealer)
     options = bury_options(obs)
@@ -132,6 +133,7 @@ def test_bury_options_are_distinct_legal_buries(ruleset_id):
 
 def test_hard_searches_its_bury_reproducibly_and_legally():
     from bots.base import is_legal_bury
+
     hand = _at_bury("hebi-2010", 6)
     obs = observe(hand, hand.dealer)
     got = []
@@ -140,21 +142,45 @@ def test_hard_searches_its_bury_reproducibly_and_legally():
         got.append(bot.bury(obs))
     assert got[0] == got[1]
     assert is_legal_bury(obs, got[0])
-    off = make_bot("hard", hand.dealer, random.Random(3), hand.ruleset, samples=3,
-                  bury_candidates=1)
-    assert off.bury(obs) == make_bot("normal", hand.dealer, random.Random(0),
-                                     hand.ruleset).bury(obs)
+    off = make_bot("hard", hand.dealer, random.Random(3), hand.ruleset, samples=3, bury_candidates=1)
+    assert off.bury(obs) == make_bot("normal", hand.dealer, random.Random(0), hand.ruleset).bury(obs)
 
 
 def test_the_hard_bench_runs(capsys):
     from bots.bench import hard as bench_hard
-    bench_hard.main(["decisions", "--seed", "7", "--start", "1", "--hands", "1",
-                     "--every", "20", "--samples", "1"])
+
+    bench_hard.main(["decisions", "--seed", "7", "--start", "1", "--hands", "1", "--every", "20", "--samples", "1"])
     bench_hard.main(["bury", "--seed", "7", "--hands", "1", "--samples", "1"])
-    bench_hard.main(["worlds", "--ruleset", "logistics-2015", "--hands", "1", "--samples", "2",
-                     "--cfg", "{}", "--cfg", '{"carry_worlds": false}'])
-    bench_hard.main(["duel", "--ruleset", "logistics-2015", "--deals", "1", "--samples", "2",
-                     "--a", '{"clairvoyant": true}', "--b", '{"level": "normal"}'])
+    bench_hard.main(
+        [
+            "worlds",
+            "--ruleset",
+            "logistics-2015",
+            "--hands",
+            "1",
+            "--samples",
+            "2",
+            "--cfg",
+            "{}",
+            "--cfg",
+            '{"carry_worlds": false}',
+        ]
+    )
+    bench_hard.main(
+        [
+            "duel",
+            "--ruleset",
+            "logistics-2015",
+            "--deals",
+            "1",
+            "--samples",
+            "2",
+            "--a",
+            '{"clairvoyant": true}',
+            "--b",
+            '{"level": "normal"}',
+        ]
+    )
     out = capsys.readouterr().out
     assert "gain/decision" in out and "buries:" in out and "deal 0:" in out
     assert out.count("placed n ") == 2 and "ms a world" in out
@@ -181,37 +207,35 @@ def test_carried_worlds_are_brought_up_to_date_consistently(ruleset_id):
     policy = NormalPolicy()
     carried = 0
     for seed in (2, 5):
-        hand = _played_to(ruleset_id, seed, lambda h: h.phase == PLAYING
-                          and len(h.tricks) >= 3 and h.current_trick is None)
+        hand = _played_to(
+            ruleset_id, seed, lambda h: h.phase == PLAYING and len(h.tricks) >= 3 and h.current_trick is None
+        )
         seat = (hand.to_act() + 1) % 4
         obs = observe(hand, seat)
-        bot = make_bot("hard", seat, random.Random(seed), hand.ruleset, think_ms=None,
-                       samples=1)
+        bot = make_bot("hard", seat, random.Random(seed), hand.ruleset, think_ms=None, samples=1)
         v = bot.view(obs)
         rng = random.Random(seed)
         kitty_size = 0 if seat == v.dealer else v.ruleset.kitty
         worlds = []
         for _ in range(4):
-            hands, kitty = sim.sample_hands(rng, v.unseen, v.hand_sizes, seat, v.mem,
-                                            kitty_size, v.tab)
+            hands, kitty = sim.sample_hands(rng, v.unseen, v.hand_sizes, seat, v.mem, kitty_size, v.tab)
             hands[seat] = list(v.hand)
             if seat == v.dealer:
                 kitty = list(v.kitty)
             steer(rng, History(obs), hands, kitty, seat, v.mem, policy, 12)
             worlds.append((hands, kitty))
         before = plays_of(obs)
-        bots = [make_bot("normal", s, random.Random(seed * 4 + s), hand.ruleset)
-                for s in range(4)]
+        bots = [make_bot("normal", s, random.Random(seed * 4 + s), hand.ruleset) for s in range(4)]
         while not hand.finished and len(hand.tricks) < 7:
             step_hand(hand, bots)
         obs = observe(hand, seat)
         v = bot.view(obs)
         now = plays_of(obs)
-        assert now[:len(before)] == before
+        assert now[: len(before)] == before
         for hands, kitty in worlds:
             # A world whose cards cannot all be put where the plays say is dropped (a
             # one-deck hand late in play may leave no exchange): most must carry.
-            if carry(rng, hands, kitty, now[len(before):], seat, v.mem, seat != v.dealer):
+            if carry(rng, hands, kitty, now[len(before) :], seat, v.mem, seat != v.dealer):
                 carried += 1
                 hands[seat] = list(v.hand)
                 _deal_consistent(hands, kitty, v)
@@ -224,15 +248,17 @@ def test_the_kitty_a_defender_imagines_holds_cheap_cards():
     hand, _obs, v = _position("hebi-2010", 3, 1)
     if v.seat == v.dealer:
         defender = (v.seat + 1) % 4
-        v = make_bot("hard", defender, random.Random(0), hand.ruleset, think_ms=None,
-                     samples=1).view(observe(hand, defender))
+        v = make_bot("hard", defender, random.Random(0), hand.ruleset, think_ms=None, samples=1).view(
+            observe(hand, defender)
+        )
     rng = random.Random(1)
     counts = {}
     for model in (True, False):
         trumps = points = 0
         for _ in range(100):
-            hands, kitty = sim.sample_hands(rng, v.unseen, v.hand_sizes, v.seat, v.mem,
-                                            v.ruleset.kitty, v.tab, bury_model=model)
+            hands, kitty = sim.sample_hands(
+                rng, v.unseen, v.hand_sizes, v.seat, v.mem, v.ruleset.kitty, v.tab, bury_model=model
+            )
             hands[v.seat] = list(v.hand)
             _deal_consistent(hands, kitty, v)
             trumps += sum(v.tab.is_trump[c] for c in kitty)
@@ -250,8 +276,11 @@ def test_a_bot_carries_no_world_into_another_hand():
     bot = make_bot("hard", seat, random.Random(0), first.ruleset, samples=3)
     bot.play(observe(first, seat))
     assert bot._carried is not None and bot._carried[0] == []
-    later = _played_to("hebi-2010", 9, lambda h: h.phase == PLAYING and len(h.tricks) >= 4
-                       and h.to_act() == seat and h.current_trick is None)
+    later = _played_to(
+        "hebi-2010",
+        9,
+        lambda h: h.phase == PLAYING and len(h.tricks) >= 4 and h.to_act() == seat and h.current_trick is None,
+    )
     obs = observe(later, seat)
     bot.play(obs)
     v = bot.view(obs)
@@ -280,14 +309,13 @@ def test_expert_steering_places_more_hidden_cards_with_their_holder():
     for seed in (3, 6, 7, 8, 9, 10):
         hand, obs, v = _position("hebi-2010", seed, 12)
         kitty_size = 0 if v.seat == v.dealer else v.ruleset.kitty
-        histories = {"hard": (History(obs), 12, 3),
-                     "expert": (History(obs, EXPERT.window),
-                                EXPERT.steer_steps,
-                                EXPERT.steer_patience)}
+        histories = {
+            "hard": (History(obs), 12, 3),
+            "expert": (History(obs, EXPERT.window), EXPERT.steer_steps, EXPERT.steer_patience),
+        }
         rng = random.Random(seed)
         for world in range(6):
-            dealt = sim.sample_hands(rng, v.unseen, v.hand_sizes, v.seat, v.mem, kitty_size,
-                                     v.tab)
+            dealt = sim.sample_hands(rng, v.unseen, v.hand_sizes, v.seat, v.mem, kitty_size, v.tab)
             assert dealt is not None
             for level, (history, steps, patience) in histories.items():
                 hands = [list(h) for h in dealt[0]]
@@ -295,8 +323,8 @@ def test_expert_steering_places_more_hidden_cards_with_their_holder():
                 hands[v.seat] = list(v.hand)
                 if v.seat == v.dealer:
                     kitty = list(v.kitty)
-                steer(random.Random(world), history, hands, kitty, v.seat, v.mem, policy,
-                      steps, patience=patience)
-                placed[level] += sum(sum((Counter(hands[s]) & Counter(hand.hands[s])).values())
-                                     for s in range(4) if s != v.seat)
+                steer(random.Random(world), history, hands, kitty, v.seat, v.mem, policy, steps, patience=patience)
+                placed[level] += sum(
+                    sum((Counter(hands[s]) & Counter(hand.hands[s])).values()) for s in range(4) if s != v.seat
+                )
     assert placed["expert"] > placed["hard"]

@@ -1,6 +1,7 @@
 """Each rule of ``normal``'s leads, follows and buries alone, on small hand-made positions:
 one deck (``logistics-2015``), level 2, spades trump unless said otherwise. Positions below
 are card positions in their suit (3 is 0, the ace 11 for a side suit)."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -62,9 +63,18 @@ W = LEAD_WEIGHTS
 F = FOLLOW_WEIGHTS
 
 
-def view(hand: str, *, seat: int = 0, dealer: int = 1, plays: tuple[tuple[int, str], ...] = (),
-         played: str = "", voids: dict[int, str] | None = None, kitty: str = "",
-         ruleset: str = "logistics-2015", trump: Suit | None = Suit.SPADES) -> View:
+def view(
+    hand: str,
+    *,
+    seat: int = 0,
+    dealer: int = 1,
+    plays: tuple[tuple[int, str], ...] = (),
+    played: str = "",
+    voids: dict[int, str] | None = None,
+    kitty: str = "",
+    ruleset: str = "logistics-2015",
+    trump: Suit | None = Suit.SPADES,
+) -> View:
     """Seat ``seat``'s view holding ``hand``; ``played``: cards out of play already (led by
     seat 3, who follows suit); ``voids``: suits a seat has shown void in ("H", "trump")."""
     rs = get_ruleset(ruleset)
@@ -92,6 +102,7 @@ def follow_state(v: View, endgame: bool = False) -> FollowState:
 
 # ------------------------------------------------------------------------------ leads
 
+
 def test_rule_1_throws_the_boss_units_of_a_suit_together():
     s = suit_lead(view("AH KH 4C 6D"), H)
     assert throw_lead(s, W) == [(40 + 2 + 0.3 * 10, cards("AH KH"), "lead.safe_throw")]
@@ -114,8 +125,7 @@ def test_rule_2a_draws_trumps_with_a_boss_trump_only_when_long_in_trumps():
     # The defenders (seat 0, dealer 1) need 70 % of the unseen trumps, the dealer side 40 %.
     short = suit_lead(view("BJ 3S 4C 6D"), TRUMP)
     assert not pulls_trumps(short, W) and trump_boss_leads(short, W) == []
-    long = suit_lead(view("BJ 3S 4S 4C 6D", played="SJ 2S 2H 2C 2D AS KS QS JS 10S 9S 8S"),
-                     TRUMP)
+    long = suit_lead(view("BJ 3S 4S 4C 6D", played="SJ 2S 2H 2C 2D AS KS QS JS 10S 9S 8S"), TRUMP)
     assert long.out_trumps == 3 and pulls_trumps(long, W)
     assert trump_boss_leads(long, W) == [(18 - 2.0, cards("BJ"), "lead.trump_pull")]
     # The dealer side draws with 40 %.
@@ -126,8 +136,7 @@ def test_rule_2a_draws_trumps_with_a_boss_trump_only_when_long_in_trumps():
 
 
 def test_rule_2a_scores_the_last_trumps_apart():
-    s = suit_lead(view("BJ 4C", played="SJ 2S 2H 2C 2D AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S"),
-                  TRUMP)
+    s = suit_lead(view("BJ 4C", played="SJ 2S 2H 2C 2D AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S"), TRUMP)
     assert s.out_trumps == 0
     assert trump_boss_leads(s, W) == [(W.last_trumps, cards("BJ"), "lead.trump_pull")]
 
@@ -185,6 +194,7 @@ def test_lead_options_ranks_the_rules_offers_and_a_weight_changes_the_ranking():
 
     class FewPairs(NormalPolicy):
         lead_weights = replace(LEAD_WEIGHTS, low_pair=8.0)
+
     assert FewPairs().lead(view("4D 4D 9D 6H", ruleset="hebi-2010"))[0] == cards("6H")
 
 
@@ -198,6 +208,7 @@ def test_normal_variants_sets_weights_and_switches_by_name_and_refuses_others():
 
 
 # ------------------------------------------------------------------------------ follows
+
 
 def test_win_cost_spends_jokers_and_level_cards_most():
     tab = view("").tab
@@ -269,6 +280,7 @@ def test_best_win_banks_my_points_on_a_sure_win():
 
 
 # ------------------------------------------------------------------------------ buries
+
 
 def test_keep_value_prefers_trumps_then_aces_kings_and_pairs():
     tab = view("").tab

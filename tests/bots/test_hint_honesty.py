@@ -5,6 +5,7 @@ each reason is checked against the position by a checker written here from the o
 alone (not from the bots' memory or views). ``HINT_HONESTY_HANDS=n`` plays n hands per
 ruleset instead of the default few.
 """
+
 from collections import Counter
 import itertools
 import os
@@ -83,8 +84,11 @@ class Position:
 
     def lacks(self, seat, suit, pairs):
         """Has ``seat`` shown it holds no unit of this kind in ``suit``?"""
-        return suit in self.void[seat] or (pairs >= 1 and suit in self.nopair[seat]) \
+        return (
+            suit in self.void[seat]
+            or (pairs >= 1 and suit in self.nopair[seat])
             or (pairs >= 2 and suit in self.notractor[seat])
+        )
 
     def mine(self, suit):
         return [c for c in self.obs.hand if self.suit(c) == suit]
@@ -123,8 +127,7 @@ class Position:
         units = decompose(lead, self.ctx)
         tier, top = value
         kind = max(u.pairs for u in units)
-        if tier == 0 and len(units) == 1 and not self.lacks(seat, suit, kind) \
-                and self._unit_out(suit, kind, top):
+        if tier == 0 and len(units) == 1 and not self.lacks(seat, suit, kind) and self._unit_out(suit, kind, top):
             return True
         if suit != TRUMP and not self.lacks(seat, TRUMP, kind):
             return self._unit_out(TRUMP, kind, top if tier == 1 else -1)
@@ -161,8 +164,9 @@ def claims_broken(obs, play, reason):
         others = [(obs.seat + i) % 4 for i in (1, 2, 3)]
         if code in ("lead.boss", "lead.boss_pair", "lead.safe_throw"):
             for u in units:
-                beaters = [s for s in others if not p.lacks(s, suit, u.pairs)
-                           and obs.hand_sizes[s] >= max(1, 2 * u.pairs)]
+                beaters = [
+                    s for s in others if not p.lacks(s, suit, u.pairs) and obs.hand_sizes[s] >= max(1, 2 * u.pairs)
+                ]
                 if beaters and p._unit_out(suit, u.pairs, u.top):
                     bad.append(f"{code}: a unit can be beaten in its suit")
             if (code == "lead.safe_throw") != (len(units) > 1):
@@ -173,18 +177,24 @@ def claims_broken(obs, play, reason):
             if suit != TRUMP:
                 bad.append(f"{code}: not a trump")
             opps = ((obs.seat + 1) % 4, (obs.seat + 3) % 4)
-            opp_trumps = any(TRUMP not in p.void[o] for o in opps) and \
-                any(p.suit(c) == TRUMP for c in p.unseen)
+            opp_trumps = any(TRUMP not in p.void[o] for o in opps) and any(p.suit(c) == TRUMP for c in p.unseen)
             if code == "lead.low_trump" and any(
-                    u.pairs == 0 and u.top < p.pos(play[0])
-                    for u in decompose(p.mine(TRUMP), p.ctx)):
+                u.pairs == 0 and u.top < p.pos(play[0]) for u in decompose(p.mine(TRUMP), p.ctx)
+            ):
                 bad.append("lead.low_trump: a lower single trump is held")
             if code == "lead.trump_pull" and not opp_trumps:
                 bad.append("lead.trump_pull: no opponent can hold a trump")
             if code == "lead.trump_left" and opp_trumps:
                 bad.append("lead.trump_left: an opponent may hold trumps")
-        elif code in ("lead.low", "lead.low_side", "lead.partner_ruff", "lead.low_pair",
-                      "lead.keep_points", "lead.side_card", "lead.pair"):
+        elif code in (
+            "lead.low",
+            "lead.low_side",
+            "lead.partner_ruff",
+            "lead.low_pair",
+            "lead.keep_points",
+            "lead.side_card",
+            "lead.pair",
+        ):
             if suit == TRUMP:
                 bad.append(f"{code}: a trump is not a side suit")
             elif code == "lead.low":
@@ -196,14 +206,12 @@ def claims_broken(obs, play, reason):
             if code == "lead.low_pair" and not all(u.pairs for u in units):
                 bad.append("lead.low_pair: not a pair")
             held = decompose(p.mine(suit), p.ctx)
-            if code == "lead.low_pair" and any(
-                    u.pairs and u.top < units[0].top for u in held):
+            if code == "lead.low_pair" and any(u.pairs and u.top < units[0].top for u in held):
                 bad.append("lead.low_pair: a lower pair is held in the suit")
             lower = [u for u in held if u.pairs == 0 and u.top < p.pos(play[0])]
             if code in ("lead.low", "lead.low_side") and lower:
                 bad.append(f"{code}: a lower single is held in the suit")
-            if code == "lead.keep_points" and not (
-                    lower and all(u.cards[0].points > play[0].points for u in lower)):
+            if code == "lead.keep_points" and not (lower and all(u.cards[0].points > play[0].points for u in lower)):
                 bad.append("lead.keep_points: the lower cards are not all points")
             if code == "lead.pair" and not all(u.pairs for u in units):
                 bad.append("lead.pair: not a pair")
@@ -222,24 +230,34 @@ def claims_broken(obs, play, reason):
             bad.append("follow.only: another legal play exists")
     if code.startswith("discard.") and not void:
         bad.append(f"{code}: not void in the suit led")
-    if code in ("discard.cheap", "discard.feed", "discard.feed_hope", "follow.cheap",
-                "follow.feed", "follow.feed_hope", "follow.keep", "discard.keep") and wins:
+    if (
+        code
+        in (
+            "discard.cheap",
+            "discard.feed",
+            "discard.feed_hope",
+            "follow.cheap",
+            "follow.feed",
+            "follow.feed_hope",
+            "follow.keep",
+            "discard.keep",
+        )
+        and wins
+    ):
         bad.append(f"{code}: the play wins the trick")
     if code in ("follow.feed", "discard.feed", "follow.feed_hope", "discard.feed_hope"):
         if winner != partner:
             bad.append(f"{code}: the partner is not winning")
         if not points:
             bad.append(f"{code}: no points given")
-        if code in ("follow.feed", "discard.feed") and any(
-                p.could_beat(s, best) for s in p.opponents_after()):
+        if code in ("follow.feed", "discard.feed") and any(p.could_beat(s, best) for s in p.opponents_after()):
             bad.append(f"{code}: an opponent may still beat the partner")
     if code in ("follow.win", "follow.secure", "follow.contest", "follow.endgame", "trump.win"):
         if not wins:
             bad.append(f"{code}: the play does not win the trick")
         elif (code == "trump.win") != (value[0] == 1):
             bad.append(f"{code}: ruff or not")
-        if code == "follow.secure" and wins and any(
-                p.could_beat(s, value) for s in p.opponents_after()):
+        if code == "follow.secure" and wins and any(p.could_beat(s, value) for s in p.opponents_after()):
             bad.append("follow.secure: an opponent may still beat it")
         trick_points = sum(c.points for _, cards in obs.current.plays for c in cards)
         if code == "follow.contest" and not points + trick_points:
@@ -260,8 +278,9 @@ class Checked(NormalBot):
         play, reason = super().decide_play(obs)
         self.counts[reason.code] += 1
         for msg in claims_broken(obs, play, reason):
-            self.failures.append((msg, obs.ruleset.id, [str(c) for c in obs.hand],
-                                  obs.current.plays if obs.current else None, play))
+            self.failures.append(
+                (msg, obs.ruleset.id, [str(c) for c in obs.hand], obs.current.plays if obs.current else None, play)
+            )
         return play, reason
 
 
@@ -269,8 +288,7 @@ def _setup(rng):
     dealer = rng.randrange(4)
     if rng.random() < 0.2:
         return HandSetup(rng.getrandbits(48), True, (Rank.TWO, Rank.TWO), None, dealer)
-    return HandSetup(rng.getrandbits(48), False, (rng.choice(RANKS), rng.choice(RANKS)),
-                     dealer, dealer)
+    return HandSetup(rng.getrandbits(48), False, (rng.choice(RANKS), rng.choice(RANKS)), dealer, dealer)
 
 
 @pytest.mark.parametrize("ruleset_id", BUILTIN_IDS)
@@ -285,9 +303,11 @@ def test_every_hint_reason_is_true_of_its_move(ruleset_id):
         for s in range(4):
             bot = Checked(s, random.Random(rng.random()), ruleset)
             bot.failures, bot.counts = failures, counts
-            bots.append(bot if s % 2 == 0 or rng.random() < 0.5
-                        else make_bot(rng.choice(("easy", "random")), s,
-                                      random.Random(rng.random()), ruleset))
+            bots.append(
+                bot
+                if s % 2 == 0 or rng.random() < 0.5
+                else make_bot(rng.choice(("easy", "random")), s, random.Random(rng.random()), ruleset)
+            )
         play_hand(Hand(ruleset, _setup(rng)), bots)
     assert sum(counts.values()) > 30 * hands
     assert not failures, (len(failures), sum(counts.values()), failures[:3])
@@ -299,9 +319,21 @@ def test_every_reason_reads_in_both_languages_naming_the_cards():
         for code, english in ENGLISH.items():
             text = strings["hint." + code]
             assert ("{cards}" in english) == ("{cards}" in text), (lang, code)
-    for code in ("follow.feed", "follow.feed_hope", "follow.cheap", "follow.win",
-                 "follow.secure", "trump.win", "discard.cheap", "discard.feed", "lead.low",
-                 "lead.low_side", "lead.low_trump", "lead.boss", "lead.trump_pull"):
+    for code in (
+        "follow.feed",
+        "follow.feed_hope",
+        "follow.cheap",
+        "follow.win",
+        "follow.secure",
+        "trump.win",
+        "discard.cheap",
+        "discard.feed",
+        "lead.low",
+        "lead.low_side",
+        "lead.low_trump",
+        "lead.boss",
+        "lead.trump_pull",
+    ):
         assert "{cards}" in ENGLISH[code]
 
 

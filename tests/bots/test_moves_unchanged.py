@@ -3,6 +3,7 @@ of worlds play seeded arena deals on every ruleset exactly as recorded in
 tests/bots/data/moves_fingerprint.json (``tools/moves_fingerprint.py`` wrote it). A change
 that is meant to change moves records it again and says why in its commit; a refactor must
 leave it alone. This runs the first deal of each duel (the tool's whole run takes twice as long)."""
+
 from __future__ import annotations
 
 import importlib.util

@@ -1,4 +1,5 @@
 """The one paired search and its convention: the error of one world is unknown (infinite)."""
+
 import math
 import random
 
@@ -17,6 +18,7 @@ def test_one_world_has_an_infinite_error_and_proves_nothing():
 def test_the_analysis_charges_nothing_on_a_single_world():
     """The move made scores 0 and the other 1 in the one world played: a gap, but its
     error is unknown, so no loss is charged (it used to be charged a whole level)."""
+
     def world():
         return [0.0, 1.0]
 
@@ -28,8 +30,7 @@ def test_the_analysis_charges_nothing_on_a_single_world():
     assert d.worlds == 1 and d.loss == 0.0 and d.label == "best" and d.best == a
     assert d.se == math.inf and d.to_json()["se"] is None  # strict JSON
     assert Decision.from_json(d.to_json()).se == math.inf
-    more = _compare("play", [a, b], 0, lambda: [0.0, 1.0 + random.random()], play_out,
-                    0, 1, Settings(samples=8))
+    more = _compare("play", [a, b], 0, lambda: [0.0, 1.0 + random.random()], play_out, 0, 1, Settings(samples=8))
     assert more.loss > 0.5 and more.best == b
 
 
@@ -43,7 +44,8 @@ def test_the_paired_search_stops_when_no_world_can_be_played_and_prunes():
             return None
         return [{0: 0.0, 1: 1.0, 2: -5.0}[i] + rng.random() for i in alive]
 
-    best, worlds = paired_search(play_world, 3, keep_base(2, 0.5, 0.0), samples=None,
-                                 deadline=None, prune=drop_behind(6))
+    best, worlds = paired_search(
+        play_world, 3, keep_base(2, 0.5, 0.0), samples=None, deadline=None, prune=drop_behind(6)
+    )
     assert best == 1 and worlds == 20
     assert played[0] == [0, 1, 2] and 2 not in played[-1]  # the clearly worse one dropped out

@@ -1,5 +1,6 @@
 """The label-precision benchmark (issue 27): a re-analysis of chosen decisions is the same
 search as the whole hand's, and the summary counts what kept its label."""
+
 import json
 
 from bots.analysis import Settings, analyse_hand
@@ -22,11 +23,14 @@ def test_analysing_only_some_decisions_gives_the_same_results_for_them():
 def test_the_summary_counts_the_labels_kept(tmp_path, capsys):
     def row(kind, loss, se, re_loss):
         return {"kind": kind, "loss": loss, "gap": loss + se, "se": se, "re_loss": re_loss, "hinted": False}
-    rows = [row("play", 0.3, 0.01, 0.3),  # a sure mistake, confirmed
-            row("play", 0.3, 0.01, 0.1),  # a sure mistake, an inaccuracy on a second look
-            row("play", 0.5, 0.01, 0.9),  # a blunder, confirmed
-            row("play", 0.0, 0.01, 0.5),  # best, a blunder on a second look
-            row("play", 0.3, 0.5, 0.0)]   # unclear from z 1.5 on
+
+    rows = [
+        row("play", 0.3, 0.01, 0.3),  # a sure mistake, confirmed
+        row("play", 0.3, 0.01, 0.1),  # a sure mistake, an inaccuracy on a second look
+        row("play", 0.5, 0.01, 0.9),  # a blunder, confirmed
+        row("play", 0.0, 0.01, 0.5),  # best, a blunder on a second look
+        row("play", 0.3, 0.5, 0.0),
+    ]  # unclear from z 1.5 on
     path = tmp_path / "p.jsonl"
     path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     precision_summary(str(path))

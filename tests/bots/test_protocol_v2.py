@@ -1,5 +1,6 @@
 """Protocol 2: an outside program written here checks every field version 2 adds, on every
 request it gets, while it plays whole hands at all four seats."""
+
 from __future__ import annotations
 
 import json
@@ -17,7 +18,7 @@ from game.table import play_hand
 
 # The program: standard library only, like any outside bot. It checks the version-2 fields
 # against the rest of each request and, when its input ends, writes what it saw to argv[1].
-CHECKER = r'''
+CHECKER = r"""
 import json, random, sys
 
 out_path, policy = sys.argv[1], sys.argv[2]
@@ -115,7 +116,7 @@ for line in sys.stdin:
 
 with open(out_path, "w") as f:
     json.dump(seen, f)
-'''
+"""
 
 
 def _play(tmp_path: Path, ruleset_id: str, policy: str, hands: int) -> list[dict]:
@@ -123,9 +124,12 @@ def _play(tmp_path: Path, ruleset_id: str, policy: str, hands: int) -> list[dict
     program_file = tmp_path / "checker.py"
     program_file.write_text(textwrap.dedent(CHECKER))
     outs = [tmp_path / f"seen-{ruleset_id}-{s}.json" for s in range(4)]
-    programs = [start_program(" ".join(shlex.quote(str(a)) for a in
-                                       (sys.executable, program_file, outs[s], policy)),
-                              s, ruleset, 5000) for s in range(4)]
+    programs = [
+        start_program(
+            " ".join(shlex.quote(str(a)) for a in (sys.executable, program_file, outs[s], policy)), s, ruleset, 5000
+        )
+        for s in range(4)
+    ]
     try:
         for n in range(hands):
             levels = (Rank(2 + n % 13), Rank(2 + (n * 5 + 3) % 13))
@@ -141,9 +145,10 @@ def _play(tmp_path: Path, ruleset_id: str, policy: str, hands: int) -> list[dict
     return [json.loads(o.read_text()) for o in outs]
 
 
-@pytest.mark.parametrize("ruleset_id,policy", [("lanzhou-2010", "eager"), ("hebi-2010", "eager"),
-                                               ("hebi-2010", "shy"),
-                                               ("logistics-2015", "eager")])
+@pytest.mark.parametrize(
+    "ruleset_id,policy",
+    [("lanzhou-2010", "eager"), ("hebi-2010", "eager"), ("hebi-2010", "shy"), ("logistics-2015", "eager")],
+)
 def test_every_new_field_on_every_request(tmp_path, ruleset_id, policy):
     seen = _play(tmp_path, ruleset_id, policy, 8)
     assert all(s["violations"] == [] for s in seen), [s["violations"][:5] for s in seen]
@@ -166,16 +171,16 @@ def test_the_documented_hebi_declarations_are_what_is_sent_now(seed):
     import io
 
     from bots.examples.transcript import transcript
+
     root = Path(__file__).resolve().parents[2]
     doc = (root / "docs" / "bot-protocol.md").read_text(encoding="utf-8")
-    documented = [json.loads(line[2:]) for line in doc.splitlines()
-                  if line[:2] in ("> ", "< ") and '"hebi-2010"' in line]
+    documented = [
+        json.loads(line[2:]) for line in doc.splitlines() if line[:2] in ("> ", "< ") and '"hebi-2010"' in line
+    ]
     out = io.StringIO()
     example = root / "bots" / "examples" / "random_bot.py"
-    transcript("hebi-2010", 1, f"{shlex.quote(sys.executable)} {shlex.quote(str(example))} 1",
-               seed=seed, out=out)
-    sent = [json.loads(line[2:]) for line in out.getvalue().splitlines()
-            if line.startswith('> {"type":"declare"')]
+    transcript("hebi-2010", 1, f"{shlex.quote(sys.executable)} {shlex.quote(str(example))} 1", seed=seed, out=out)
+    sent = [json.loads(line[2:]) for line in out.getvalue().splitlines() if line.startswith('> {"type":"declare"')]
     assert sent and sent[0] in documented
 
 
@@ -204,15 +209,15 @@ def test_a_play_request_sends_the_core_s_legal_plays(ruleset_id):
             if legal["complete"]:
                 assert legal["cut"] is None
                 if not legal["leading"]:
-                    every = {frozenset(Counter(map(str, f)).items())
-                             for f in legal_follows(obs.lead, obs.hand, obs.ctx)}
+                    every = {
+                        frozenset(Counter(map(str, f)).items()) for f in legal_follows(obs.lead, obs.hand, obs.ctx)
+                    }
                     assert {frozenset(Counter(p).items()) for p in legal["plays"]} == every
             else:
                 assert len(legal["plays"]) >= LEGAL_LIMIT or legal["leading"]
                 assert legal["cut"] and str(LEGAL_LIMIT) in legal["cut"]
                 if not legal["leading"]:
-                    assert len(list(islice(legal_follows(obs.lead, obs.hand, obs.ctx),
-                                           LEGAL_LIMIT + 1))) > LEGAL_LIMIT
+                    assert len(list(islice(legal_follows(obs.lead, obs.hand, obs.ctx), LEGAL_LIMIT + 1))) > LEGAL_LIMIT
             seen[(legal["leading"], legal["complete"])] += 1
         random_step(hand, rng)
     assert seen[(False, True)] and seen[(True, True)]

@@ -1,6 +1,7 @@
 """A puzzle's position is the one the player faced (issue 27): over many seeded hands, the
 position rebuilt from every decision's puzzle has the same hand, the same trick so far and
 the same legal moves, and shows no card the seat had not seen."""
+
 from collections import Counter
 import json
 
@@ -40,8 +41,9 @@ def test_the_puzzle_position_is_the_one_the_player_faced():
     checked = Counter()
     for k in range(9):
         ruleset = ("hebi-2010", "lanzhou-2010", "logistics-2015")[k % 3]
-        hand = played_hand(ruleset, 300 + k, ["random", "normal", "easy", "normal"], dealer=k % 4,
-                           first_hand=k % 2 == 1)
+        hand = played_hand(
+            ruleset, 300 + k, ["random", "normal", "easy", "normal"], dealer=k % 4, first_hand=k % 2 == 1
+        )
         for seat in range(4):
             for d in decisions_of(hand, seat):
                 data = coach.puzzle_of(hand, seat, d, 0.0)
@@ -58,11 +60,19 @@ def test_the_puzzle_position_is_the_one_the_player_faced():
                     assert Counter(map(str, d.played)) in [Counter(map(str, m)) for m in moves]
                 elif d.kind == "declare" and d.played:
                     assert Counter(map(str, d.played)) in [Counter(map(str, m)) for m in obs.legal_actions().moves]
-                assert p.kind == ("declare" if d.kind == "declare" else "bury" if d.kind == "bury"
-                                  else "lead" if faced.current is None else "follow")
+                assert p.kind == (
+                    "declare"
+                    if d.kind == "declare"
+                    else "bury"
+                    if d.kind == "bury"
+                    else "lead"
+                    if faced.current is None
+                    else "follow"
+                )
                 # nothing hidden: every card shown is the seat's, played, or (the dealer's) kitty
                 shown = seen_cards(p.observation) - Counter(
-                    str(c) for t in faced.tricks for _, cs in t.plays for c in cs)
+                    str(c) for t in faced.tricks for _, cs in t.plays for c in cs
+                )
                 if faced.current is not None:
                     shown -= Counter(str(c) for _, cs in faced.current.plays for c in cs)
                 mine = Counter(str(c) for c in faced.hand) + Counter(str(c) for c in faced.kitty)

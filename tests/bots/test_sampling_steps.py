@@ -1,5 +1,6 @@
 """The steps of ``sim.sample_hands`` alone: known cards first, the kitty drawn by burying
 weight, the rest placed where voids allow, shown-missing pairs counted."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -46,13 +47,11 @@ def test_cards_are_placed_only_with_seats_not_void_in_their_suit():
     elig = {s_: [s for s in (1, 2, 3) if s_ not in mem.void[s]] for s_ in TAB.suits}
     hands: dict[int, list] = {1: [], 2: [], 3: []}
     cap = {1: 2, 2: 2, 3: 2}
-    ok = _place(random.Random(3), cards("4H 5H 6H 7H 3C 4C"), hands, cap, [], 0, [1, 2, 3],
-                elig, TAB)
+    ok = _place(random.Random(3), cards("4H 5H 6H 7H 3C 4C"), hands, cap, [], 0, [1, 2, 3], elig, TAB)
     assert ok is True and all(TAB.suit[c] != H for c in hands[1])
     # With no room left where a void allows, a card goes anywhere with room: not ok.
     hands = {1: [], 2: [], 3: []}
-    ok = _place(random.Random(3), cards("4H 5H 6H 7H 8H 3C"), hands, {1: 2, 2: 2, 3: 2}, [], 0,
-                [1, 2, 3], elig, TAB)
+    ok = _place(random.Random(3), cards("4H 5H 6H 7H 8H 3C"), hands, {1: 2, 2: 2, 3: 2}, [], 0, [1, 2, 3], elig, TAB)
     assert ok is False and sum(map(len, hands.values())) == 6
     full = {1: 0, 2: 0, 3: 0}
     assert _place(random.Random(3), cards("4H"), hands, full, [], 0, [1, 2, 3], elig, TAB) is None

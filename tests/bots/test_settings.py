@@ -1,4 +1,5 @@
 """The searching levels' settings are one frozen value each; a wrong key is an error."""
+
 from dataclasses import FrozenInstanceError, replace
 import random
 
@@ -42,8 +43,7 @@ def test_settings_are_frozen_values_and_expert_is_hard_changed():
     with pytest.raises(FrozenInstanceError):
         HARD.samples = 3  # type: ignore[misc]
     changed = {name for name in SETTING_NAMES if getattr(HARD, name) != getattr(EXPERT, name)}
-    assert changed == {"think_ms", "max_candidates", "steer_steps", "window", "steer_patience",
-                       "steer_share"}
+    assert changed == {"think_ms", "max_candidates", "steer_steps", "window", "steer_patience", "steer_share"}
     assert replace(HARD, **{name: getattr(EXPERT, name) for name in changed}) == EXPERT
 
 

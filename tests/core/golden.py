@@ -4,6 +4,7 @@
 Regenerate only when a rule change is meant to change them:
 ``python -m tests.core.golden`` (then review the diff of the JSON files).
 """
+
 from __future__ import annotations
 
 import json
@@ -25,8 +26,9 @@ def facts(hand: Hand) -> dict[str, Any]:
     return {
         "dealer": hand.dealer,
         "trump": str(hand.ctx),
-        "tricks": [{"leader": t.leader, "winner": t.winner, "points": t.points,
-                    "penalty": t.penalty} for t in hand.tricks],
+        "tricks": [
+            {"leader": t.leader, "winner": t.winner, "points": t.points, "penalty": t.penalty} for t in hand.tricks
+        ],
         "trick_points": hand.trick_points,
         "penalties": hand.penalties,
         "kitty": [str(c) for c in hand.kitty],
@@ -37,8 +39,9 @@ def facts(hand: Hand) -> dict[str, Any]:
 def play_one(ruleset_id: str, seed: int) -> Hand | None:
     ruleset = get_ruleset(ruleset_id)
     first = seed % 3 == 0
-    setup = HandSetup(seed, first, (Rank(2 + seed % 11), Rank(2 + (seed * 7) % 11)),
-                      None if first else seed % 4, seed % 4)
+    setup = HandSetup(
+        seed, first, (Rank(2 + seed % 11), Rank(2 + (seed * 7) % 11)), None if first else seed % 4, seed % 4
+    )
     hand = Hand(ruleset, setup)
     rng = random.Random(seed)
     while not hand.finished:

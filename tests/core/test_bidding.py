@@ -1,17 +1,17 @@
 """Declaring trump and choosing the dealer (RULES.md §8; seed 000 §3–5, seed 001 三 七, seed 002)."""
+
 import pytest
 
 from game.core.bidding import Bidding
 from game.core.cards import Rank, cards
 from tests.support import ruleset
 
-KITTY8 = "3C 4C 6C 7C 8C 9C JC QC"     # third card ♣
+KITTY8 = "3C 4C 6C 7C 8C 9C JC QC"  # third card ♣
 KITTY6 = "3C 4C 6C 7C 8C 9C"
 
 
 def bidding(rid, first_hand=True, dealer=None, first_drawer=0, levels=("2", "2")):
-    return Bidding(ruleset(rid), first_hand, dealer, first_drawer,
-                   (Rank.parse(levels[0]), Rank.parse(levels[1])))
+    return Bidding(ruleset(rid), first_hand, dealer, first_drawer, (Rank.parse(levels[0]), Rank.parse(levels[1])))
 
 
 def run(rid, events, kitty=None, **kw):
@@ -46,8 +46,7 @@ def summary(result):
 HEBI = "hebi-2010"
 
 
-@pytest.mark.parametrize("shown,trump", [("2H BJ", "H"), ("BJ 2D", "D"), ("2S SJ", "S"),
-                                         ("SJ 2C", "C")])
+@pytest.mark.parametrize("shown,trump", [("2H BJ", "H"), ("BJ 2D", "D"), ("2S SJ", "S"), ("SJ 2C", "C")])
 def test_hebi_opens_with_level_card_and_joker_of_its_colour(shown, trump):
     acc, res = run(HEBI, [(1, shown)])
     assert acc == [True]
@@ -62,8 +61,9 @@ def test_hebi_joker_colour_must_match(shown):
     assert acc == [False] and not res.declared
 
 
-@pytest.mark.parametrize("shown", ["2H", "BJ", "SJ", "2H 2H", "2S 2S", "BJ BJ", "SJ SJ", "BJ SJ",
-                                   "3H BJ", "2H BJ BJ", "2H 2H BJ", "2H 2D"])
+@pytest.mark.parametrize(
+    "shown", ["2H", "BJ", "SJ", "2H 2H", "2S 2S", "BJ BJ", "SJ SJ", "BJ SJ", "3H BJ", "2H BJ BJ", "2H 2H BJ", "2H 2D"]
+)
 def test_hebi_only_level_card_with_joker_opens(shown):
     # a pair (of level cards or of jokers) cannot open the bidding
     acc, res = run(HEBI, [(1, shown)])
@@ -100,8 +100,7 @@ def test_hebi_no_self_overturn():
 
 def test_hebi_overturn_only_once():
     # 只能反一次: not even the original declarer may overturn back
-    acc, res = run(HEBI, [(1, "2H BJ"), (2, "2S 2S"), (1, "2C 2C"), (3, "2D 2D"),
-                          (0, "BJ BJ")])
+    acc, res = run(HEBI, [(1, "2H BJ"), (2, "2S 2S"), (1, "2C 2C"), (3, "2D 2D"), (0, "BJ BJ")])
     assert acc == [True, True, False, False, False]
     assert summary(res) == ("S", "2", 2)
 
@@ -161,6 +160,7 @@ def test_hebi_pairs_cannot_open_even_after_a_refusal():
 
 # -------------------------------------------------------------------- hebi later hands
 
+
 def test_hebi_later_hand_anyone_declares_the_dealers_level():
     # 防守方可替庄家亮主: a defender declares the dealer's 5; the dealer stays
     for seat in range(4):
@@ -174,8 +174,7 @@ def test_hebi_later_hand_other_teams_level_is_refused_during_the_deal():
 
 
 def test_hebi_later_hand_overturn_changes_only_the_trump():
-    acc, res = run(HEBI, [(0, "5H BJ"), (1, "5C 5C")], first_hand=False, dealer=2,
-                   levels=("5", "3"))
+    acc, res = run(HEBI, [(0, "5H BJ"), (1, "5C 5C")], first_hand=False, dealer=2, levels=("5", "3"))
     assert acc == [True, True] and summary(res) == ("C", "5", 2)
 
 
@@ -187,7 +186,7 @@ def test_hebi_after_deal_defender_declares_his_own_level_and_deals():
 
 @pytest.mark.parametrize("seat,accepted", [(0, False), (1, True), (2, False), (3, True)])
 def test_hebi_after_deal_window_is_the_defenders_alone(seat, accepted):
-    levels = ("5", "5")        # same level: only the team decides
+    levels = ("5", "5")  # same level: only the team decides
     acc, res = run(HEBI, [(seat, "5H BJ", "after")], first_hand=False, dealer=2, levels=levels)
     assert acc == [accepted]
     if accepted:
@@ -195,26 +194,34 @@ def test_hebi_after_deal_window_is_the_defenders_alone(seat, accepted):
 
 
 def test_hebi_after_deal_defender_must_show_his_own_teams_level():
-    acc, res = run(HEBI, [(1, "5H BJ", "after"), (3, "3H BJ", "after")], first_hand=False,
-                   dealer=0, levels=("5", "3"))
+    acc, res = run(HEBI, [(1, "5H BJ", "after"), (3, "3H BJ", "after")], first_hand=False, dealer=0, levels=("5", "3"))
     assert acc == [False, True] and summary(res) == ("H", "3", 3)
 
 
 def test_hebi_after_deal_same_card_rules():
-    acc, _ = run(HEBI, [(1, "3S BJ", "after"), (1, "3S 3S", "after"), (1, "3S", "after")],
-                 first_hand=False, dealer=0, levels=("5", "3"))
+    acc, _ = run(
+        HEBI,
+        [(1, "3S BJ", "after"), (1, "3S 3S", "after"), (1, "3S", "after")],
+        first_hand=False,
+        dealer=0,
+        levels=("5", "3"),
+    )
     assert acc == [False, False, False]
 
 
 def test_hebi_after_deal_window_only_when_nothing_was_declared():
-    acc, res = run(HEBI, [(0, "5H BJ"), (1, "3S SJ", "after")], first_hand=False, dealer=0,
-                   levels=("5", "3"))
+    acc, res = run(HEBI, [(0, "5H BJ"), (1, "3S SJ", "after")], first_hand=False, dealer=0, levels=("5", "3"))
     assert acc == [True, False] and summary(res) == ("H", "5", 0)
 
 
 def test_hebi_after_deal_window_closes_with_the_first_declaration():
-    acc, res = run(HEBI, [(1, "3S SJ", "after"), (3, "3H BJ", "after"), (3, "3D 3D", "after"),
-                          (0, "5S 5S", "after")], first_hand=False, dealer=0, levels=("5", "3"))
+    acc, res = run(
+        HEBI,
+        [(1, "3S SJ", "after"), (3, "3H BJ", "after"), (3, "3D 3D", "after"), (0, "5S 5S", "after")],
+        first_hand=False,
+        dealer=0,
+        levels=("5", "3"),
+    )
     assert acc == [True, False, False, False] and summary(res) == ("S", "3", 1)
 
 
@@ -231,12 +238,16 @@ def test_hebi_no_declaring_during_the_deal_once_it_is_over():
 
 # -------------------------------------------------------------------- hebi kitty fallback
 
-@pytest.mark.parametrize("kitty,trump", [
-    ("3C 4C 6D 7C 8C 9C JC QC", "D"),          # 以第三张底牌花色定为主牌
-    ("3C 4C BJ 7H 8C 9C JC QC", "H"),          # a joker passes to the 4th
-    ("3C 4C SJ BJ 8S 9C JC QC", "S"),          # and on
-    ("BJ SJ 5H 7C 8C 9C JC QC", "H"),          # jokers before the 3rd do not matter
-])
+
+@pytest.mark.parametrize(
+    "kitty,trump",
+    [
+        ("3C 4C 6D 7C 8C 9C JC QC", "D"),  # 以第三张底牌花色定为主牌
+        ("3C 4C BJ 7H 8C 9C JC QC", "H"),  # a joker passes to the 4th
+        ("3C 4C SJ BJ 8S 9C JC QC", "S"),  # and on
+        ("BJ SJ 5H 7C 8C 9C JC QC", "H"),  # jokers before the 3rd do not matter
+    ],
+)
 def test_hebi_nobody_declares_the_kittys_third_card(kitty, trump):
     _acc, res = run(HEBI, [], kitty=kitty, first_drawer=3)
     assert summary(res) == (trump, "2", 3)
@@ -244,8 +255,7 @@ def test_hebi_nobody_declares_the_kittys_third_card(kitty, trump):
 
 
 def test_hebi_kitty_fallback_in_a_later_hand_keeps_the_dealer_and_his_level():
-    acc, res = run(HEBI, [(1, "5H BJ")], kitty="3C 4C 6D 7C 8C 9C JC QC", first_hand=False,
-                   dealer=2, levels=("3", "7"))
+    acc, res = run(HEBI, [(1, "5H BJ")], kitty="3C 4C 6D 7C 8C 9C JC QC", first_hand=False, dealer=2, levels=("3", "7"))
     assert acc == [False] and summary(res) == ("D", "3", 2)
 
 
@@ -293,25 +303,31 @@ def test_lanzhou_declarer_protects_with_a_pair_of_his_suit():
     assert acc == [True, True, False] and summary(res) == ("D", "2", 2)
 
 
-@pytest.mark.parametrize("events", [
-    [(2, "2D"), (1, "2C 2C"), (3, "2S 2S")],       # second overturn
-    [(2, "2D"), (1, "2C 2C"), (2, "2D 2D")],       # protection after an overturn
-    [(2, "2D"), (1, "SJ SJ"), (3, "BJ BJ")],       # no big-over-small exception here
-    [(2, "2D"), (0, "BJ BJ"), (1, "2S 2S")],
-    [(2, "2D"), (2, "2D 2D"), (0, "BJ BJ")],
-])
+@pytest.mark.parametrize(
+    "events",
+    [
+        [(2, "2D"), (1, "2C 2C"), (3, "2S 2S")],  # second overturn
+        [(2, "2D"), (1, "2C 2C"), (2, "2D 2D")],  # protection after an overturn
+        [(2, "2D"), (1, "SJ SJ"), (3, "BJ BJ")],  # no big-over-small exception here
+        [(2, "2D"), (0, "BJ BJ"), (1, "2S 2S")],
+        [(2, "2D"), (2, "2D 2D"), (0, "BJ BJ")],
+    ],
+)
 def test_lanzhou_exactly_one_change_whichever_first(events):
     acc, _ = run(LZ, events)
     assert acc == [True, True, False]
 
 
-@pytest.mark.parametrize("events", [
-    [(2, "2D"), (2, "2C 2C")],       # the declarer cannot overturn himself
-    [(2, "2D"), (2, "BJ BJ")],       # nor call no-trump
-    [(2, "2D"), (0, "2D 2D")],       # only the declarer protects
-    [(2, "2D"), (0, "2C")],          # one card is not a change
-    [(2, "2D"), (0, "BJ SJ")],       # mixed jokers are no pair
-])
+@pytest.mark.parametrize(
+    "events",
+    [
+        [(2, "2D"), (2, "2C 2C")],  # the declarer cannot overturn himself
+        [(2, "2D"), (2, "BJ BJ")],  # nor call no-trump
+        [(2, "2D"), (0, "2D 2D")],  # only the declarer protects
+        [(2, "2D"), (0, "2C")],  # one card is not a change
+        [(2, "2D"), (0, "BJ SJ")],  # mixed jokers are no pair
+    ],
+)
 def test_lanzhou_invalid_changes(events):
     acc, res = run(LZ, events)
     assert acc == [True, False] and summary(res) == ("D", "2", 2)
@@ -328,8 +344,9 @@ def test_lanzhou_three_level_cards_at_once_are_not_a_declaration():
     assert acc == [False]
 
 
-@pytest.mark.parametrize("kitty,trump", [("3C 4C 6H 7C 8C 9C", "H"), ("3C 4C BJ 7H 8C 9C", "NT"),
-                                         ("3C 4C SJ 7H 8C 9C", "NT")])
+@pytest.mark.parametrize(
+    "kitty,trump", [("3C 4C 6H 7C 8C 9C", "H"), ("3C 4C BJ 7H 8C 9C", "NT"), ("3C 4C SJ 7H 8C 9C", "NT")]
+)
 def test_lanzhou_nobody_declares_the_kittys_third_card_joker_no_trump(kitty, trump):
     # 若第三张为王，则打无主
     _acc, res = run(LZ, [], kitty=kitty, first_drawer=1)
@@ -347,8 +364,7 @@ def test_lanzhou_later_hand_other_teams_level_is_refused():
 
 
 def test_lanzhou_has_no_after_deal_window():
-    acc, res = run(LZ, [(1, "4H", "after")], kitty="3C 4C 6H 7C 8C 9C", first_hand=False,
-                   dealer=2, levels=("J", "4"))
+    acc, res = run(LZ, [(1, "4H", "after")], kitty="3C 4C 6H 7C 8C 9C", first_hand=False, dealer=2, levels=("J", "4"))
     assert acc == [False] and summary(res) == ("H", "J", 2)
 
 
@@ -397,6 +413,7 @@ def test_logistics_has_no_after_deal_window():
 
 # ================================================================================ options
 
+
 def test_hebi_options_list_what_a_seat_may_show():
     b = bidding(HEBI)
     assert b.options(1, cards("2H BJ 2S 2S 5C")) == [cards("2H BJ")]
@@ -407,12 +424,12 @@ def test_hebi_options_list_what_a_seat_may_show():
 
 def test_lanzhou_options_after_an_opening():
     b = bidding(LZ)
-    assert sorted(map(tuple, b.options(0, cards("2C 2C BJ BJ")))) == \
-        sorted(map(tuple, [cards("2C"), cards("2C 2C")]))
+    assert sorted(map(tuple, b.options(0, cards("2C 2C BJ BJ")))) == sorted(map(tuple, [cards("2C"), cards("2C 2C")]))
     b.apply(0, cards("2C"))
     assert b.options(0, cards("2C 2C BJ BJ")) == [cards("2C 2C")]
-    assert sorted(map(tuple, b.options(1, cards("2C 2C 2H 2H BJ BJ")))) == \
-        sorted(map(tuple, [cards("2H 2H"), cards("BJ BJ")]))
+    assert sorted(map(tuple, b.options(1, cards("2C 2C 2H 2H BJ BJ")))) == sorted(
+        map(tuple, [cards("2H 2H"), cards("BJ BJ")])
+    )
 
 
 def test_options_are_empty_once_closed():

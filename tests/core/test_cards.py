@@ -1,4 +1,5 @@
 """Cards, notation and points (RULES.md §2, REFEREE.md "Cards")."""
+
 from collections import Counter
 
 import pytest
@@ -24,6 +25,7 @@ ALL_CARDS = sorted(ONE_DECK)
 
 # ------------------------------------------------------------------------------ notation
 
+
 @pytest.mark.parametrize("card", ALL_CARDS, ids=str)
 def test_every_card_round_trips(card):
     assert Card.parse(str(card)) is card
@@ -44,8 +46,7 @@ def test_ten_is_written_t_or_10_and_answered_as_10(ten, suit):
 
 
 def test_canonical_forms():
-    assert format_cards(parse_cards(["ts", "qd", "bj", "sj", "aS", "2h"])) == \
-        ["10S", "QD", "BJ", "SJ", "AS", "2H"]
+    assert format_cards(parse_cards(["ts", "qd", "bj", "sj", "aS", "2h"])) == ["10S", "QD", "BJ", "SJ", "AS", "2H"]
 
 
 def test_jokers_are_not_jacks():
@@ -54,8 +55,7 @@ def test_jokers_are_not_jacks():
     assert SMALL_JOKER.is_joker and BIG_JOKER.is_joker and not Card.parse("JS").is_joker
 
 
-@pytest.mark.parametrize("text", ["1X", "11S", "1S", "10", "S10", "BJS", "T", "XJ", "TJ", "",
-                                  "ZZ", "10X", "0S", "AJ"])
+@pytest.mark.parametrize("text", ["1X", "11S", "1S", "10", "S10", "BJS", "T", "XJ", "TJ", "", "ZZ", "10X", "0S", "AJ"])
 def test_malformed_cards_are_refused(text):
     with pytest.raises(CardError):
         Card.parse(text)
@@ -105,6 +105,7 @@ def test_bad_level_ranks_are_refused(text):
 
 # ------------------------------------------------------------------------------- points
 
+
 @pytest.mark.parametrize("card", ALL_CARDS, ids=str)
 def test_points_of_each_card(card):
     expected = {Rank.FIVE: 5, Rank.TEN: 10, Rank.KING: 10}.get(card.rank, 0)
@@ -125,6 +126,7 @@ def test_points_of_a_mixed_pile():
 
 # -------------------------------------------------------------------------------- decks
 
+
 def test_one_deck_is_54_distinct_cards():
     assert len(ONE_DECK) == 54 and len(set(ONE_DECK)) == 54
     assert sum(c.is_joker for c in ONE_DECK) == 2
@@ -138,9 +140,9 @@ def test_deck_sizes(decks, size):
     assert points_of(deck) == 100 * decks
 
 
-@pytest.mark.parametrize("rid,decks,hand,kitty", [("hebi-2010", 2, 25, 8),
-                                                  ("lanzhou-2010", 3, 39, 6),
-                                                  ("logistics-2015", 1, 12, 6)])
+@pytest.mark.parametrize(
+    "rid,decks,hand,kitty", [("hebi-2010", 2, 25, 8), ("lanzhou-2010", 3, 39, 6), ("logistics-2015", 1, 12, 6)]
+)
 def test_ruleset_deals_the_whole_deck(rid, decks, hand, kitty):
     r = ruleset(rid)
     assert (r.decks, r.hand_size, r.kitty) == (decks, hand, kitty)

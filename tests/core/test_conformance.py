@@ -5,6 +5,7 @@ run (the GitHub workflow too) checks them. When the shared folder sits beside th
 (``../shared``, or ``SHENGJI_SHARED``), its files are run as well and the copy is checked
 against it, so a case added there is never silently missed here.
 """
+
 from collections import Counter
 import json
 import os
@@ -15,8 +16,7 @@ import sys
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-_CANDIDATES = [Path(__file__).resolve().parents[3] / "shared",
-               Path(__file__).resolve().parents[2].parent / "shared"]
+_CANDIDATES = [Path(__file__).resolve().parents[3] / "shared", Path(__file__).resolve().parents[2].parent / "shared"]
 if os.environ.get("SHENGJI_SHARED"):
     _CANDIDATES.insert(0, Path(os.environ["SHENGJI_SHARED"]))
 SHARED = next((p for p in _CANDIDATES if (p / "conformance").is_dir()), None)
@@ -67,9 +67,15 @@ def answers():
     for param in CASES:
         req = param.values[0]["request"]
         lines.append(req if isinstance(req, str) else json.dumps(req, ensure_ascii=False))
-    proc = subprocess.run([sys.executable, "-m", "game.referee"], input="\n".join(lines) + "\n",
-                          capture_output=True, text=True, timeout=120, cwd=REPO,
-                          env=_referee_env())
+    proc = subprocess.run(
+        [sys.executable, "-m", "game.referee"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=REPO,
+        env=_referee_env(),
+    )
     assert proc.returncode == 0, proc.stderr[-500:]
     out = [l for l in proc.stdout.splitlines() if l.strip()]
     assert len(out) == len(lines), "the referee must answer every line"
@@ -103,9 +109,13 @@ def test_check_py_passes():
     if not check.exists():
         check = COPY / "check.py"
     files = [str(p) for p in _case_files()]
-    proc = subprocess.run([sys.executable, str(check), *files, "--referee",
-                           f"{sys.executable} -m game.referee"],
-                          capture_output=True, text=True, timeout=120, cwd=REPO,
-                          env=_referee_env())
+    proc = subprocess.run(
+        [sys.executable, str(check), *files, "--referee", f"{sys.executable} -m game.referee"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=REPO,
+        env=_referee_env(),
+    )
     assert proc.returncode == 0, proc.stdout[-2000:]
     assert " 0 failed" in proc.stdout

@@ -1,4 +1,5 @@
 """The rules core stays pure: no pygame, no bots, no front end, and it runs without them."""
+
 import ast
 from pathlib import Path
 import subprocess

@@ -1,4 +1,5 @@
 """Following (RULES.md §5; seed 000 §7, seed 001 四.3)."""
+
 from collections import Counter
 from itertools import combinations
 import random
@@ -23,8 +24,7 @@ def legal(lead, hand, play, level="10", trump="S"):
 
 
 def follows(lead, hand, level="10", trump="S"):
-    return {frozenset(Counter(p).items()) for p in legal_follows(cards(lead), cards(hand),
-                                                                ctx(level, trump))}
+    return {frozenset(Counter(p).items()) for p in legal_follows(cards(lead), cards(hand), ctx(level, trump))}
 
 
 def key(text):
@@ -32,6 +32,7 @@ def key(text):
 
 
 # ----------------------------------------------------------------------- counts, holding
+
 
 def test_wrong_number_of_cards_is_refused():
     r = follow("AH AH", "KH QH JH", "KH")
@@ -45,6 +46,7 @@ def test_cards_not_held_are_refused():
 
 
 # ------------------------------------------------------------------------- rule 1: suit
+
 
 def test_must_follow_the_led_suit():
     assert not legal("AH", "3H 4C", "4C")
@@ -86,8 +88,7 @@ def test_short_suit_must_play_all_of_it():
 
 
 def test_short_suit_may_add_any_other_cards_trumps_included():
-    assert follows("7H 7H 6H 6H", "KH 3H 5C 2S BJ") == {
-        key("KH 3H 5C 2S"), key("KH 3H 5C BJ"), key("KH 3H 2S BJ")}
+    assert follows("7H 7H 6H 6H", "KH 3H 5C 2S BJ") == {key("KH 3H 5C 2S"), key("KH 3H 5C BJ"), key("KH 3H 2S BJ")}
 
 
 def test_exactly_n_cards_of_the_suit_play_them_all():
@@ -105,6 +106,7 @@ def test_void_in_a_pair_lead_need_not_trump_with_a_pair():
 
 
 # ------------------------------------------------------------------------ rule 2: shape
+
 
 def test_pair_led_must_follow_with_a_pair():
     assert not legal("7H 7H", "9H 9H 3H KC", "9H 3H")
@@ -170,8 +172,7 @@ def test_tractor_led_without_tractor_pairs_are_required():
 
 def test_tractor_led_one_pair_then_anything():
     assert follows("7H 7H 6H 6H", "KH KH 9H 3H") == {key("KH KH 9H 3H")}
-    assert follows("7H 7H 6H 6H", "KH KH 9H 3H 2H") == {
-        key("KH KH 9H 3H"), key("KH KH 9H 2H"), key("KH KH 3H 2H")}
+    assert follows("7H 7H 6H 6H", "KH KH 9H 3H 2H") == {key("KH KH 9H 3H"), key("KH KH 9H 2H"), key("KH KH 3H 2H")}
 
 
 def test_short_suit_keeps_its_pair_when_padding():
@@ -183,8 +184,8 @@ def test_three_pair_tractor_led_two_pair_tractor_and_a_pair():
     lead = "7H 7H 6H 6H 5H 5H"
     hand = "AH AH KH KH 9H 9H 3H 2H 4C"
     assert legal(lead, hand, "AH AH KH KH 9H 9H")
-    assert not legal(lead, hand, "AH AH 9H 9H 3H 2H")      # t = 0
-    assert not legal(lead, hand, "AH AH KH KH 3H 2H")      # t = 2 but p = 2
+    assert not legal(lead, hand, "AH AH 9H 9H 3H 2H")  # t = 0
+    assert not legal(lead, hand, "AH AH KH KH 3H 2H")  # t = 2 but p = 2
 
 
 def test_tractor_and_pair_led_hand_has_only_pairs():
@@ -213,8 +214,10 @@ def test_rules_md_example_tp_scores():
     assert legal(lead, hand, "AH AH KH KH QH QH JH JH 7H 7H", level="2")
     r = follow(lead, hand, "AH AH KH KH QH QH 7H 7H 3H 3H", level="2")
     assert r is not None and r.code == "follow.tractor"
-    assert follows(lead, hand, level="2") == {key("AH AH KH KH QH QH JH JH 7H 7H"),
-                                              key("AH AH KH KH QH QH JH JH 3H 3H")}
+    assert follows(lead, hand, level="2") == {
+        key("AH AH KH KH QH QH JH JH 7H 7H"),
+        key("AH AH KH KH QH QH JH JH 3H 3H"),
+    }
 
 
 def test_pair_count_is_capped_at_the_leads_pairs():
@@ -238,21 +241,23 @@ def test_a_tractor_longer_than_the_lead_counts_only_up_to_the_lead():
 ENGLISH = re.compile(r"^[A-Z][^\n]*[a-z][^\n]*\.$")
 
 
-@pytest.mark.parametrize("lead,hand,play,code,words", [
-    ("AH AH", "KH QH JH", "KH", "follow.count", [("2",)]),
-    ("AH", "KH QH", "JH", "follow.not_held", [("hold",)]),
-    ("AH", "3H 4C", "4C", "follow.suit", [("follow",), ("♥", "heart")]),
-    ("AS", "10H 3H", "3H", "follow.suit", [("follow",), ("trump",)]),
-    ("7H 7H", "9H 9H 3H KC", "9H 3H", "follow.pair", [("pair",), ("♥9",)]),
-    ("7H 7H 6H 6H", "KH KH QH QH 3H 3H", "KH KH 3H 3H", "follow.tractor",
-     [("tractor",), ("♥k",), ("♥q",)]),
-])
+@pytest.mark.parametrize(
+    "lead,hand,play,code,words",
+    [
+        ("AH AH", "KH QH JH", "KH", "follow.count", [("2",)]),
+        ("AH", "KH QH", "JH", "follow.not_held", [("hold",)]),
+        ("AH", "3H 4C", "4C", "follow.suit", [("follow",), ("♥", "heart")]),
+        ("AS", "10H 3H", "3H", "follow.suit", [("follow",), ("trump",)]),
+        ("7H 7H", "9H 9H 3H KC", "9H 3H", "follow.pair", [("pair",), ("♥9",)]),
+        ("7H 7H 6H 6H", "KH KH QH QH 3H 3H", "KH KH 3H 3H", "follow.tractor", [("tractor",), ("♥k",), ("♥q",)]),
+    ],
+)
 def test_refusals_are_english_sentences_naming_the_obligation(lead, hand, play, code, words):
     r = follow(lead, hand, play)
     assert r.code == code
     text = r.english()
     assert text and ENGLISH.match(text), text
-    for alternatives in words:      # each obligation named, in any capitalisation
+    for alternatives in words:  # each obligation named, in any capitalisation
         assert any(w in text.lower() for w in alternatives), (alternatives, text)
     assert str(r) == text
     if code != "follow.not_held":
@@ -260,6 +265,7 @@ def test_refusals_are_english_sentences_naming_the_obligation(lead, hand, play, 
 
 
 # ------------------------------------------- legal_follows == check_follow == RULES.md oracle
+
 
 def _oracle_t(in_suit, tractors, c):
     """Most pairs laid out as disjoint runs, one per lead tractor, each no longer than it."""
@@ -300,11 +306,12 @@ def _oracle(lead, hand, c):
 
     def score(play):
         in_suit = [x for x, k in play for _ in range(k) if c.suit_of(x) == suit]
-        return (_oracle_t(in_suit, fmt.tractors, c),
-                min(fmt.total_pairs, sum(k // 2 for k in Counter(in_suit).values())))
+        return (
+            _oracle_t(in_suit, fmt.tractors, c),
+            min(fmt.total_pairs, sum(k // 2 for k in Counter(in_suit).values())),
+        )
 
-    plays = [p for p in _all_plays(hand, n)
-             if sum(k for x, k in p if c.suit_of(x) == suit) == min(n, held)]
+    plays = [p for p in _all_plays(hand, n) if sum(k for x, k in p if c.suit_of(x) == suit) == min(n, held)]
     scores = {p: score(p) for p in plays}
     best = max(scores.values())
     return {p for p, s in scores.items() if s == best}
@@ -317,8 +324,11 @@ def _random_case(rng):
     trump = rng.choice(["S", "H", "NT"])
     c = ctx(level, trump)
     suit = rng.choice([s for s in ("trump", "H", "C") if not (trump == "H" and s == "H")])
-    in_suit = [x for x in ONE_DECK if c.suit_of(x) == ("trump" if suit == "trump" else x.suit)
-               and (suit == "trump" or x.suit.value == suit)]
+    in_suit = [
+        x
+        for x in ONE_DECK
+        if c.suit_of(x) == ("trump" if suit == "trump" else x.suit) and (suit == "trump" or x.suit.value == suit)
+    ]
     by_pos = {}
     for x in in_suit:
         by_pos.setdefault(c.position(x), []).append(x)
@@ -327,7 +337,7 @@ def _random_case(rng):
     k = rng.choice([0, 2, 2, 3])
     if k:
         start = rng.randrange(0, len(positions) - k + 1)
-        for p in positions[start:start + k]:
+        for p in positions[start : start + k]:
             lead += [rng.choice(by_pos[p])] * 2
     for _ in range(rng.choice([0, 1, 1, 2])):
         if len(lead) <= 6:
@@ -339,12 +349,12 @@ def _random_case(rng):
     lead = lead[:8]
     n = len(lead)
     lo = rng.randrange(0, max(1, len(positions) - 5))
-    window = [x for p in positions[lo:lo + 6] for x in by_pos[p]]
+    window = [x for p in positions[lo : lo + 6] for x in by_pos[p]]
     hand = []
     for x in window:
         hand += [x] * rng.choice([0, 1, 2, 2, decks])
     rng.shuffle(hand)
-    hand = hand[:rng.randint(max(1, n - 2), n + 4)]
+    hand = hand[: rng.randint(max(1, n - 2), n + 4)]
     others = [x for x in ONE_DECK if x not in in_suit]
     hand += rng.sample(others, max(0, min(12, n + rng.randint(0, 2)) - len(hand)))
     return lead, hand[:12], c
@@ -354,8 +364,11 @@ def _random_case(rng):
 def test_legal_follows_and_check_follow_agree_with_the_rules(seed):
     lead, hand, c = _random_case(random.Random(seed))
     expected = _oracle(lead, hand, c)
-    accepted = {p for p in _all_plays(hand, len(lead))
-                if check_follow(lead, hand, [x for x, k in p for _ in range(k)], c) is None}
+    accepted = {
+        p
+        for p in _all_plays(hand, len(lead))
+        if check_follow(lead, hand, [x for x, k in p for _ in range(k)], c) is None
+    }
     produced = [frozenset(Counter(p).items()) for p in legal_follows(lead, hand, c)]
     assert accepted == expected, (lead, hand, str(c))
     assert set(produced) == expected
@@ -366,7 +379,10 @@ def test_legal_follows_and_check_follow_agree_with_the_rules(seed):
 @given(st.integers(min_value=1000, max_value=10**9))
 def test_legal_follows_matches_check_follow_hypothesis(seed):
     lead, hand, c = _random_case(random.Random(seed))
-    accepted = {p for p in _all_plays(hand, len(lead))
-                if check_follow(lead, hand, [x for x, k in p for _ in range(k)], c) is None}
+    accepted = {
+        p
+        for p in _all_plays(hand, len(lead))
+        if check_follow(lead, hand, [x for x, k in p for _ in range(k)], c) is None
+    }
     assert accepted == {frozenset(Counter(p).items()) for p in legal_follows(lead, hand, c)}
     assert accepted == _oracle(lead, hand, c)

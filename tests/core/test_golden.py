@@ -1,5 +1,6 @@
 """Replaying the golden hand logs gives the same tricks, points and settlement as when they
 were recorded (see ``tests/core/golden.py``)."""
+
 from __future__ import annotations
 
 import json
@@ -14,6 +15,7 @@ FILES = sorted(GOLDEN.glob("*.json"))
 
 def test_every_ruleset_has_golden_hands():
     from game.core import BUILTIN_IDS
+
     assert {json.loads(p.read_text(encoding="utf-8"))["ruleset"] for p in FILES} == set(BUILTIN_IDS)
 
 

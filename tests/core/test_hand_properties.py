@@ -1,4 +1,5 @@
 """Random complete hands for every ruleset: the invariants that must always hold."""
+
 import json
 import random
 

@@ -7,6 +7,7 @@ dodge a cycle is still a cycle). ``from pkg import name`` is an import of the su
 already being imported when it runs. Imports under ``if TYPE_CHECKING:`` never run and are
 left out.
 """
+
 from __future__ import annotations
 
 import ast
@@ -30,7 +31,8 @@ def module_files() -> dict[str, Path]:
 
 def _is_type_checking(test: ast.expr) -> bool:
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def _import_nodes(tree: ast.AST):
@@ -64,7 +66,7 @@ def imports_of(name: str, path: Path, modules: set[str]) -> set[str]:
         base = node.module or ""
         if node.level:
             anchor = package.split(".")
-            anchor = anchor[:len(anchor) - (node.level - 1)]
+            anchor = anchor[: len(anchor) - (node.level - 1)]
             base = ".".join(anchor + ([base] if base else []))
         targets.add(base)
         for alias in node.names:
@@ -147,8 +149,9 @@ def _cycle_in(component: list[str], graph: dict[str, set[str]]) -> list[str]:
 def test_the_packages_have_no_import_cycle():
     graph = import_graph()
     found = tangles(graph)
-    report = "\n".join(f"  {len(c)} modules: {', '.join(c)}\n    e.g. " + " -> ".join(_cycle_in(c, graph))
-                       for c in found)
+    report = "\n".join(
+        f"  {len(c)} modules: {', '.join(c)}\n    e.g. " + " -> ".join(_cycle_in(c, graph)) for c in found
+    )
     print(f"import cycles in game/ and bots/: {len(found)}")
     assert not found, f"{len(found)} import cycle(s):\n{report}"
 
@@ -162,8 +165,10 @@ def test_the_walk_sees_imports_inside_functions_and_relative_ones(tmp_path):
     (pkg / "b.py").write_text("def f():\n    from . import a\n")
     (pkg / "c.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg import a\n")
     modules = {"pkg", "pkg.a", "pkg.b", "pkg.c"}
-    graph = {name: imports_of(name, pkg / (name.split(".")[-1] + ".py") if "." in name else pkg / "__init__.py",
-                              modules) for name in modules}
+    graph = {
+        name: imports_of(name, pkg / (name.split(".")[-1] + ".py") if "." in name else pkg / "__init__.py", modules)
+        for name in modules
+    }
     assert graph["pkg.c"] == set()
     assert cycles(graph) == [["pkg.a", "pkg.b", "pkg.a"]]
 

@@ -1,4 +1,5 @@
 """Leading and throwing (RULES.md §4; seed 001 四.2, seed 000 §8, seed 002 出牌规则4)."""
+
 from collections import Counter
 import random
 
@@ -21,8 +22,8 @@ def played(result):
 
 # ---------------------------------------------------------------------- what may be led
 
-@pytest.mark.parametrize("lead", ["AH", "AH AH", "KH KH QH QH", "AH KH 5H", "BJ 10H AS 2S",
-                                  "10C 10D"])
+
+@pytest.mark.parametrize("lead", ["AH", "AH AH", "KH KH QH QH", "AH KH 5H", "BJ 10H AS 2S", "10C 10D"])
 def test_one_effective_suit_is_a_valid_lead(lead):
     assert check_lead(cards(lead), ctx("10", "S")) is None
 
@@ -47,6 +48,7 @@ def test_one_unit_always_stands(lead):
 
 
 # ------------------------------------------------------------------ seed 001 四.2 K8844
+
 
 def test_K8844_fails_against_an_ace_and_K_is_played():
     r = outcome("KH 8H 8H 4H 4H", ["AH 2C"])
@@ -100,6 +102,7 @@ def test_98844_fails_against_a_higher_single():
 
 # ------------------------------------------------------------------ who can beat what
 
+
 def test_trumping_by_void_players_does_not_fail_a_throw():
     r = outcome("AH KH", ["BJ BJ SJ SJ 10S 10S", "2S 3S", "AS"])
     assert (r.ok, r.blocked) == (True, 0)
@@ -132,15 +135,18 @@ def test_pair_beaten_by_higher_pair_from_a_three_deck_triple():
     assert not r.ok and r.blocked == 2
 
 
-@pytest.mark.parametrize("others,beaten", [
-    (["KH KH 9H 9H"], False),                 # two pairs, not consecutive
-    (["5H 5H 4H 4H 3H 3H"], False),           # longer, but lower
-    (["8H 8H 6H 6H"], False),                 # 8-6 across the 7 is no tractor
-    (["9H 9H 8H 8H 7H 7H"], True),            # longer and higher: contains 9988
-    (["8H 8H 7H 7H"], True),                  # same length, higher top
-    (["AH AH KH KH"], True),
-    (["JH JH 9H 9H"], True),                  # over the skipped level rank
-])
+@pytest.mark.parametrize(
+    "others,beaten",
+    [
+        (["KH KH 9H 9H"], False),  # two pairs, not consecutive
+        (["5H 5H 4H 4H 3H 3H"], False),  # longer, but lower
+        (["8H 8H 6H 6H"], False),  # 8-6 across the 7 is no tractor
+        (["9H 9H 8H 8H 7H 7H"], True),  # longer and higher: contains 9988
+        (["8H 8H 7H 7H"], True),  # same length, higher top
+        (["AH AH KH KH"], True),
+        (["JH JH 9H 9H"], True),  # over the skipped level rank
+    ],
+)
 def test_a_tractor_is_beaten_only_by_a_same_length_or_longer_higher_tractor(others, beaten):
     r = outcome("7H 7H 6H 6H AH", others, level="10")
     assert r.ok is not beaten
@@ -179,6 +185,7 @@ def test_trump_throw_beaten_by_a_joker():
 
 # ---------------------------------------------------------------- the forced unit ties
 
+
 def test_a_three_deck_triple_led_is_a_throw():
     r = outcome("5H 5H 5H", [])
     assert (r.throw, r.ok) == (True, True)
@@ -203,8 +210,7 @@ def test_a_pair_beaten_while_the_single_stands_plays_the_pair():
     assert played(r) == Counter(cards("5H 5H"))
 
 
-@pytest.mark.parametrize("lead,first", [("10C 10H", "10C"), ("10H 10C", "10H"),
-                                        ("10D 10C 10H", "10D")])
+@pytest.mark.parametrize("lead,first", [("10C 10H", "10C"), ("10H 10C", "10H"), ("10D 10C 10H", "10D")])
 def test_further_tie_plays_the_unit_listed_first(lead, first):
     # two (or three) equal off-suit level singles, all beaten by ♠10
     r = outcome(lead, ["10S"])
@@ -217,7 +223,7 @@ def test_tractor_and_pair_with_the_same_top_play_the_pair():
     # position; ♠10♠10 SJ SJ beats both: the pair (fewer cards) is played, 6 blocked
     r = outcome("10H 10H AS AS 10C 10C", ["10S 10S SJ SJ"])
     assert (r.ok, r.blocked) == (False, 6)
-    (card, n), = played(r).items()
+    ((card, n),) = played(r).items()
     assert n == 2 and card.rank == 10 and card.suit.value in "HC"
 
 
@@ -259,6 +265,7 @@ def test_a_tractor_needs_all_its_pairs_in_one_hand():
 
 # -------------------------------------------------------------- independent oracle
 
+
 def _oracle(lead, others, c):
     """RULES.md §4 read literally: (ok, forced cards as a Counter, blocked)."""
     units = decompose(lead, c)
@@ -274,8 +281,7 @@ def _oracle(lead, others, c):
         if unit.pairs == 0:
             return any(c.position(x) > unit.top for x in held)
         k = unit.pairs
-        return any(all(pair_pos[p] for p in range(top - k + 1, top + 1))
-                   for top in range(unit.top + 1, 16))
+        return any(all(pair_pos[p] for p in range(top - k + 1, top + 1)) for top in range(unit.top + 1, 16))
 
     beaten = [u for u in units if any(beats(u, h) for h in others)]
     if not beaten:
@@ -301,9 +307,11 @@ def _random_throw(rng):
             nxt = [y for y in pool if c.position(y) == c.position(x) - 1]
             if nxt:
                 lead += [x, rng.choice(nxt), rng.choice(nxt)]
-    others = [[rng.choice(list(ONE_DECK)) for _ in range(rng.randint(0, 4))]
-              + [x for x in rng.sample(pool, min(len(pool), rng.randint(0, 4))) for _ in
-                 range(rng.choice([1, 2]))] for _ in range(3)]
+    others = [
+        [rng.choice(list(ONE_DECK)) for _ in range(rng.randint(0, 4))]
+        + [x for x in rng.sample(pool, min(len(pool), rng.randint(0, 4))) for _ in range(rng.choice([1, 2]))]
+        for _ in range(3)
+    ]
     return lead, others, c
 
 
@@ -312,6 +320,9 @@ def test_throw_outcome_agrees_with_the_rules(seed):
     lead, others, c = _random_throw(random.Random(seed))
     r = throw_outcome(lead, others, c)
     ok, forced, blocked = _oracle(lead, others, c)
-    assert (r.ok, Counter(r.played), r.blocked) == (ok, forced, blocked), \
-        ([str(x) for x in lead], [[str(x) for x in h] for h in others], str(c))
+    assert (r.ok, Counter(r.played), r.blocked) == (ok, forced, blocked), (
+        [str(x) for x in lead],
+        [[str(x) for x in h] for h in others],
+        str(c),
+    )
     assert r.throw == (len(decompose(lead, c)) > 1)

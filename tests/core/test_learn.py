@@ -1,4 +1,5 @@
 """The lessons and the trainer (game.learn): every position legal, every answer the core's."""
+
 from collections import Counter
 import json
 import random
@@ -30,7 +31,10 @@ def test_the_nine_lessons_of_the_issue_are_there_in_order():
 def test_the_declaring_lesson_covers_each_ruleset():
     declare = next(lesson for lesson in LESSONS if lesson.id == "declare")
     assert {p.ruleset for p in declare.positions if p.kind == DECLARE} == {
-        "hebi-2010", "lanzhou-2010", "logistics-2015"}
+        "hebi-2010",
+        "lanzhou-2010",
+        "logistics-2015",
+    }
 
 
 @pytest.mark.parametrize("p", POSITIONS, ids=lambda p: p.id)
@@ -176,11 +180,16 @@ def test_progress_round_trips(tmp_path):
     assert not list(tmp_path.glob("*.tmp"))
 
 
-@pytest.mark.parametrize("content", [
-    "{not json", json.dumps([1, 2]), json.dumps({"version": 1, "lessons": {"cards": "x"}, "scores": {}}),
-    json.dumps({"version": 1, "lessons": {}, "scores": {"hebi-2010": {"winner": [3, 2]}}}),
-    json.dumps({"version": 99, "lessons": {}, "scores": {}})
-])
+@pytest.mark.parametrize(
+    "content",
+    [
+        "{not json",
+        json.dumps([1, 2]),
+        json.dumps({"version": 1, "lessons": {"cards": "x"}, "scores": {}}),
+        json.dumps({"version": 1, "lessons": {}, "scores": {"hebi-2010": {"winner": [3, 2]}}}),
+        json.dumps({"version": 99, "lessons": {}, "scores": {}}),
+    ],
+)
 def test_a_damaged_progress_file_is_set_aside_not_a_crash(tmp_path, content):
     (tmp_path / PROGRESS_FILE).write_text(content, encoding="utf-8")
     progress = Progress.load(tmp_path)
@@ -206,6 +215,7 @@ def test_progress_without_a_folder_keeps_to_memory():
 def test_the_scoring_lesson_table_comes_from_the_core():
     from game.core import level_change
     from game.learn.judge import band_rows
+
     for p in POSITIONS:
         if p.ask != "settle":
             continue

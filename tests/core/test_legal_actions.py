@@ -1,5 +1,6 @@
 """``legal_actions``: the core lists every legal move once, in every phase, and the list
 agrees with the checks the table applies (``check_play_cards``, the bidding, the bury)."""
+
 from collections import Counter
 from itertools import combinations
 import random
@@ -31,8 +32,7 @@ from game.core.legal import every_unit
 from tests.random_play import random_step
 from tests.support import RULESET_IDS
 
-CONTEXTS = [TrumpContext(Rank.TWO, Suit.SPADES), TrumpContext(Rank.TEN, Suit.HEARTS),
-            TrumpContext(Rank.SEVEN, None)]
+CONTEXTS = [TrumpContext(Rank.TWO, Suit.SPADES), TrumpContext(Rank.TEN, Suit.HEARTS), TrumpContext(Rank.SEVEN, None)]
 
 
 def multiset(cards_):
@@ -51,7 +51,7 @@ def small_case(draw):
     suit_of = ctx.suit_of
     order = sorted(ONE_DECK, key=ctx.strength)
     start = draw(st.integers(0, len(order) - 10))
-    window = order[start:start + 10]
+    window = order[start : start + 10]
     hand = draw(st.lists(st.sampled_from(window * 2), min_size=1, max_size=9))
     hand = [c for c, n in Counter(hand).items() for _ in range(min(n, 2))]
     led_suit = suit_of(draw(st.sampled_from(window)))
@@ -71,8 +71,11 @@ def test_every_listed_follow_is_accepted_and_every_accepted_follow_is_listed(cas
     assert moves.decision == Decision.FOLLOW and moves.complete and moves.count == len(lead)
     listed = [multiset(m) for m in moves.moves]
     assert len(listed) == len(set(listed)), "a follow is listed twice"
-    accepted = {m for m in sub_multisets(hand, len(lead))
-                if check_play_cards(hand, lead, [c for c, k in m for _ in range(k)], ctx) is None}
+    accepted = {
+        m
+        for m in sub_multisets(hand, len(lead))
+        if check_play_cards(hand, lead, [c for c, k in m for _ in range(k)], ctx) is None
+    }
     assert set(listed) == accepted
 
 
@@ -84,12 +87,16 @@ def test_every_listed_lead_is_accepted_and_every_accepted_lead_is_listed(case):
     assert moves.decision == Decision.LEAD and moves.complete and not moves.cut
     listed = [multiset(m) for m in moves.moves]
     assert len(listed) == len(set(listed)), "a lead is listed twice"
-    accepted = {m for n in range(1, len(hand) + 1) for m in sub_multisets(hand, n)
-                if check_play_cards(hand, None, [c for c, k in m for _ in range(k)], ctx) is None}
+    accepted = {
+        m
+        for n in range(1, len(hand) + 1)
+        for m in sub_multisets(hand, n)
+        if check_play_cards(hand, None, [c for c, k in m for _ in range(k)], ctx) is None
+    }
     assert set(listed) == accepted
     # The list starts with the hand split into units, the random bot's draw.
     units = lead_units(hand, ctx)
-    assert [list(m) for m in moves.moves[:len(units)]] == units
+    assert [list(m) for m in moves.moves[: len(units)]] == units
 
 
 @settings(max_examples=80, deadline=None)
@@ -112,8 +119,14 @@ def test_every_unit_lists_each_tractor_once_including_shorter_ones():
     # (which share one position), 10S 10S.
     held = cards("AS AS 10H 10H 10C 10C 10S 10S")
     shapes = [" ".join(map(str, u)) for u in every_unit(held, ctx) if len(u) > 2]
-    assert shapes == ["10S 10S 10H 10H AS AS", "10S 10S 10C 10C AS AS",
-                      "10S 10S 10H 10H", "10S 10S 10C 10C", "10H 10H AS AS", "10C 10C AS AS"]
+    assert shapes == [
+        "10S 10S 10H 10H AS AS",
+        "10S 10S 10C 10C AS AS",
+        "10S 10S 10H 10H",
+        "10S 10S 10C 10C",
+        "10H 10H AS AS",
+        "10C 10C AS AS",
+    ]
 
 
 def test_a_long_follow_list_is_cut_and_says_how():
@@ -126,14 +139,18 @@ def test_a_long_follow_list_is_cut_and_says_how():
 
 # ------------------------------------------------------------------ every phase of a hand
 
+
 @pytest.mark.parametrize("ruleset_id", RULESET_IDS)
 def test_legal_actions_in_every_phase_agree_with_the_hand_and_the_observation(ruleset_id):
     rng = random.Random(ruleset_id)
     seen = set()
     for number in range(3):
-        hand = Hand(get_ruleset(ruleset_id), HandSetup(rng.randrange(10**6), number == 0,
-                                                       (Rank.TWO, Rank.FIVE), None if number == 0 else 1,
-                                                       rng.randrange(4)))
+        hand = Hand(
+            get_ruleset(ruleset_id),
+            HandSetup(
+                rng.randrange(10**6), number == 0, (Rank.TWO, Rank.FIVE), None if number == 0 else 1, rng.randrange(4)
+            ),
+        )
         while not hand.finished:
             for seat in range(4):
                 moves = hand.legal_actions(seat)

@@ -1,4 +1,5 @@
 """Match rules: levelling, rotation, the top of the ladder, match length and ties."""
+
 from types import SimpleNamespace
 
 import pytest
@@ -11,10 +12,15 @@ def finished(match, dealer, settlement):
     """Stand in a settled hand with the given result as the match's current hand."""
     hand = match.hand
     fake = SimpleNamespace(
-        phase=SETTLED, settlement=settlement, dealer=dealer,
-        rank=match.levels[dealer % 2], setup=hand.setup,
-        ctx=TrumpContext(match.levels[dealer % 2], Suit.SPADES), defender_points=0,
-        to_dict=hand.to_dict)
+        phase=SETTLED,
+        settlement=settlement,
+        dealer=dealer,
+        rank=match.levels[dealer % 2],
+        setup=hand.setup,
+        ctx=TrumpContext(match.levels[dealer % 2], Suit.SPADES),
+        defender_points=0,
+        to_dict=hand.to_dict,
+    )
     match.hand = fake
     return match.next_hand()
 
@@ -105,27 +111,38 @@ def test_time_is_not_counted_in_hand_limited_or_practice_matches():
     assert not match.over and not match.time_up
 
 
-@pytest.mark.parametrize("change,named", [
-    ({"dealer": 7}, "dealer"), ({"dealer": "north"}, "dealer"), ({"first_drawer": -1}, "first_drawer"),
-    ({"seed": "12"}, "seed"), ({"first_hand": 1}, "first_hand"), ({"levels": ["2"]}, "levels"),
-])
+@pytest.mark.parametrize(
+    "change,named",
+    [
+        ({"dealer": 7}, "dealer"),
+        ({"dealer": "north"}, "dealer"),
+        ({"first_drawer": -1}, "first_drawer"),
+        ({"seed": "12"}, "seed"),
+        ({"first_hand": 1}, "first_hand"),
+        ({"levels": ["2"]}, "levels"),
+    ],
+)
 def test_a_saved_hand_setup_names_the_field_that_is_wrong(change, named):
     from game.core import HandSetup
+
     data = {**HandSetup(5, False, (Rank.TWO, Rank.FIVE), 1, 1).to_dict(), **change}
     with pytest.raises(ValueError, match=named):
         HandSetup.from_dict(data)
 
 
-@pytest.mark.parametrize("data", [None, {"setup": {}}, {"log": []}, {"setup": None, "log": []},
-                                  {"setup": {"seed": 1}, "log": "deal"}])
+@pytest.mark.parametrize(
+    "data", [None, {"setup": {}}, {"log": []}, {"setup": None, "log": []}, {"setup": {"seed": 1}, "log": "deal"}]
+)
 def test_a_damaged_saved_hand_is_a_value_error_not_a_crash(data):
     from game.core import Hand
+
     with pytest.raises(ValueError):
         Hand.from_dict(get_ruleset("hebi-2010"), data)
 
 
 def test_a_saved_hand_with_a_bad_log_entry_names_it():
     from game.core import Hand, HandSetup
+
     setup = HandSetup(5, False, (Rank.TWO, Rank.FIVE), 1, 1).to_dict()
     with pytest.raises(ValueError, match="must be an object"):
         Hand.from_dict(get_ruleset("hebi-2010"), {"setup": setup, "log": [{"kind": "deal"}, "deal"]})

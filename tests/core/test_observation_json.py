@@ -1,5 +1,6 @@
 """``observation_from_json`` is the inverse of ``observation_to_json`` (the bot protocol's one
 source): many seeded positions over every ruleset and phase, and what protocol 2 adds."""
+
 from __future__ import annotations
 
 import json
@@ -103,8 +104,11 @@ def test_protocol_2_fields_agree_with_the_table(ruleset_id):
     kinds = set()
     changes = get_ruleset(ruleset_id).overturn != "none"
     for seed in range(30):
-        if seed >= SEEDS and DeclarationKind.OPEN in kinds and (
-                not changes or kinds & {DeclarationKind.OVERTURN, DeclarationKind.NO_TRUMP}):
+        if (
+            seed >= SEEDS
+            and DeclarationKind.OPEN in kinds
+            and (not changes or kinds & {DeclarationKind.OVERTURN, DeclarationKind.NO_TRUMP})
+        ):
             break  # every kind this ruleset allows has been seen, on enough hands
         for hand, seat in _positions(ruleset_id, seed):
             obs = observe(hand, seat)
@@ -123,8 +127,7 @@ def test_protocol_2_fields_agree_with_the_table(ruleset_id):
                 for option in hand.declaration_options(seat):
                     mine = obs.declaration(option)
                     assert mine == hand.bidding.classify(seat, option, after)
-                    assert mine is not None and all(c.rank == rank for c in mine.cards
-                                                    if not c.is_joker)
+                    assert mine is not None and all(c.rank == rank for c in mine.cards if not c.is_joker)
                     kinds.add(mine.kind)
             else:
                 assert obs.options_rank is None and obs.declaration([]) is None

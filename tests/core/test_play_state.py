@@ -6,6 +6,7 @@ Each hand is dealt once (dealing is the slow part) and played out many times wit
 random moves. ``SHENGJI_PLAYSTATE_PLAYOUTS`` sets the number of play-outs (default 120 in all,
 a couple of seconds; CI or a refactor of the play phase may ask for thousands).
 """
+
 from __future__ import annotations
 
 import copy
@@ -56,25 +57,33 @@ def random_move(state: PlayState, rng: random.Random) -> list:
 
 
 def facts(hand: Hand) -> tuple:
-    return (hand.to_act(), hand.trick_points, hand.penalties, hand.settlement,
-            tuple(map(tuple, hand.hands)), tuple(hand.kitty),
-            tuple((t.leader, tuple(t.plays), t.winner, t.points, t.attempted, t.penalty)
-                  for t in hand.tricks))
+    return (
+        hand.to_act(),
+        hand.trick_points,
+        hand.penalties,
+        hand.settlement,
+        tuple(map(tuple, hand.hands)),
+        tuple(hand.kitty),
+        tuple((t.leader, tuple(t.plays), t.winner, t.points, t.attempted, t.penalty) for t in hand.tricks),
+    )
 
 
 def state_facts(state: PlayState) -> tuple:
-    return (state.to_act(), state.trick_points, state.penalties, state.settlement,
-            tuple(map(tuple, state.hands)), tuple(state.kitty),
-            tuple((t.leader, tuple(t.plays), t.winner, t.points, t.attempted, t.penalty)
-                  for t in state.tricks))
+    return (
+        state.to_act(),
+        state.trick_points,
+        state.penalties,
+        state.settlement,
+        tuple(map(tuple, state.hands)),
+        tuple(state.kitty),
+        tuple((t.leader, tuple(t.plays), t.winner, t.points, t.attempted, t.penalty) for t in state.tricks),
+    )
 
 
 def rebuilt(state: PlayState) -> PlayState:
     """A fresh state from plain facts only: hands, kitty and the tricks so far."""
-    tricks = [Trick(t.leader, list(t.plays), t.winner, t.points, t.attempted, t.penalty)
-              for t in state.tricks]
-    return PlayState(state.ruleset, state.ctx, state.dealer, [list(h) for h in state.hands],
-                     list(state.kitty), tricks)
+    tricks = [Trick(t.leader, list(t.plays), t.winner, t.points, t.attempted, t.penalty) for t in state.tricks]
+    return PlayState(state.ruleset, state.ctx, state.dealer, [list(h) for h in state.hands], list(state.kitty), tricks)
 
 
 @pytest.mark.parametrize("ruleset_id", BUILTIN_IDS)
@@ -84,8 +93,7 @@ def test_hand_and_play_state_agree_after_every_play(ruleset_id):
     for n in range(PLAYOUTS // len(BUILTIN_IDS) + 1):
         start = deals[n % len(deals)]
         hand = copy.deepcopy(start)
-        state = PlayState(hand.ruleset, hand.ctx, hand.dealer, [list(h) for h in hand.hands],
-                          list(hand.kitty))
+        state = PlayState(hand.ruleset, hand.ctx, hand.dealer, [list(h) for h in hand.hands], list(hand.kitty))
         rng = random.Random(n)
         restart_at = rng.randrange(1, 90)
         plays = 0
@@ -126,6 +134,7 @@ def test_deepcopy_and_pickle_keep_every_slot():
     import pickle
 
     from game.core import play as play_module
+
     if not play_module._COMPILED:  # a native class has no __slots__ to compare with
         assert PlayState.__slots__ == play_module._STATE_SLOTS
     hand = dealt_hands("lanzhou-2010", 1)[0]
@@ -137,8 +146,12 @@ def test_deepcopy_and_pickle_keep_every_slot():
     for twin in (copy.deepcopy(state), pickle.loads(pickle.dumps(state))):
         assert twin.digest() == before
         assert [t.plays for t in twin.tricks] == [t.plays for t in state.tricks]
-        assert (twin.trick_points, twin.penalties, twin.leader, twin.views) == \
-            (state.trick_points, state.penalties, state.leader, state.views)
+        assert (twin.trick_points, twin.penalties, twin.leader, twin.views) == (
+            state.trick_points,
+            state.penalties,
+            state.leader,
+            state.views,
+        )
         assert twin.tricks[-1] is not state.tricks[-1] and twin.hands[0] is not state.hands[0]
         while twin.settlement is None:
             twin.apply(twin.to_act(), random_move(twin, rng))

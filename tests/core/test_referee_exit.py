@@ -1,6 +1,7 @@
 """The referee's exit paths (issue 24): when its answers cannot be written it stops quietly
 (the reader went away) or says one line on standard error, never a traceback, and exits with
 the documented status."""
+
 import io
 import os
 from pathlib import Path
@@ -24,8 +25,13 @@ def requests(tmp_path: Path, count: int = 20000) -> Path:
 
 def test_a_reader_that_goes_away_ends_it_quietly(tmp_path):
     with open(requests(tmp_path), "rb") as stdin:
-        proc = subprocess.Popen([sys.executable, "-m", "game.referee"], stdin=stdin, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, cwd=ROOT)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "game.referee"],
+            stdin=stdin,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=ROOT,
+        )
         assert proc.stdout is not None and proc.stderr is not None
         assert proc.stdout.readline().startswith(b'{"winner"')
         proc.stdout.close()  # as `| head -1` does
@@ -38,8 +44,14 @@ def test_a_reader_that_goes_away_ends_it_quietly(tmp_path):
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
 def test_a_full_disk_is_one_line_on_standard_error(tmp_path):
     with open(requests(tmp_path), "rb") as stdin, open("/dev/full", "wb") as full:
-        done = subprocess.run([sys.executable, "-m", "game.referee"], stdin=stdin, stdout=full,
-                              stderr=subprocess.PIPE, cwd=ROOT, timeout=30)
+        done = subprocess.run(
+            [sys.executable, "-m", "game.referee"],
+            stdin=stdin,
+            stdout=full,
+            stderr=subprocess.PIPE,
+            cwd=ROOT,
+            timeout=30,
+        )
     assert done.returncode == EXIT_CANNOT_WRITE
     assert done.stderr.decode() == "referee: cannot write the answers: No space left on device\n"
 
@@ -47,16 +59,22 @@ def test_a_full_disk_is_one_line_on_standard_error(tmp_path):
 @posix_only
 def test_a_closed_standard_output_is_one_line_on_standard_error(tmp_path):
     with open(requests(tmp_path, 3), "rb") as stdin:
-        done = subprocess.run(["sh", "-c", 'exec "$0" -m game.referee >&-', sys.executable], stdin=stdin,
-                              stderr=subprocess.PIPE, cwd=ROOT, timeout=30)
+        done = subprocess.run(
+            ["sh", "-c", 'exec "$0" -m game.referee >&-', sys.executable],
+            stdin=stdin,
+            stderr=subprocess.PIPE,
+            cwd=ROOT,
+            timeout=30,
+        )
     assert done.returncode == EXIT_CANNOT_WRITE
     assert done.stderr.decode() == "referee: cannot write the answers: standard output is closed\n"
 
 
 @posix_only
 def test_a_closed_standard_input_is_no_requests():
-    done = subprocess.run(["sh", "-c", 'exec "$0" -m game.referee <&-', sys.executable],
-                          capture_output=True, cwd=ROOT, timeout=30)
+    done = subprocess.run(
+        ["sh", "-c", 'exec "$0" -m game.referee <&-', sys.executable], capture_output=True, cwd=ROOT, timeout=30
+    )
     assert (done.returncode, done.stdout, done.stderr) == (EXIT_OK, b"", b"")
 
 

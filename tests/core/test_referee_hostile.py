@@ -1,4 +1,5 @@
 """Hostile input for the referee (issue 14): one answer line per input line, never an exit."""
+
 import io
 import json
 import subprocess
@@ -11,8 +12,10 @@ from game import referee
 from game.referee import answer, main
 
 UNITS = '{"op":"units","ruleset":"hebi-2010","level":"2","trump":"S","cards":[%s]}'
-SETTLE = ('{"op":"settle","ruleset":"hebi-2010","level":"2","trump":"S","points":%s,'
-          '"kitty":["5H","10C","KD","2S","3S","4S","6S","7S"],"last":{"side":"defenders","lead":["9H"]}}')
+SETTLE = (
+    '{"op":"settle","ruleset":"hebi-2010","level":"2","trump":"S","points":%s,'
+    '"kitty":["5H","10C","KD","2S","3S","4S","6S","7S"],"last":{"side":"defenders","lead":["9H"]}}'
+)
 
 
 def run(lines: list[bytes]) -> list[dict]:
@@ -24,11 +27,13 @@ def run(lines: list[bytes]) -> list[dict]:
 
 
 def test_lone_surrogate_escape_is_an_error_not_a_crash():
-    lines = [(UNITS % '"\\ud800"').encode() + b"\n",
-             b'{"op":"units","ruleset":"\\udfff","level":"2","trump":"S","cards":["2S"]}\n',
-             b'{"op":"units","ruleset":"hebi-2010","level":"\\ud800","trump":"S","cards":["2S"]}\n',
-             b'{"op":"units","ruleset":"hebi-2010","level":"2","trump":"\\ud800","cards":["2S"]}\n',
-             (UNITS % '"2S"').encode() + b"\n"]
+    lines = [
+        (UNITS % '"\\ud800"').encode() + b"\n",
+        b'{"op":"units","ruleset":"\\udfff","level":"2","trump":"S","cards":["2S"]}\n',
+        b'{"op":"units","ruleset":"hebi-2010","level":"\\ud800","trump":"S","cards":["2S"]}\n',
+        b'{"op":"units","ruleset":"hebi-2010","level":"2","trump":"\\ud800","cards":["2S"]}\n',
+        (UNITS % '"2S"').encode() + b"\n",
+    ]
     answers = run(lines)
     assert len(answers) == 5
     assert all("error" in a for a in answers[:4])
@@ -36,17 +41,25 @@ def test_lone_surrogate_escape_is_an_error_not_a_crash():
 
 
 def test_lone_surrogate_through_the_real_process():
-    proc = subprocess.run([sys.executable, "-m", "game.referee"], capture_output=True, timeout=60,
-                          input=(UNITS % '"\\ud800"').encode() + b"\n" + (UNITS % '"2S"').encode() + b"\n")
+    proc = subprocess.run(
+        [sys.executable, "-m", "game.referee"],
+        capture_output=True,
+        timeout=60,
+        input=(UNITS % '"\\ud800"').encode() + b"\n" + (UNITS % '"2S"').encode() + b"\n",
+    )
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.decode("utf-8").splitlines()
     assert len(lines) == 2 and "error" in json.loads(lines[0]) and "suit" in json.loads(lines[1])
 
 
 def test_huge_numbers_are_an_input_error():
-    answers = run([(SETTLE % ("5" + "0" * 4400)).encode() + b"\n",
-                   (SETTLE % ("5" * 4000 + "0")).encode() + b"\n",
-                   (SETTLE % "60").encode() + b"\n"])
+    answers = run(
+        [
+            (SETTLE % ("5" + "0" * 4400)).encode() + b"\n",
+            (SETTLE % ("5" * 4000 + "0")).encode() + b"\n",
+            (SETTLE % "60").encode() + b"\n",
+        ]
+    )
     assert len(answers) == 3
     assert "too large" in answers[0]["error"]
     assert "out of range" in answers[1]["error"]
@@ -55,7 +68,8 @@ def test_huge_numbers_are_an_input_error():
 
 def test_any_exception_while_answering_becomes_that_lines_error(monkeypatch):
     def boom(req):
-        return {"value": 10 ** 5000}  # cannot be written: int-to-str limit
+        return {"value": 10**5000}  # cannot be written: int-to-str limit
+
     monkeypatch.setitem(referee.OPS, "settle", boom)
     answers = run([(SETTLE % "60").encode() + b"\n", b"{}\n"])
     assert len(answers) == 2 and "error" in answers[0] and "error" in answers[1]
@@ -75,6 +89,7 @@ def test_a_100_mb_line_is_not_read_into_memory():
 
     class Stream(io.RawIOBase):
         """100 MB of one line, produced as it is read."""
+
         def __init__(self):
             self.left = 100 << 20
             self.tail = [b"\n", (UNITS % '"2S"').encode() + b"\n"]
@@ -90,7 +105,7 @@ def test_a_100_mb_line_is_not_read_into_memory():
                 return n
             if self.tail:
                 data = self.tail.pop(0)
-                buf[:len(data)] = data
+                buf[: len(data)] = data
                 return len(data)
             return 0
 
@@ -109,22 +124,24 @@ def test_a_100_mb_line_is_not_read_into_memory():
 def test_the_notation_is_strict():
     assert "error" in answer(UNITS % '"10\\u017f"')  # ſ upper-cases to S
     assert "error" in answer(UNITS % '"K\\u017f"')
-    assert "error" in answer('{"op":"units","ruleset":"hebi-2010","level":"\\u30002\\u3000","trump":"S",'
-                             '"cards":["2S"]}')
-    assert "error" in answer('{"op":"units","ruleset":"hebi-2010","level":"2","trump":"\\u017f",'
-                             '"cards":["2S"]}')
+    assert "error" in answer(
+        '{"op":"units","ruleset":"hebi-2010","level":"\\u30002\\u3000","trump":"S","cards":["2S"]}'
+    )
+    assert "error" in answer('{"op":"units","ruleset":"hebi-2010","level":"2","trump":"\\u017f","cards":["2S"]}')
     assert "error" not in answer(UNITS % '"10s"')
     assert "error" not in answer('{"op":"units","ruleset":"hebi-2010","level":"t","trump":"nt","cards":["2S"]}')
 
 
 LINES = st.one_of(
-    st.text(max_size=30).map(lambda t: json.dumps({"op": "units", "ruleset": "hebi-2010", "level": "2",
-                                                   "trump": "S", "cards": [t]})),
+    st.text(max_size=30).map(
+        lambda t: json.dumps({"op": "units", "ruleset": "hebi-2010", "level": "2", "trump": "S", "cards": [t]})
+    ),
     st.integers(min_value=0, max_value=5000).map(lambda n: SETTLE % ("5" * n + "0")),
     st.integers(min_value=1, max_value=3000).map(lambda n: "[" * n + "]" * n),
     st.integers(min_value=1, max_value=3000).map(lambda n: '{"op":"bid","events":' + "[" * n),
     st.sampled_from(["\\ud800", "\\udc00", "\\ud83d"]).map(
-        lambda s: '{"op":"' + s + '","ruleset":"' + s + '","level":"2","trump":"S","cards":["2S"]}'),
+        lambda s: '{"op":"' + s + '","ruleset":"' + s + '","level":"2","trump":"S","cards":["2S"]}'
+    ),
     st.binary(max_size=40).map(lambda b: b.decode("latin-1")),
     st.integers(min_value=1, max_value=3).map(lambda n: "z" * (n * 700)),
 )

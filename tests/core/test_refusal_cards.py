@@ -4,6 +4,7 @@ A follow to a tractor whose best answer is laid out with two pairs of off-suit l
 (all at one position) used to show the first pair twice: "You hold ♠10♠10♥10♥10♥10♥10♠A♠A"
 with four ♥10 in a two-deck game.
 """
+
 from collections import Counter
 import json
 import subprocess
@@ -18,10 +19,15 @@ from game.core.tricks import check_follow
 from game.core.trump import TRUMP, TrumpContext
 from tests.support import REPO, ctx
 
-REFEREE_CASE = {"op": "follow", "ruleset": "hebi-2010", "level": "10", "trump": "S",
-                "lead": ["3S", "3S", "4S", "4S", "6S", "6S", "7S", "7S"],
-                "hand": ["AS", "AS", "10H", "10H", "10C", "10C", "10S", "10S", "2S"],
-                "play": ["AS", "AS", "10H", "10H", "10C", "10C", "10S", "2S"]}
+REFEREE_CASE = {
+    "op": "follow",
+    "ruleset": "hebi-2010",
+    "level": "10",
+    "trump": "S",
+    "lead": ["3S", "3S", "4S", "4S", "6S", "6S", "7S", "7S"],
+    "hand": ["AS", "AS", "10H", "10H", "10C", "10C", "10S", "10S", "2S"],
+    "play": ["AS", "AS", "10H", "10H", "10C", "10C", "10S", "2S"],
+}
 
 
 def test_two_tractors_sharing_the_off_suit_level_position_show_each_pair_once():
@@ -32,8 +38,14 @@ def test_two_tractors_sharing_the_off_suit_level_position_show_each_pair_once():
 
 
 def test_the_referee_names_only_held_cards():
-    done = subprocess.run([sys.executable, "-m", "game.referee"], input=json.dumps(REFEREE_CASE) + "\n",
-                          capture_output=True, text=True, cwd=REPO, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "game.referee"],
+        input=json.dumps(REFEREE_CASE) + "\n",
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=60,
+    )
     reason = json.loads(done.stdout)["reason"]
     assert reason.startswith("You hold ♠10♠10♥10♥10♣10♣10♠A♠A:"), reason
 
@@ -80,7 +92,7 @@ def follows(draw):
     for _ in range(draw(st.integers(1, 2))):  # one or two runs of pairs (a pair, a tractor)
         length = draw(st.integers(1, min(3, len(positions))))
         start = draw(st.integers(0, len(positions) - length))
-        for pos in positions[start:start + length]:
+        for pos in positions[start : start + length]:
             lead += [draw(st.sampled_from(by_position[pos]))] * min(2, decks)
     lead += draw(st.lists(st.sampled_from(suit_cards), max_size=2))
     assume(not Counter(lead) - deck)
@@ -98,7 +110,7 @@ def follows(draw):
     in_suit = draw(st.permutations([c for c in hand if context.suit_by_card[c] == led]))
     rest = draw(st.permutations([c for c in hand if context.suit_by_card[c] != led]))
     n = len(lead) + draw(st.sampled_from([0, 0, 0, 0, 0, -1, 1]))
-    play = (list(in_suit) + list(rest))[:max(0, n)]
+    play = (list(in_suit) + list(rest))[: max(0, n)]
     return lead, hand, play, context
 
 

@@ -1,4 +1,5 @@
 """Rulesets as data (RULES.md tables; game/rulesets/*.toml)."""
+
 import copy
 import dataclasses
 import tomllib
@@ -34,6 +35,7 @@ def refused(data, field):
 
 # ------------------------------------------------------------------------------ loading
 
+
 def test_all_three_load():
     assert tuple(r.id for r in all_rulesets()) == BUILTIN_IDS == RULESET_IDS
 
@@ -52,29 +54,86 @@ def test_names_and_descriptions_in_english_and_chinese(rid):
     assert r.text(r.name, "fr") == r.name["en"]
 
 
-@pytest.mark.parametrize("rid,expected", [
-    ("hebi-2010", dict(decks=2, kitty=8, declare_open="level-and-joker", overturn="pair-once",
-                       first_hand_overturn_takes_deal=True, defenders_after_deal=True,
-                       fallback="kitty-card", fallback_card=3, fallback_joker="skip",
-                       throw_penalty=10, kitty_multiplier="by-unit", step_per_deck=20,
-                       shutout=3, beyond="continue", dealer_keeps="same", bury_seconds=60,
-                       play_seconds=30, match_length="hands", match_options=(10, 16),
-                       match_score="level", tie="dealer-wins")),
-    ("lanzhou-2010", dict(decks=3, kitty=6, declare_open="level-card", overturn="one-change",
-                          first_hand_overturn_takes_deal=False, defenders_after_deal=False,
-                          fallback="kitty-card", fallback_card=3, fallback_joker="no-trump",
-                          throw_penalty=10, kitty_multiplier="by-unit", step_per_deck=20,
-                          shutout=3, beyond="continue", dealer_keeps="partner",
-                          bury_seconds=40, play_seconds=30, match_length="minutes",
-                          match_options=(60, 120), match_score="levels-gained",
-                          tie="extra-hand-by-lot", review_played=True)),
-    ("logistics-2015", dict(decks=1, kitty=6, declare_open="level-card", overturn="none",
-                            defenders_after_deal=False, fallback="redeal", throw_penalty=0,
-                            kitty_multiplier="fixed", kitty_multiplier_base=2,
-                            step_per_deck=40, shutout=2, beyond="cap", dealer_keeps="partner",
-                            match_length="minutes", match_options=(60,), match_score="level",
-                            tie="extra-hand")),
-])
+@pytest.mark.parametrize(
+    "rid,expected",
+    [
+        (
+            "hebi-2010",
+            dict(
+                decks=2,
+                kitty=8,
+                declare_open="level-and-joker",
+                overturn="pair-once",
+                first_hand_overturn_takes_deal=True,
+                defenders_after_deal=True,
+                fallback="kitty-card",
+                fallback_card=3,
+                fallback_joker="skip",
+                throw_penalty=10,
+                kitty_multiplier="by-unit",
+                step_per_deck=20,
+                shutout=3,
+                beyond="continue",
+                dealer_keeps="same",
+                bury_seconds=60,
+                play_seconds=30,
+                match_length="hands",
+                match_options=(10, 16),
+                match_score="level",
+                tie="dealer-wins",
+            ),
+        ),
+        (
+            "lanzhou-2010",
+            dict(
+                decks=3,
+                kitty=6,
+                declare_open="level-card",
+                overturn="one-change",
+                first_hand_overturn_takes_deal=False,
+                defenders_after_deal=False,
+                fallback="kitty-card",
+                fallback_card=3,
+                fallback_joker="no-trump",
+                throw_penalty=10,
+                kitty_multiplier="by-unit",
+                step_per_deck=20,
+                shutout=3,
+                beyond="continue",
+                dealer_keeps="partner",
+                bury_seconds=40,
+                play_seconds=30,
+                match_length="minutes",
+                match_options=(60, 120),
+                match_score="levels-gained",
+                tie="extra-hand-by-lot",
+                review_played=True,
+            ),
+        ),
+        (
+            "logistics-2015",
+            dict(
+                decks=1,
+                kitty=6,
+                declare_open="level-card",
+                overturn="none",
+                defenders_after_deal=False,
+                fallback="redeal",
+                throw_penalty=0,
+                kitty_multiplier="fixed",
+                kitty_multiplier_base=2,
+                step_per_deck=40,
+                shutout=2,
+                beyond="cap",
+                dealer_keeps="partner",
+                match_length="minutes",
+                match_options=(60,),
+                match_score="level",
+                tie="extra-hand",
+            ),
+        ),
+    ],
+)
 def test_ruleset_fields_follow_rules_md(rid, expected):
     r = get_ruleset(rid)
     for name, value in expected.items():
@@ -93,13 +152,23 @@ def test_to_dict_and_back():
 
 # -------------------------------------------------------------------------- bad files
 
-@pytest.mark.parametrize("path,field", [
-    (("id",), "id"), (("deal", "decks"), "deal.decks"), (("deal", "kitty"), "deal.kitty"),
-    (("declare", "open"), "declare.open"), (("declare", "overturn"), "declare.overturn"),
-    (("play", "throw_penalty"), "play.throw_penalty"), (("levels", "bands"), "levels.bands"),
-    (("levels", "dealer_keeps"), "levels.dealer_keeps"), (("match", "tie"), "match.tie"),
-    (("name",), "name"), (("clocks",), "clocks.bury_seconds"),
-])
+
+@pytest.mark.parametrize(
+    "path,field",
+    [
+        (("id",), "id"),
+        (("deal", "decks"), "deal.decks"),
+        (("deal", "kitty"), "deal.kitty"),
+        (("declare", "open"), "declare.open"),
+        (("declare", "overturn"), "declare.overturn"),
+        (("play", "throw_penalty"), "play.throw_penalty"),
+        (("levels", "bands"), "levels.bands"),
+        (("levels", "dealer_keeps"), "levels.dealer_keeps"),
+        (("match", "tie"), "match.tie"),
+        (("name",), "name"),
+        (("clocks",), "clocks.bury_seconds"),
+    ],
+)
 def test_a_missing_field_is_named(path, field):
     data = raw()
     node = data
@@ -110,33 +179,39 @@ def test_a_missing_field_is_named(path, field):
     assert "missing" in message
 
 
-@pytest.mark.parametrize("section,key,value,field", [
-    ("deal", "decks", "two", "deal.decks"),
-    ("deal", "decks", True, "deal.decks"),
-    ("deal", "kitty", 8.0, "deal.kitty"),
-    ("declare", "first_hand_overturn_takes_deal", "yes", "declare.first_hand_overturn_takes_deal"),
-    ("play", "throw_penalty", [10], "play.throw_penalty"),
-    ("levels", "bands", "none", "levels.bands"),
-    ("match", "options", 10, "match.options"),
-])
+@pytest.mark.parametrize(
+    "section,key,value,field",
+    [
+        ("deal", "decks", "two", "deal.decks"),
+        ("deal", "decks", True, "deal.decks"),
+        ("deal", "kitty", 8.0, "deal.kitty"),
+        ("declare", "first_hand_overturn_takes_deal", "yes", "declare.first_hand_overturn_takes_deal"),
+        ("play", "throw_penalty", [10], "play.throw_penalty"),
+        ("levels", "bands", "none", "levels.bands"),
+        ("match", "options", 10, "match.options"),
+    ],
+)
 def test_a_wrong_type_is_named(section, key, value, field):
     data = raw()
     data[section][key] = value
     refused(data, field)
 
 
-@pytest.mark.parametrize("section,key,value,field", [
-    ("declare", "open", "joker-only", "declare.open"),
-    ("declare", "overturn", "twice", "declare.overturn"),
-    ("declare", "fallback", "random", "declare.fallback"),
-    ("declare", "fallback_joker", "big", "declare.fallback_joker"),
-    ("play", "kitty_multiplier", "double", "play.kitty_multiplier"),
-    ("levels", "beyond", "wrap", "levels.beyond"),
-    ("levels", "dealer_keeps", "left", "levels.dealer_keeps"),
-    ("match", "length", "days", "match.length"),
-    ("match", "score", "points", "match.score"),
-    ("match", "tie", "coin", "match.tie"),
-])
+@pytest.mark.parametrize(
+    "section,key,value,field",
+    [
+        ("declare", "open", "joker-only", "declare.open"),
+        ("declare", "overturn", "twice", "declare.overturn"),
+        ("declare", "fallback", "random", "declare.fallback"),
+        ("declare", "fallback_joker", "big", "declare.fallback_joker"),
+        ("play", "kitty_multiplier", "double", "play.kitty_multiplier"),
+        ("levels", "beyond", "wrap", "levels.beyond"),
+        ("levels", "dealer_keeps", "left", "levels.dealer_keeps"),
+        ("match", "length", "days", "match.length"),
+        ("match", "score", "points", "match.score"),
+        ("match", "tie", "coin", "match.tie"),
+    ],
+)
 def test_a_bad_enum_value_is_named_with_the_choices(section, key, value, field):
     data = raw()
     data[section][key] = value
@@ -198,6 +273,7 @@ def test_missing_file_is_a_ruleset_error(tmp_path):
 
 # ---------------------------------------------------------------------------- replace()
 
+
 def test_replace_makes_a_validated_custom_copy():
     base = get_ruleset("lanzhou-2010")
     snapshot = copy.deepcopy(base.to_dict())
@@ -226,9 +302,11 @@ def test_rulesets_are_immutable():
 
 # ------------------------------------------------------------------------------ rule variants
 
+
 @pytest.mark.parametrize("rid", RULESET_IDS)
 def test_rule_variants_load_as_enum_members_and_save_as_their_words(rid):
     from game.core.ruleset import FIELD_PATHS, VARIANTS
+
     r = get_ruleset(rid)
     saved = r.to_dict()
     for name, dotted in FIELD_PATHS.items():
@@ -236,15 +314,17 @@ def test_rule_variants_load_as_enum_members_and_save_as_their_words(rid):
             value = getattr(r, name)
             assert isinstance(value, VARIANTS[dotted]), name
             assert type(saved[name]) is str and saved[name] == value, name
-    assert all(isinstance(b.side, Side) and type(s["side"]) is str
-               for b, s in zip(r.bands, saved["bands"]))
+    assert all(isinstance(b.side, Side) and type(s["side"]) is str for b, s in zip(r.bands, saved["bands"]))
 
 
-@pytest.mark.parametrize("field,word,dotted", [
-    ("overturn", "sometimes", "declare.overturn"),
-    ("tie", "coin-toss", "match.tie"),
-    ("beyond", "Cap", "levels.beyond"),
-])
+@pytest.mark.parametrize(
+    "field,word,dotted",
+    [
+        ("overturn", "sometimes", "declare.overturn"),
+        ("tie", "coin-toss", "match.tie"),
+        ("beyond", "Cap", "levels.beyond"),
+    ],
+)
 def test_a_saved_ruleset_with_an_unknown_word_is_refused_by_name(field, word, dotted):
     data = get_ruleset("hebi-2010").to_dict()
     data[field] = word
@@ -253,12 +333,15 @@ def test_a_saved_ruleset_with_an_unknown_word_is_refused_by_name(field, word, do
     assert dotted in str(info.value) and repr(word) in str(info.value)
 
 
-@pytest.mark.parametrize("change,named", [
-    ({"decks": "2"}, "deal.decks"),
-    ({"bands": [{"side": "attackers", "levels": 1}]}, "levels.bands[0]"),
-    ({"colour": "red"}, "colour"),
-    ({"source": 7}, "source"),
-])
+@pytest.mark.parametrize(
+    "change,named",
+    [
+        ({"decks": "2"}, "deal.decks"),
+        ({"bands": [{"side": "attackers", "levels": 1}]}, "levels.bands[0]"),
+        ({"colour": "red"}, "colour"),
+        ({"source": 7}, "source"),
+    ],
+)
 def test_a_saved_ruleset_is_checked_like_a_file(change, named):
     data = {**get_ruleset("lanzhou-2010").to_dict(), **change}
     with pytest.raises(RulesetError) as info:

@@ -1,4 +1,5 @@
 """Settling a hand (RULES.md §7 kitty, §9 levels, §8 next dealer)."""
+
 import pytest
 
 from game.core.cards import Rank
@@ -13,14 +14,50 @@ def lanzhou_two_decks():
 
 
 # (P, side, levels): the §9 table at both edges of every band
-HEBI_TABLE = [(0, D, 3), (5, D, 2), (35, D, 2), (40, D, 1), (75, D, 1), (80, F, 0), (115, F, 0),
-              (120, F, 1), (155, F, 1), (160, F, 2), (195, F, 2), (200, F, 3), (235, F, 3),
-              (240, F, 4)]
-LANZHOU3_TABLE = [(0, D, 3), (5, D, 2), (55, D, 2), (60, D, 1), (115, D, 1), (120, F, 0),
-                  (175, F, 0), (180, F, 1), (235, F, 1), (240, F, 2), (295, F, 2), (300, F, 3),
-                  (360, F, 4)]
-LOGISTICS_TABLE = [(0, D, 2), (5, D, 1), (35, D, 1), (40, F, 1), (75, F, 1), (80, F, 2),
-                   (100, F, 2), (115, F, 2), (120, F, 2), (200, F, 2), (400, F, 2)]
+HEBI_TABLE = [
+    (0, D, 3),
+    (5, D, 2),
+    (35, D, 2),
+    (40, D, 1),
+    (75, D, 1),
+    (80, F, 0),
+    (115, F, 0),
+    (120, F, 1),
+    (155, F, 1),
+    (160, F, 2),
+    (195, F, 2),
+    (200, F, 3),
+    (235, F, 3),
+    (240, F, 4),
+]
+LANZHOU3_TABLE = [
+    (0, D, 3),
+    (5, D, 2),
+    (55, D, 2),
+    (60, D, 1),
+    (115, D, 1),
+    (120, F, 0),
+    (175, F, 0),
+    (180, F, 1),
+    (235, F, 1),
+    (240, F, 2),
+    (295, F, 2),
+    (300, F, 3),
+    (360, F, 4),
+]
+LOGISTICS_TABLE = [
+    (0, D, 2),
+    (5, D, 1),
+    (35, D, 1),
+    (40, F, 1),
+    (75, F, 1),
+    (80, F, 2),
+    (100, F, 2),
+    (115, F, 2),
+    (120, F, 2),
+    (200, F, 2),
+    (400, F, 2),
+]
 
 
 @pytest.mark.parametrize("points,side,levels", HEBI_TABLE)
@@ -47,18 +84,18 @@ def test_logistics_table_caps_at_two(points, side, levels):
     assert level_change(ruleset("logistics-2015"), points) == (side, levels)
 
 
-@pytest.mark.parametrize("rid,points,side,levels",
-                         [("hebi-2010", p, s, l) for p, s, l in HEBI_TABLE]
-                         + [("lanzhou-2010", p, s, l) for p, s, l in LANZHOU3_TABLE]
-                         + [("logistics-2015", p, s, l) for p, s, l in LOGISTICS_TABLE])
+@pytest.mark.parametrize(
+    "rid,points,side,levels",
+    [("hebi-2010", p, s, l) for p, s, l in HEBI_TABLE]
+    + [("lanzhou-2010", p, s, l) for p, s, l in LANZHOU3_TABLE]
+    + [("logistics-2015", p, s, l) for p, s, l in LOGISTICS_TABLE],
+)
 def test_settle_without_digging(rid, points, side, levels):
     s = settle(ruleset(rid), points)
-    assert (s.total, s.multiplier, s.deal_to, s.up_side, s.up_levels) == \
-        (points, 0, side, side, levels)
+    assert (s.total, s.multiplier, s.deal_to, s.up_side, s.up_levels) == (points, 0, side, side, levels)
 
 
-@pytest.mark.parametrize("rid,step", [("hebi-2010", 40), ("lanzhou-2010", 60),
-                                      ("logistics-2015", 40)])
+@pytest.mark.parametrize("rid,step", [("hebi-2010", 40), ("lanzhou-2010", 60), ("logistics-2015", 40)])
 def test_step_is_per_deck_times_decks(rid, step):
     assert ruleset(rid).step == step
 
@@ -72,6 +109,7 @@ def test_every_band_edge_flips_exactly_at_multiples_of_s():
 
 
 # --------------------------------------------------------------------------- the kitty
+
 
 @pytest.mark.parametrize("pairs,mult", [(0, 2), (1, 4), (2, 8), (3, 16), (4, 32), (5, 64)])
 @pytest.mark.parametrize("rid", ["hebi-2010", "lanzhou-2010"])
@@ -104,8 +142,7 @@ def test_a_dug_kitty_can_turn_the_hand():
     assert (s.total, s.multiplier, s.deal_to, s.up_side, s.up_levels) == (40, 2, F, F, 1)
 
 
-@pytest.mark.parametrize("rid,shutout", [("hebi-2010", 3), ("lanzhou-2010", 3),
-                                         ("logistics-2015", 2)])
+@pytest.mark.parametrize("rid,shutout", [("hebi-2010", 3), ("lanzhou-2010", 3), ("logistics-2015", 2)])
 @pytest.mark.parametrize("points,kitty", [(-20, 0), (-10, 5), (-200, 25), (-30, 10)])
 def test_negative_points_clamp_to_zero(rid, shutout, points, kitty):
     # penalties may push the defenders below zero: P = max(0, …) counts as 0
@@ -120,6 +157,7 @@ def test_negative_points_offset_by_the_kitty():
 
 
 # ------------------------------------------------------------------------ next dealer
+
 
 @pytest.mark.parametrize("dealer", range(4))
 def test_hebi_same_player_keeps_the_deal_else_next_player(dealer):
@@ -147,10 +185,22 @@ def test_next_dealer_goes_to_the_defending_team():
 
 # -------------------------------------------------------------------------- raise_level
 
-@pytest.mark.parametrize("level,by,result", [
-    ("2", 0, "2"), ("2", 3, "5"), ("9", 1, "10"), ("10", 1, "J"), ("Q", 2, "A"), ("Q", 3, "A"),
-    ("K", 1, "A"), ("A", 1, "A"), ("A", 4, "A"), ("5", 20, "A"),
-])
+
+@pytest.mark.parametrize(
+    "level,by,result",
+    [
+        ("2", 0, "2"),
+        ("2", 3, "5"),
+        ("9", 1, "10"),
+        ("10", 1, "J"),
+        ("Q", 2, "A"),
+        ("Q", 3, "A"),
+        ("K", 1, "A"),
+        ("A", 1, "A"),
+        ("A", 4, "A"),
+        ("5", 20, "A"),
+    ],
+)
 def test_raise_level_never_passes_ace(level, by, result):
     assert raise_level(Rank.parse(level), by) == Rank.parse(result)
 
@@ -161,5 +211,4 @@ def test_win_past_ace_is_on_in_every_builtin_ruleset(rid):
 
 
 def test_settlement_to_dict_has_the_referee_keys():
-    assert set(settle(ruleset("hebi-2010"), 0).to_dict()) == \
-        {"total", "multiplier", "deal_to", "up_side", "up_levels"}
+    assert set(settle(ruleset("hebi-2010"), 0).to_dict()) == {"total", "multiplier", "deal_to", "up_side", "up_levels"}

@@ -1,4 +1,5 @@
 """lanzhou-2010: a tie plays one more hand whose dealer is drawn by lot (RULES.md §10)."""
+
 from game.core import Match, get_ruleset
 
 

@@ -1,4 +1,5 @@
 """Winning a trick (RULES.md §6; seed 001 四.1, 四.4, 四.5; seed 000 §9)."""
+
 from collections import Counter
 import random
 
@@ -16,15 +17,14 @@ def winner(*plays, level="10", trump="S"):
 
 # --------------------------------------------------------------- seed 001 四.5 examples
 
+
 def test_trump_998872_trumps_side_AK5544():
-    assert winner("AH KH 5H 5H 4H 4H", "2C 3C 4C 6C 7C 8C", "9S 9S 8S 8S 7S 2S",
-                  "3D 4D 6D 7D 8D 9D") == 2
+    assert winner("AH KH 5H 5H 4H 4H", "2C 3C 4C 6C 7C 8C", "9S 9S 8S 8S 7S 2S", "3D 4D 6D 7D 8D 9D") == 2
 
 
 def test_trump_998872_cannot_trump_side_AA5544():
     # AA5544 = tractor + pair: the trump play has a tractor but no second pair
-    assert winner("AH AH 5H 5H 4H 4H", "2C 3C 4C 6C 7C 8C", "9S 9S 8S 8S 7S 2S",
-                  "3D 4D 6D 7D 8D 9D") == 0
+    assert winner("AH AH 5H 5H 4H 4H", "2C 3C 4C 6C 7C 8C", "9S 9S 8S 8S 7S 2S", "3D 4D 6D 7D 8D 9D") == 0
 
 
 def test_against_544_trump_977_trumps_and_884_overtrumps():
@@ -37,6 +37,7 @@ def test_against_567_trump_977_trumps_and_884_cannot_overtrump():
 
 
 # ------------------------------------------------------------------- the led suit
+
 
 def test_higher_single_of_the_led_suit_wins():
     assert winner("9H", "QH", "JH", "AH") == 3
@@ -87,6 +88,7 @@ def test_side_cards_cannot_beat_a_trump_lead():
 
 # ---------------------------------------------------------------------- trumping
 
+
 def test_any_trump_beats_a_side_single_and_higher_trump_overtrumps():
     assert winner("AH", "2S", "KH", "3C") == 1
     assert winner("AH", "2S", "3S", "QH") == 2
@@ -94,9 +96,9 @@ def test_any_trump_beats_a_side_single_and_higher_trump_overtrumps():
 
 
 def test_trumping_a_pair_needs_a_trump_pair():
-    assert winner("AH AH", "2S 3S", "3H 3H", "4C 4C") == 0         # trump singles: a discard
+    assert winner("AH AH", "2S 3S", "3H 3H", "4C 4C") == 0  # trump singles: a discard
     assert winner("AH AH", "2S 2S", "3H 3H", "4C 4C") == 1
-    assert winner("AH AH", "2S 2S", "BJ SJ", "3S 3S") == 3          # a higher pair overtrumps
+    assert winner("AH AH", "2S 2S", "BJ SJ", "3S 3S") == 3  # a higher pair overtrumps
 
 
 def test_trumping_a_tractor_needs_a_trump_tractor():
@@ -107,27 +109,23 @@ def test_trumping_a_tractor_needs_a_trump_tractor():
 
 def test_trump_four_pair_tractor_takes_two_two_pair_tractors():
     lead = "9H 9H 8H 8H 5H 5H 4H 4H"
-    assert winner(lead, "2C 2C 3C 3C 4C 4C 5C 5C", "3S 3S 4S 4S 5S 5S 6S 6S",
-                  "2D 2D 3D 3D 4D 4D 5D 5D") == 2
+    assert winner(lead, "2C 2C 3C 3C 4C 4C 5C 5C", "3S 3S 4S 4S 5S 5S 6S 6S", "2D 2D 3D 3D 4D 4D 5D 5D") == 2
 
 
 def test_two_trump_tractors_may_share_the_off_suit_level_position():
     # ♠A-♥10 and ♣10-♠10 are two 2-pair tractors (two pairs at the off-suit level position)
     lead = "9H 9H 8H 8H 5H 5H 4H 4H"
-    assert winner(lead, "3S 3S 4S 4S 6S 6S 7S 7S", "AS AS 10H 10H 10C 10C 10S 10S",
-                  "2D 2D 3D 3D 4D 4D 5D 5D") == 2
+    assert winner(lead, "3S 3S 4S 4S 6S 6S 7S 7S", "AS AS 10H 10H 10C 10C 10S 10S", "2D 2D 3D 3D 4D 4D 5D 5D") == 2
 
 
 def test_trump_three_pair_tractor_and_a_pair_do_not_take_two_tractors():
     lead = "9H 9H 8H 8H 5H 5H 4H 4H"
-    assert winner(lead, "3S 3S 4S 4S 5S 5S 8S 8S", "2C 2C 3C 3C 4C 4C 5C 5C",
-                  "2D 2D 3D 3D 4D 4D 5D 5D") == 0
+    assert winner(lead, "3S 3S 4S 4S 5S 5S 8S 8S", "2C 2C 3C 3C 4C 4C 5C 5C", "2D 2D 3D 3D 4D 4D 5D 5D") == 0
 
 
 def test_trump_tractor_longer_than_the_lead_still_matches():
     assert winner("7H 7H 6H 6H AH", "3S 3S 4S 4S 5S", "2C 3C 4C 5C 6C", "QD QD JD JD 9D") == 1
-    assert winner("7H 7H 6H 6H AH AH", "3S 3S 4S 4S 5S 5S", "2C 3C 4C 5C 6C 7C",
-                  "2D 3D 4D 5D 6D 7D") == 1
+    assert winner("7H 7H 6H 6H AH AH", "3S 3S 4S 4S 5S 5S", "2C 3C 4C 5C 6C 7C", "2D 3D 4D 5D 6D 7D") == 1
 
 
 def test_mixed_trump_and_side_play_cannot_win():
@@ -139,8 +137,7 @@ def test_overtrump_compares_the_leads_highest_unit_kind():
     # 杀带有对子的牌时，以对子为大: pair 88 beats pair 77 though 77 comes with the big joker
     assert winner("AH AH KH", "7S 7S BJ", "8S 8S 2S", "3C 4C 5C") == 2
     # lead has a tractor: the tractor's top decides, not the pair's
-    assert winner("7H 7H 6H 6H AH AH", "4S 4S 3S 3S BJ BJ", "6S 6S 5S 5S 2S 2S",
-                  "3C 4C 5C 6C 7C 8C") == 2
+    assert winner("7H 7H 6H 6H AH AH", "4S 4S 3S 3S BJ BJ", "6S 6S 5S 5S 2S 2S", "3C 4C 5C 6C 7C 8C") == 2
 
 
 def test_overtrump_on_singles_compares_the_highest_card():
@@ -185,6 +182,7 @@ def test_play_value_says_who_cannot_win():
 
 # ------------------------------------------------------------------------- points
 
+
 def test_trick_points_count_every_play():
     plays = [cards("5H 5H"), cards("10C KC"), cards("KS 2S"), cards("BJ SJ")]
     assert trick_points(plays) == 40
@@ -196,6 +194,7 @@ def test_trick_points_seed_example():
 
 
 # -------------------------------------------------------------- independent oracle
+
 
 def _oracle_winner(plays, c):
     """RULES.md §6 read literally, by brute force."""
@@ -224,6 +223,7 @@ def _oracle_winner(plays, c):
                     if ok:
                         return True
             return False
+
         return rec(0)
 
     def value(play):
@@ -267,7 +267,7 @@ def _structured(pool, n, rng, c):
     if n >= 4 and rng.random() < 0.6:
         k = min(rng.choice([2, 2, 3, 4]), n // 2, len(positions))
         start = rng.randrange(0, len(positions) - k + 1)
-        for p in positions[start:start + k]:
+        for p in positions[start : start + k]:
             play += [rng.choice(by_pos[p])] * 2
     while len(play) < n:
         x = rng.choice(pool)

@@ -1,4 +1,5 @@
 """Trumps, effective suits and card order (RULES.md §2)."""
+
 import pytest
 
 from game.core.cards import ONE_DECK, Card, CardError, Rank, Suit, cards
@@ -17,6 +18,7 @@ def order_holds(c, text):
 
 
 # ---------------------------------------------------------------------- which are trumps
+
 
 @pytest.mark.parametrize("level", ["2", "7", "10", "K", "A"])
 @pytest.mark.parametrize("trump", ["S", "H", "C", "D"])
@@ -61,10 +63,10 @@ def test_off_suit_level_card_leaves_its_printed_suit():
 
 # ------------------------------------------------------------------------------ orders
 
+
 def test_trump_order_playing_10_spades():
     # seed 001 一.1: 大王、小王、主10、副10、主A、K、Q、J、9 … 2
-    assert order_holds(ctx("10", "S"),
-                       "BJ SJ 10S 10H=10C=10D AS KS QS JS 9S 8S 7S 6S 5S 4S 3S 2S")
+    assert order_holds(ctx("10", "S"), "BJ SJ 10S 10H=10C=10D AS KS QS JS 9S 8S 7S 6S 5S 4S 3S 2S")
 
 
 def test_side_order_skips_the_level_rank():
@@ -99,8 +101,10 @@ def test_every_trump_beats_every_side_card_in_strength(level, trump):
     assert weakest_trump > strongest_side
 
 
-@pytest.mark.parametrize("level,trump,off", [("10", "S", "10H 10C 10D"), ("2", "H", "2S 2C 2D"),
-                                             ("A", "D", "AS AH AC"), ("5", "NT", "5S 5H 5C 5D")])
+@pytest.mark.parametrize(
+    "level,trump,off",
+    [("10", "S", "10H 10C 10D"), ("2", "H", "2S 2C 2D"), ("A", "D", "AS AH AC"), ("5", "NT", "5S 5H 5C 5D")],
+)
 def test_off_suit_level_cards_are_equal(level, trump, off):
     c = ctx(level, trump)
     assert len({c.key(x) for x in cards(off)}) == 1
@@ -132,6 +136,7 @@ def test_no_wrap_around_between_ace_and_two():
 
 # --------------------------------------------------------------------------- parsing
 
+
 @pytest.mark.parametrize("level,trump", [("10", "nt"), ("t", "s"), ("q", "NT"), ("A", "d")])
 def test_context_parses_case_insensitively(level, trump):
     c = TrumpContext.parse(level, trump)
@@ -152,6 +157,7 @@ def test_sort_hand_puts_trumps_first_highest_first():
 
 def test_an_effective_suit_is_its_own_type_not_a_printed_suit():
     from game.core import EffectiveSuit
+
     ctx = TrumpContext(Rank.TEN, Suit.SPADES)
     level_heart, nine_heart = Card.parse("10H"), Card.parse("9H")
     assert ctx.suit_of(level_heart) is EffectiveSuit.TRUMP and level_heart.suit is Suit.HEARTS

@@ -1,4 +1,5 @@
 """The table driver plays whole hands through controllers (no pygame)."""
+
 import pytest
 
 from game.core import BUILTIN_IDS, BURY, PLAY, SETTLED, Action, Match, get_ruleset

@@ -1,5 +1,6 @@
 """What is the game's, the driver decides: turn clocks and time-outs, the move to the next
 hand, whose trick scores, and a person's play checked once. The screens only show it."""
+
 from __future__ import annotations
 
 from bots.hint import hint
@@ -25,8 +26,7 @@ from tests.standin_bots import standin_factory
 
 def driver_for(mode, humans=(0,), seed=8, ruleset_id="hebi-2010", **options):
     match = Match(get_ruleset(ruleset_id), seed, 3)
-    controllers = make_controllers(list(humans), ["normal"] * 4, match.ruleset, seed, standin_factory,
-                                   threaded=False)
+    controllers = make_controllers(list(humans), ["normal"] * 4, match.ruleset, seed, standin_factory, threaded=False)
     return TableDriver(match, controllers, TableSettings(mode=mode), hint=hint, **options)
 
 

@@ -1,4 +1,5 @@
 """Duplicate practice: the deal replayed with a bot in a seat, everything else identical."""
+
 import random
 
 from bots import make_bot
@@ -28,6 +29,7 @@ def test_the_same_bot_in_the_seat_plays_the_same_hand():
 def test_results_are_seen_from_the_seat():
     class S:
         up_side, up_levels, total = "defenders", 2, 140
+
     r = Result.of(S, dealer=1, seat=0)  # seat 0 defends against dealer 1
     assert (r.levels, r.points, r.points_for_team) == (2, 140, 140)
     d = Result.of(S, dealer=0, seat=0)  # seat 0 deals: the defenders went up
@@ -40,10 +42,17 @@ def test_states_are_kept_as_json_and_odd_data_is_refused():
     import json
 
     from game.duplicate import decode_states, encode_states
+
     states = {1: random.Random(3).getstate(), 3: random.Random(4).getstate()}
     assert decode_states(json.loads(json.dumps(encode_states(states)))) == states
-    for odd in (None, [], {"1": "x"}, {"9": encode_states(states)["1"]}, {"1": [3, "!!", None]},
-                {"1": [3, "AAAA", None]}):
+    for odd in (
+        None,
+        [],
+        {"1": "x"},
+        {"9": encode_states(states)["1"]},
+        {"1": [3, "!!", None]},
+        {"1": [3, "AAAA", None]},
+    ):
         assert decode_states(odd) is None
 
 
@@ -51,6 +60,7 @@ def _play_as_person(driver, stop) -> None:
     """The person (seat 0) plays the hint's moves until ``stop()``."""
     from bots.hint import hint
     from game.table import WaitKind, hint_action
+
     while not stop():
         driver.run_until_wait()
         wait = driver.waiting()
@@ -69,9 +79,13 @@ def test_a_continued_match_duplicates_from_where_the_deal_began(tmp_path):
     the bots from their states as the deal began, not from the seeding of the new table."""
     from game.session import MatchChoice, Session
     from game.storage import Storage
+
     s = Session(Storage(tmp_path), bot_factory=make_bot)
-    started = s.start_match(MatchChoice("hebi-2010", ["normal", "random", "normal", "random"], human=0,
-                                        length=10, seed=5, duplicate="normal"))
+    started = s.start_match(
+        MatchChoice(
+            "hebi-2010", ["normal", "random", "normal", "random"], human=0, length=10, seed=5, duplicate="normal"
+        )
+    )
     driver = started.driver
     _play_as_person(driver, lambda: driver.match.hands_played >= 1 and len(driver.hand.tricks) >= 3)
     for job in s.duplicates:  # the first deal's duplicate, still running
@@ -92,8 +106,9 @@ def test_a_continued_match_duplicates_from_where_the_deal_began(tmp_path):
     job = again.duplicates[0]
     job.thread.join(120)
     assert job.error is None
-    expected = duplicate_bots(job.played, 0, "normal", ["normal", "random", "normal", "random"], [0], began, 5,
-                              make_bot)
+    expected = duplicate_bots(
+        job.played, 0, "normal", ["normal", "random", "normal", "random"], [0], began, 5, make_bot
+    )
     redo = DuplicateJob(job.played, 0, "normal", expected).start()
     redo.thread.join(120)
     assert [a.to_dict() for a in redo.hand.log] == [a.to_dict() for a in job.hand.log]
@@ -102,9 +117,13 @@ def test_a_continued_match_duplicates_from_where_the_deal_began(tmp_path):
 def test_a_match_continued_between_deals_duplicates_from_the_new_table(tmp_path):
     from game.session import MatchChoice, Session
     from game.storage import Storage
+
     s = Session(Storage(tmp_path), bot_factory=make_bot)
-    driver = s.start_match(MatchChoice("hebi-2010", ["normal", "random", "normal", "random"], human=0,
-                                       length=10, seed=5, duplicate="normal")).driver
+    driver = s.start_match(
+        MatchChoice(
+            "hebi-2010", ["normal", "random", "normal", "random"], human=0, length=10, seed=5, duplicate="normal"
+        )
+    ).driver
     _play_as_person(driver, lambda: driver.match.hands_played >= 1)
     for job in s.duplicates:
         job.thread.join(120)

@@ -1,5 +1,6 @@
 """The folder lock's release never prints (issue 24): on a full disk the pid written into
 ``.lock`` cannot be flushed, and closing the file at exit used to print a traceback."""
+
 import errno
 import os
 from pathlib import Path
@@ -50,6 +51,11 @@ EXITS_ON_A_FULL_DISK = """
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
 def test_a_game_ending_on_a_full_disk_prints_nothing(tmp_path):
-    done = subprocess.run([sys.executable, "-c", textwrap.dedent(EXITS_ON_A_FULL_DISK), str(tmp_path)],
-                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(EXITS_ON_A_FULL_DISK), str(tmp_path)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
     assert (done.returncode, done.stderr) == (0, "")

@@ -4,6 +4,7 @@ A new match's seed is 128 bits and its deals are keyed hashes of it: a search ov
 is hopeless, and a seat's own cards say nothing about the other hands. Old matches (small
 seeds) still deal and load as they did.
 """
+
 from __future__ import annotations
 
 import random
@@ -20,8 +21,10 @@ def _session(tmp_path) -> Session:
 
 
 def test_a_new_match_seed_is_too_wide_to_search(tmp_path):
-    seeds = {_session(tmp_path / str(i)).start_match(MatchChoice("hebi-2010", ["normal"] * 4, human=0))
-             .driver.match.seed for i in range(3)}
+    seeds = {
+        _session(tmp_path / str(i)).start_match(MatchChoice("hebi-2010", ["normal"] * 4, human=0)).driver.match.seed
+        for i in range(3)
+    }
     assert len(seeds) == 3 and all(s.bit_length() == 128 for s in seeds)
 
 

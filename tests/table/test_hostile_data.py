@@ -1,6 +1,7 @@
 """A hostile data folder (issue 14): whatever it holds the game starts and plays, what it
 cannot use is set aside with a message naming it, nothing the player had is deleted; a
 failed save is said at the table; watching bots writes nothing; two copies never share it."""
+
 from __future__ import annotations
 
 import errno
@@ -71,6 +72,7 @@ def open_everything(folder: Path, whole_hand: bool = True) -> Session:
 
 # ---------------------------------------------------------------------------- item 4
 
+
 @pytest.mark.parametrize("name", ["match.json", "settings.json", "stats.json", "replays/00000000000000000001.json"])
 def test_deeply_nested_files_never_stop_the_game(tmp_path, name):
     path = tmp_path / name
@@ -83,6 +85,7 @@ def test_deeply_nested_files_never_stop_the_game(tmp_path, name):
 
 def test_deeply_nested_save_through_the_command_line(tmp_path):
     from game.__main__ import main
+
     (tmp_path / "match.json").write_text(DEEP, encoding="utf-8")
     (tmp_path / "settings.json").write_text(DEEP, encoding="utf-8")
     (tmp_path / "stats.json").write_text(DEEP, encoding="utf-8")
@@ -101,20 +104,23 @@ def damage(data: dict, where: str, value) -> dict:
     return data
 
 
-@pytest.mark.parametrize("where, value", [
-    ("match.elapsed", float("nan")),
-    ("match.elapsed", -5),
-    ("table.names", {"seats": ["a", "b", "c", "d"], "teams": [None, 5]}),
-    ("match.ruleset.name", "not a table"),
-    ("match.ruleset.kitty_multiplier", "bogus"),
-    ("match.ruleset.decks", True),
-    ("match.ruleset.bands", [{"side": "nobody", "levels": 1}]),
-    ("match.seed", "12"),
-    ("match.current.setup.dealer", "x"),
-    ("match.current.log", [{"kind": "play", "seat": 0, "cards": ["BJ"]}]),
-    ("match.length", 10 ** 30),
-    ("table.levels", ["normal", "normal", "normal", 7]),
-])
+@pytest.mark.parametrize(
+    "where, value",
+    [
+        ("match.elapsed", float("nan")),
+        ("match.elapsed", -5),
+        ("table.names", {"seats": ["a", "b", "c", "d"], "teams": [None, 5]}),
+        ("match.ruleset.name", "not a table"),
+        ("match.ruleset.kitty_multiplier", "bogus"),
+        ("match.ruleset.decks", True),
+        ("match.ruleset.bands", [{"side": "nobody", "levels": 1}]),
+        ("match.seed", "12"),
+        ("match.current.setup.dealer", "x"),
+        ("match.current.log", [{"kind": "play", "seat": 0, "cards": ["BJ"]}]),
+        ("match.length", 10**30),
+        ("table.levels", ["normal", "normal", "normal", 7]),
+    ],
+)
 def test_a_save_holding_what_the_game_never_writes_is_set_aside(tmp_path, where, value):
     good = saved_match(tmp_path)
     check_save(good)  # the game's own save passes
@@ -151,7 +157,7 @@ def test_statistics_that_cannot_be_used_are_set_aside_not_written_over(tmp_path)
 
 def test_a_replay_whose_log_is_not_legal_is_refused(tmp_path):
     s = open_everything(tmp_path)
-    (path, data), = s.records.list_replays()
+    ((path, data),) = s.records.list_replays()
     data["hand"]["log"][-1]["cards"] = ["BJ", "BJ", "BJ"]
     path.write_text(json.dumps(data))
     with pytest.raises(ValueError):
@@ -159,16 +165,28 @@ def test_a_replay_whose_log_is_not_legal_is_refused(tmp_path):
 
 
 FILES = ["match.json", "settings.json", "stats.json", "replays/00000000000000000001.json"]
-JSONISH = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
-                       lambda inner: st.lists(inner, max_size=4)
-                       | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-                       max_leaves=12)
+JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(contents=st.lists(st.tuples(st.sampled_from(FILES), st.one_of(
-    JSONISH.map(json.dumps), st.binary(max_size=50).map(lambda b: b.decode("latin-1")),
-    st.integers(1, 5000).map(lambda n: "{" * n))), min_size=1, max_size=4))
+@given(
+    contents=st.lists(
+        st.tuples(
+            st.sampled_from(FILES),
+            st.one_of(
+                JSONISH.map(json.dumps),
+                st.binary(max_size=50).map(lambda b: b.decode("latin-1")),
+                st.integers(1, 5000).map(lambda n: "{" * n),
+            ),
+        ),
+        min_size=1,
+        max_size=4,
+    )
+)
 def test_whatever_is_in_the_data_folder_the_game_starts_and_plays(tmp_path_factory, contents):
     folder = tmp_path_factory.mktemp("data")
     for name, text in contents:
@@ -184,6 +202,7 @@ def test_whatever_is_in_the_data_folder_the_game_starts_and_plays(tmp_path_facto
 
 # ---------------------------------------------------------------------------- item 5
 
+
 def test_a_failed_save_is_said_once_the_match_kept_and_saved_again(tmp_path, monkeypatch):
     said = []
     s = session(tmp_path, report=said.append)
@@ -192,6 +211,7 @@ def test_a_failed_save_is_said_once_the_match_kept_and_saved_again(tmp_path, mon
 
     def full(path, data):
         raise OSError(errno.ENOSPC, "No space left on device")
+
     monkeypatch.setattr(storage_module, "atomic_write_json", full)
     monkeypatch.setattr(records_module, "atomic_write_json", full)
     started.driver.run_hand()  # every trick's save fails, and the hand's replay
@@ -209,12 +229,14 @@ def test_a_failed_save_is_said_once_the_match_kept_and_saved_again(tmp_path, mon
 
 def test_a_failed_save_is_said_at_the_table(tmp_path, monkeypatch):
     from tests.ui_helpers import make_app, run, start_match
+
     app = make_app(tmp_path, size=(1024, 640), speed=30.0)
     start_match(app, "hebi-2010", 4, None, ["normal"] * 4)  # bots only: tricks go by
     table = app.top
 
     def read_only(path, data):
         raise OSError(errno.EROFS, "Read-only file system")
+
     monkeypatch.setattr(storage_module, "atomic_write_json", read_only)
     for _ in range(400):
         run(app, 0.5)
@@ -225,16 +247,34 @@ def test_a_failed_save_is_said_at_the_table(tmp_path, monkeypatch):
 
 # ---------------------------------------------------------------------------- item 6
 
+
 def test_autoplay_never_touches_the_players_match_settings_or_statistics(tmp_path):
     from game.__main__ import main
+
     s = session(tmp_path)
     s.start_match(MatchChoice("hebi-2010", ["normal"] * 4, human=0, seed=5))
     (tmp_path / "settings.json").write_text(json.dumps({"language": "en", "speed": "slow"}))
     (tmp_path / "stats.json").write_text(json.dumps({"version": 1, "rulesets": {"hebi-2010": {"hands": 7}}}))
     del s
     before = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file() and p.name != ".lock"}
-    assert main(["--autoplay", "--hands", "1", "--speed", "60", "--seed", "2", "--data-dir", str(tmp_path),
-                 "--bot-level", "random"]) == 0
+    assert (
+        main(
+            [
+                "--autoplay",
+                "--hands",
+                "1",
+                "--speed",
+                "60",
+                "--seed",
+                "2",
+                "--data-dir",
+                str(tmp_path),
+                "--bot-level",
+                "random",
+            ]
+        )
+        == 0
+    )
     after = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file() and p.name != ".lock"}
     assert after == before
     assert not list((tmp_path / "replays").glob("*.json"))
@@ -280,8 +320,10 @@ for _ in range(300):
     r.record_match("hebi-2010", 0, 0)
 print("shared" if s.shared else "held")
 """
-    procs = [subprocess.Popen([sys.executable, "-c", count, str(tmp_path)], cwd=ROOT, stdout=subprocess.PIPE,
-                              text=True) for _ in range(2)]
+    procs = [
+        subprocess.Popen([sys.executable, "-c", count, str(tmp_path)], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+        for _ in range(2)
+    ]
     roles = sorted(p.communicate(timeout=60)[0].strip() for p in procs)
     matches = Records(tmp_path).stats()["hebi-2010"]["matches"]
     # The copy that held the folder counted all its matches; a copy beside it counted none.
@@ -290,10 +332,14 @@ print("shared" if s.shared else "held")
 
 # ---------------------------------------------------------------------------- item 11
 
+
 def test_leftover_temporary_files_are_removed_at_start(tmp_path):
     (tmp_path / "replays").mkdir()
-    leftovers = [tmp_path / "match.json.abc123.tmp", tmp_path / "settings.json.x.tmp",
-                 tmp_path / "replays" / "0001.json.q.tmp"]
+    leftovers = [
+        tmp_path / "match.json.abc123.tmp",
+        tmp_path / "settings.json.x.tmp",
+        tmp_path / "replays" / "0001.json.q.tmp",
+    ]
     for p in leftovers:
         p.write_text("{half")
     mine = tmp_path / "notes.tmp"  # not ours: left alone

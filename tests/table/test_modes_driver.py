@@ -1,5 +1,6 @@
 """The play modes without a screen: declaring rounds, undo, clocks, hints, the card counter,
 and a refused declaration naming its rule (RULES.md §8)."""
+
 from collections import Counter
 
 import pytest
@@ -80,6 +81,7 @@ def play_hand(driver, asked=None, declare_every=3):
 
 # ---------------------------------------------------------------------------- declaring
 
+
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_hotseat_calls_every_person_at_the_same_fixed_points_whatever_his_cards(ruleset_id, seed):
@@ -117,6 +119,7 @@ class AlwaysDeclares:
 
     def __init__(self, level, seat, rng, ruleset, think_ms=0):
         from tests.standin_bots import StandInBot
+
         self.inner = StandInBot(level, seat, rng, ruleset)
 
     def declare(self, obs, options):
@@ -145,7 +148,7 @@ def rigged(humans, placed):
     special = [c for c in deck if c.is_joker or c.rank == Rank.TWO]
     rest = iter(plain + special)
     hand.deck = [c if c is not None else next(rest) for c in order]
-    hand.dealt_kitty = tuple(hand.deck[hand.to_deal:])
+    hand.dealt_kitty = tuple(hand.deck[hand.to_deal :])
     hand.kitty = list(hand.dealt_kitty)
     controllers = make_controllers(humans, ["normal"] * 4, match.ruleset, 1, AlwaysDeclares, threaded=False)
     return TableDriver(match, controllers, TableSettings(mode=PRACTICE), hint=hint), fd
@@ -162,8 +165,7 @@ def test_at_a_hotseat_table_a_bot_declares_only_at_the_fixed_points_too():
     for _ in range(8):
         driver.run_until_wait()
         wait = driver.waiting()
-        assert wait is not None and wait.kind == WaitKind.DECLARE and hand.dealt in hotseat_checkpoints(
-            hand.to_deal)
+        assert wait is not None and wait.kind == WaitKind.DECLARE and hand.dealt in hotseat_checkpoints(hand.to_deal)
         seen.append((hand.dealt, wait.seat))
         if wait.seat == 1 and hand.bidding.shown:
             break
@@ -214,6 +216,7 @@ def test_one_person_keeps_the_buttons_during_the_deal_and_gets_a_last_chance():
 
 
 # ---------------------------------------------------------------------------- undo
+
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_undo_restores_the_exact_previous_state(ruleset_id):
@@ -267,6 +270,7 @@ def test_undo_is_refused_in_tournament_and_across_another_person():
 
 
 # ---------------------------------------------------------------------------- clocks, hints
+
 
 def test_turn_clock_counts_down_once_per_decision():
     clock = TurnClock().start("a", 30)
@@ -329,18 +333,21 @@ def test_the_hint_is_the_normal_bots_move_with_a_reason_and_is_repeatable():
     assert cards == again and reason.code == reason2.code
     assert driver.hand.check(Action(PLAY, 0, tuple(cards))) is None
     from game.i18n import table
+
     assert "hint." + reason.code in table("en") and "hint." + reason.code in table("zh")
 
 
 def test_every_bot_reason_has_a_hint_string_in_both_languages():
     from bots.base import ENGLISH
     from game.i18n import table
+
     for lang in ("en", "zh"):
         missing = [code for code in ENGLISH if "hint." + code not in table(lang)]
         assert missing == []
 
 
 # ---------------------------------------------------------------------------- the card counter
+
 
 def test_the_card_counter_counts_what_the_seat_has_not_seen():
     driver = driver_for("hebi-2010", 9, [0])
@@ -367,25 +374,29 @@ def test_the_card_counter_counts_what_the_seat_has_not_seen():
 
 # ---------------------------------------------------------------------------- why not (§8)
 
+
 def bidding(ruleset_id, first_hand=True, dealer=None, levels=(Rank.TWO, Rank.TWO)):
     return Bidding(get_ruleset(ruleset_id), first_hand, dealer, 0, levels)
 
 
-@pytest.mark.parametrize("ruleset_id, shown, seat, cards, code", [
-    ("hebi-2010", [], 0, "2H", "declare.level_and_joker"),
-    ("hebi-2010", [], 0, "2H 2H", "declare.level_and_joker"),
-    ("hebi-2010", [], 0, "2H SJ", "declare.joker_colour"),
-    ("hebi-2010", [(1, "2S SJ")], 1, "2H 2H", "declare.own"),
-    ("hebi-2010", [(1, "2S SJ")], 2, "2S 2S", "declare.other_suit"),
-    ("hebi-2010", [(1, "2S SJ")], 2, "3H 3H", "declare.overturn_pair"),
-    ("hebi-2010", [(1, "2S SJ"), (2, "2H 2H")], 3, "2D 2D", "declare.once"),
-    ("lanzhou-2010", [], 0, "3H", "declare.level_card"),
-    ("lanzhou-2010", [], 0, "2H 2H 2H", "declare.level_card"),
-    ("lanzhou-2010", [(1, "2S")], 1, "2H 2H", "declare.protect_only"),
-    ("lanzhou-2010", [(1, "2S")], 2, "2S 2S", "declare.other_suit"),
-    ("lanzhou-2010", [(1, "2S"), (1, "2S 2S")], 2, "2H 2H", "declare.closed"),
-    ("logistics-2015", [(1, "2S")], 2, "2H", "declare.closed"),
-])
+@pytest.mark.parametrize(
+    "ruleset_id, shown, seat, cards, code",
+    [
+        ("hebi-2010", [], 0, "2H", "declare.level_and_joker"),
+        ("hebi-2010", [], 0, "2H 2H", "declare.level_and_joker"),
+        ("hebi-2010", [], 0, "2H SJ", "declare.joker_colour"),
+        ("hebi-2010", [(1, "2S SJ")], 1, "2H 2H", "declare.own"),
+        ("hebi-2010", [(1, "2S SJ")], 2, "2S 2S", "declare.other_suit"),
+        ("hebi-2010", [(1, "2S SJ")], 2, "3H 3H", "declare.overturn_pair"),
+        ("hebi-2010", [(1, "2S SJ"), (2, "2H 2H")], 3, "2D 2D", "declare.once"),
+        ("lanzhou-2010", [], 0, "3H", "declare.level_card"),
+        ("lanzhou-2010", [], 0, "2H 2H 2H", "declare.level_card"),
+        ("lanzhou-2010", [(1, "2S")], 1, "2H 2H", "declare.protect_only"),
+        ("lanzhou-2010", [(1, "2S")], 2, "2S 2S", "declare.other_suit"),
+        ("lanzhou-2010", [(1, "2S"), (1, "2S 2S")], 2, "2H 2H", "declare.closed"),
+        ("logistics-2015", [(1, "2S")], 2, "2H", "declare.closed"),
+    ],
+)
 def test_a_refused_declaration_names_its_rule(ruleset_id, shown, seat, cards, code):
     b = bidding(ruleset_id)
     for s, c in shown:
@@ -394,6 +405,7 @@ def test_a_refused_declaration_names_its_rule(ruleset_id, shown, seat, cards, co
     assert refusal is not None and refusal.code == code
     assert refusal.section == "§8"
     from game.i18n import table
+
     for lang in ("en", "zh"):
         assert "refusal." + code in table(lang)
 
@@ -417,6 +429,7 @@ def test_the_why_not_sentence_names_the_section_in_both_languages():
     from game.core import Refusal
     from game.i18n import set_language
     from game.ui.names import refusal_words
+
     try:
         set_language("en")
         text = refusal_words(Refusal("follow.suit", {"suit": "H"}), section=True)
@@ -435,5 +448,6 @@ def test_the_deck_is_what_the_counter_starts_from():
 def test_the_table_and_records_need_no_pygame_and_no_bots():
     import subprocess
     import sys
+
     code = "import sys, game.table, game.records; sys.exit('pygame' in sys.modules or 'bots' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0

@@ -1,6 +1,7 @@
 """Nothing a player makes is lost (issue 24): every match the new-match screen can start
 continues; damaged or odd files are set aside or refused with a message, never a crash or a
 hang; a folder that cannot be written opens read-only; set-aside names never collide."""
+
 from __future__ import annotations
 
 import json
@@ -24,6 +25,7 @@ def english():
 
 # ---------------------------------------------------------------------------- item 1
 
+
 @pytest.mark.parametrize("mode", [m.value for m in Mode])
 @pytest.mark.parametrize("ruleset_id", BUILTIN_IDS)
 def test_every_seat_kind_the_new_match_screen_offers_continues(tmp_path, ruleset_id, mode):
@@ -36,8 +38,9 @@ def test_every_seat_kind_the_new_match_screen_offers_continues(tmp_path, ruleset
         levels[0] = "human"
         humans = [s for s in range(4) if levels[s] == "human"]
         duplicate = DUPLICATE_LEVELS[i % len(DUPLICATE_LEVELS)] if i % 2 else None
-        Session(Storage(folder)).start_match(MatchChoice(ruleset_id, levels, 0, humans, mode, seed=5 + i,
-                                                         duplicate=duplicate))
+        Session(Storage(folder)).start_match(
+            MatchChoice(ruleset_id, levels, 0, humans, mode, seed=5 + i, duplicate=duplicate)
+        )
         started = Session(Storage(folder)).continue_match()
         settings = started.driver.settings
         assert settings.levels == tuple(levels) and settings.humans == tuple(humans)
@@ -47,8 +50,9 @@ def test_every_seat_kind_the_new_match_screen_offers_continues(tmp_path, ruleset
 
 
 def test_the_expert_match_of_the_report_continues(tmp_path):
-    Session(Storage(tmp_path)).start_match(MatchChoice("hebi-2010", ["human", "expert", "expert", "expert"],
-                                                       human=0, seed=5))
+    Session(Storage(tmp_path)).start_match(
+        MatchChoice("hebi-2010", ["human", "expert", "expert", "expert"], human=0, seed=5)
+    )
     started = Session(Storage(tmp_path)).continue_match()
     assert started.driver.settings.levels == ("human", "expert", "expert", "expert")
 
@@ -60,11 +64,13 @@ def test_an_outside_program_seat_continues_as_normal_or_as_itself(tmp_path):
 
     def factory(level, seat, rng, ruleset, **options):
         from bots import make_bot
+
         made.append(level)
         return make_bot("easy" if level == program else level, seat, rng, ruleset)
 
     Session(Storage(tmp_path), bot_factory=factory, seats={2: program}).start_match(
-        MatchChoice("lanzhou-2010", ["human", "hard", "normal", "easy"], human=0, seed=3))
+        MatchChoice("lanzhou-2010", ["human", "hard", "normal", "easy"], human=0, seed=3)
+    )
     again = Session(Storage(tmp_path), bot_factory=factory).continue_match()
     assert again.driver.settings.levels[2] == "normal"
     made.clear()
@@ -83,8 +89,13 @@ def test_the_seat_kinds_are_one_list_every_layer_takes():
     for ruleset_id in BUILTIN_IDS:
         assert set(offered_levels(ruleset_id)) <= set(seat_kinds.BOT_LEVELS)
     assert storage.Settings.from_dict({"last_bots": ["expert", "human", "random", "hard"]}, "en").last_bots == [
-        "expert", "human", "random", "hard"]
+        "expert",
+        "human",
+        "random",
+        "hard",
+    ]
     from game.__main__ import parse_args
+
     assert parse_args(["--bot-level", "expert"]).bot_level == "expert"
 
 
@@ -97,16 +108,16 @@ def test_a_command_too_long_to_save_is_refused_on_the_command_line():
 
 
 def _save(tmp_path: Path) -> dict:
-    Session(Storage(tmp_path)).start_match(MatchChoice("hebi-2010", ["human", "easy", "easy", "easy"], human=0,
-                                                       seed=5))
+    Session(Storage(tmp_path)).start_match(MatchChoice("hebi-2010", ["human", "easy", "easy", "easy"], human=0, seed=5))
     return json.loads((tmp_path / "match.json").read_text(encoding="utf-8"))
 
 
 def _shelve_one(folder: Path) -> Path:
     """Two matches: one in progress, one shelved; the shelved one's path."""
     for seed in (5, 6):
-        Session(Storage(folder)).start_match(MatchChoice("hebi-2010", ["human", "easy", "easy", "easy"], human=0,
-                                                         seed=seed))
+        Session(Storage(folder)).start_match(
+            MatchChoice("hebi-2010", ["human", "easy", "easy", "easy"], human=0, seed=seed)
+        )
     (shelved,) = list((folder / "saves").glob("match-*.json"))
     return shelved
 
@@ -128,8 +139,9 @@ def test_a_deeply_nested_progress_file_is_set_aside(tmp_path):
 def test_a_huge_progress_file_is_set_aside_unread(tmp_path):
     from game.learn.progress import PROGRESS_FILE, Progress
 
-    (tmp_path / PROGRESS_FILE).write_text('{"version": 1, "lessons": {}, "scores": {}, "pad": "'
-                                          + "x" * (5 << 20) + '"}', encoding="utf-8")
+    (tmp_path / PROGRESS_FILE).write_text(
+        '{"version": 1, "lessons": {}, "scores": {}, "pad": "' + "x" * (5 << 20) + '"}', encoding="utf-8"
+    )
     assert Progress.load(tmp_path).set_aside is not None
 
 
@@ -155,8 +167,13 @@ def test_a_fifo_in_place_of_a_data_file_is_set_aside_not_waited_on(tmp_path, nam
     import sys
 
     os.mkfifo(tmp_path / name)
-    done = subprocess.run([sys.executable, "-c", READ_AT_START, str(tmp_path)], capture_output=True, text=True,
-                          timeout=60, cwd=Path(__file__).resolve().parents[2])
+    done = subprocess.run(
+        [sys.executable, "-c", READ_AT_START, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=Path(__file__).resolve().parents[2],
+    )
     assert done.returncode == 0, done.stderr
     if name != "learn.json":
         assert name in done.stdout and "not a regular file" in done.stdout
@@ -170,9 +187,14 @@ def test_a_fifo_settings_file_through_the_command_line(tmp_path):
 
     os.mkfifo(tmp_path / "settings.json")
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    done = subprocess.run([sys.executable, "-m", "game", "--data-dir", str(tmp_path), "--max-frames", "3"],
-                          capture_output=True, text=True, timeout=120, env=env,
-                          cwd=Path(__file__).resolve().parents[2])
+    done = subprocess.run(
+        [sys.executable, "-m", "game", "--data-dir", str(tmp_path), "--max-frames", "3"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        cwd=Path(__file__).resolve().parents[2],
+    )
     assert done.returncode == 0, done.stderr
     assert list(tmp_path.glob("settings.json.broken-*"))
 
@@ -188,8 +210,15 @@ def test_a_folder_where_the_match_is_kept_does_not_stop_continue(tmp_path):
     assert any("match.json" in str(n) for n in storage.notices)
 
 
-@pytest.mark.parametrize("table", [{"humans": [0, 0, 9]}, {"humans": [0], "names": {"seats": ["x" * 100_000] * 4}},
-                                   {"humans": [0], "mode": "godmode"}, None])
+@pytest.mark.parametrize(
+    "table",
+    [
+        {"humans": [0, 0, 9]},
+        {"humans": [0], "names": {"seats": ["x" * 100_000] * 4}},
+        {"humans": [0], "mode": "godmode"},
+        None,
+    ],
+)
 def test_a_shelved_save_is_checked_before_it_is_listed(tmp_path, table):
     import time
 
@@ -208,9 +237,16 @@ def test_a_shelved_save_is_checked_before_it_is_listed(tmp_path, table):
     assert time.perf_counter() - began < 5
 
 
-@pytest.mark.parametrize("where, value", [("table", None), ("clock", "x"), ("clock", [1, 0, float("inf")]),
-                                          ("table.mode", "godmode"), ("table.levels", ["human", "godlike",
-                                                                                        "easy", "easy"])])
+@pytest.mark.parametrize(
+    "where, value",
+    [
+        ("table", None),
+        ("clock", "x"),
+        ("clock", [1, 0, float("inf")]),
+        ("table.mode", "godmode"),
+        ("table.levels", ["human", "godlike", "easy", "easy"]),
+    ],
+)
 def test_a_save_the_game_never_writes_is_refused(tmp_path, where, value):
     from game.session import UnreadableSave
 
@@ -239,6 +275,7 @@ def test_settings_the_game_never_writes_are_set_aside(tmp_path, field, value):
 
 # ---------------------------------------------------------------------------- item 4
 
+
 def make_read_only(monkeypatch) -> list[str]:
     """A folder that cannot be written. The tests run as root, whom chmod does not stop, so
     the storage's write probe (``storage.folder_writable``) is made to fail, and so is every
@@ -253,6 +290,7 @@ def make_read_only(monkeypatch) -> list[str]:
     def refuse(*args, **kwargs):
         tried.append(str(args[:2]))
         raise PermissionError(30, "Read-only file system")
+
     for name in ("replace", "rename", "unlink"):
         monkeypatch.setattr(os, name, refuse)
     monkeypatch.setattr(storage_module.tempfile, "mkstemp", refuse)
@@ -283,8 +321,9 @@ def test_continue_on_a_shelved_match_in_a_read_only_folder(tmp_path, monkeypatch
     started.driver.next_hand()
     last = Session(Storage(tmp_path)).continue_match()
     assert last.driver.match.seed == 6
-    Session(Storage(tmp_path)).start_match(MatchChoice("lanzhou-2010", ["human", "easy", "easy", "easy"], human=0,
-                                                       seed=8))
+    Session(Storage(tmp_path)).start_match(
+        MatchChoice("lanzhou-2010", ["human", "easy", "easy", "easy"], human=0, seed=8)
+    )
     assert tried == [] and _snapshot(tmp_path) == before
 
 
@@ -300,6 +339,7 @@ def test_damaged_files_in_a_read_only_folder_are_reported_and_left(tmp_path, mon
     session = Session(storage)
     session.records.stats()
     from game.session import UnreadableSave
+
     with pytest.raises(UnreadableSave):
         session.check_saved_match()
     session.set_aside(UnreadableSave("x"))
@@ -310,6 +350,7 @@ def test_damaged_files_in_a_read_only_folder_are_reported_and_left(tmp_path, mon
 
 
 # ---------------------------------------------------------------------------- item 5
+
 
 def test_two_damaged_progress_files_in_one_second_are_both_kept(tmp_path, monkeypatch):
     import time
@@ -325,4 +366,3 @@ def test_two_damaged_progress_files_in_one_second_are_both_kept(tmp_path, monkey
         kept.add(moved.read_text(encoding="utf-8"))
     assert kept == {"{broken 0", "{broken 1", "{broken 2"}
     assert len(list(tmp_path.glob(PROGRESS_FILE + ".broken-*"))) == 3
-

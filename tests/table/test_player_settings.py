@@ -1,5 +1,6 @@
 """The table settings a player sets (card size, colours, clicks, confirm, linger, motion):
 stored, read back and validated field by field (no pygame)."""
+
 import json
 import math
 
@@ -8,30 +9,64 @@ from game.storage import CARD_COLOURS, CARD_SIZES, PLAY_CLICKS, Settings, Storag
 
 def test_table_settings_round_trip(tmp_path):
     storage = Storage(tmp_path)
-    settings = Settings(card_size="large", card_colours="four", play_click="single", confirm_play=True,
-                        trick_linger=2.0, reduce_motion=True)
+    settings = Settings(
+        card_size="large",
+        card_colours="four",
+        play_click="single",
+        confirm_play=True,
+        trick_linger=2.0,
+        reduce_motion=True,
+    )
     storage.save_settings(settings)
     again = storage.load_settings("en")
-    assert (again.card_size, again.card_colours, again.play_click, again.confirm_play, again.trick_linger,
-            again.reduce_motion) == ("large", "four", "single", True, 2.0, True)
+    assert (
+        again.card_size,
+        again.card_colours,
+        again.play_click,
+        again.confirm_play,
+        again.trick_linger,
+        again.reduce_motion,
+    ) == ("large", "four", "single", True, 2.0, True)
     assert again.card_scale == CARD_SIZES["large"] > 1
 
 
 def test_defaults_are_the_plain_table():
     s = Settings()
     assert (s.card_size, s.card_colours, s.play_click, s.confirm_play, s.trick_linger, s.reduce_motion) == (
-        "normal", "classic", "double", False, 0.0, False)
+        "normal",
+        "classic",
+        "double",
+        False,
+        0.0,
+        False,
+    )
     assert s.card_scale == 1.0
     assert "classic" in CARD_COLOURS and "double" in PLAY_CLICKS
 
 
 def test_bad_table_settings_fall_back_one_by_one(tmp_path):
-    (tmp_path / "settings.json").write_text(json.dumps(
-        {"card_size": "huge", "card_colours": "rainbow", "play_click": "triple", "confirm_play": "yes",
-         "trick_linger": -3, "reduce_motion": 1, "speed": "fast"}))
+    (tmp_path / "settings.json").write_text(
+        json.dumps(
+            {
+                "card_size": "huge",
+                "card_colours": "rainbow",
+                "play_click": "triple",
+                "confirm_play": "yes",
+                "trick_linger": -3,
+                "reduce_motion": 1,
+                "speed": "fast",
+            }
+        )
+    )
     s = Storage(tmp_path).load_settings("en")
     assert (s.card_size, s.card_colours, s.play_click, s.confirm_play, s.trick_linger, s.reduce_motion) == (
-        "normal", "classic", "double", False, 0.0, False)
+        "normal",
+        "classic",
+        "double",
+        False,
+        0.0,
+        False,
+    )
     assert s.speed == "fast"  # a good field next to bad ones is kept
 
 

@@ -1,4 +1,5 @@
 """The hot-seat privacy rule as a pure function: who may see which hand, and when."""
+
 import random
 
 from game.core import BURYING, DEALING, PLAYING, Hand, HandSetup, Rank, get_ruleset

@@ -1,5 +1,6 @@
 """The puzzle store (issue 27): round trip, damaged files set aside, Leitner scheduling,
 scores per ruleset and kind; the accepted answers of a decision."""
+
 import json
 
 from game.core import Card, Hand, HandSetup, Rank, get_ruleset, observation_to_json, observe
@@ -13,10 +14,20 @@ def cards(text):
 
 def a_puzzle(pid="hebi-2010/1/0/7", kind="follow", accepted=(("AH",), ("KH",))):
     hand = Hand(get_ruleset("hebi-2010"), HandSetup(1, False, (Rank.TWO, Rank.TWO), 0, 0))
-    return {"id": pid, "ruleset": "hebi-2010", "kind": kind,
-            "observation": observation_to_json(observe(hand, 0)),
-            "accepted": [list(a) for a in accepted], "played": ["5H"], "gain": 0.42,
-            "box": 0, "due": 100.0, "created": 100.0, "tries": 0, "solved": 0}
+    return {
+        "id": pid,
+        "ruleset": "hebi-2010",
+        "kind": kind,
+        "observation": observation_to_json(observe(hand, 0)),
+        "accepted": [list(a) for a in accepted],
+        "played": ["5H"],
+        "gain": 0.42,
+        "box": 0,
+        "due": 100.0,
+        "created": 100.0,
+        "tries": 0,
+        "solved": 0,
+    }
 
 
 def test_round_trip(tmp_path):
@@ -37,10 +48,13 @@ def test_damaged_files_are_set_aside_with_a_message(tmp_path):
     path = tmp_path / PUZZLE_FILE
     bad = a_puzzle()
     bad["kind"] = "guess"
-    for text in ("{not json", json.dumps({"version": 99, "puzzles": []}),
-                 json.dumps({"version": 1, "puzzles": [bad]}),
-                 json.dumps({"version": 1, "puzzles": [a_puzzle()], "scores": {"x": {"lead": [3, 1]}}}),
-                 json.dumps({"version": 1, "puzzles": [dict(a_puzzle(), observation={"seat": 0})]})):
+    for text in (
+        "{not json",
+        json.dumps({"version": 99, "puzzles": []}),
+        json.dumps({"version": 1, "puzzles": [bad]}),
+        json.dumps({"version": 1, "puzzles": [a_puzzle()], "scores": {"x": {"lead": [3, 1]}}}),
+        json.dumps({"version": 1, "puzzles": [dict(a_puzzle(), observation={"seat": 0})]}),
+    ):
         path.write_text(text, encoding="utf-8")
         store = PuzzleStore.load(tmp_path)
         assert store.puzzles == {} and store.problem
@@ -90,10 +104,12 @@ class D:
 
 
 def test_accepted_answers_are_the_best_and_those_within_its_margin():
-    top = [{"cards": ["AH"], "mean": 0.50, "spread": 1, "worlds": 32},
-           {"cards": ["KH"], "mean": 0.46, "spread": 1, "worlds": 32},
-           {"cards": ["5H"], "mean": 0.45, "spread": 1, "worlds": 32},  # the move made
-           {"cards": ["2H"], "mean": 0.30, "spread": 1, "worlds": 32}]
+    top = [
+        {"cards": ["AH"], "mean": 0.50, "spread": 1, "worlds": 32},
+        {"cards": ["KH"], "mean": 0.46, "spread": 1, "worlds": 32},
+        {"cards": ["5H"], "mean": 0.45, "spread": 1, "worlds": 32},  # the move made
+        {"cards": ["2H"], "mean": 0.30, "spread": 1, "worlds": 32},
+    ]
     d = D(kind="play", label="mistake", best=["AH"], played=["5H"], loss=0.2, se=0.01, top=top)
     assert coach.accepted_answers(d) == [cards("AH"), cards("KH")]
     d.se = 0.25  # a wider uncertainty widens the margin, the move made stays refused

@@ -1,4 +1,5 @@
 """Reviewing played cards (RULES.md §10): a ruleset field, obeyed by the tournament table."""
+
 import tomllib
 
 import pytest
@@ -9,8 +10,9 @@ from game.table import PRACTICE, TOURNAMENT, TableDriver, TableSettings, make_co
 from tests.standin_bots import standin_factory
 
 
-@pytest.mark.parametrize("ruleset_id, allowed", [("hebi-2010", False), ("lanzhou-2010", True),
-                                                 ("logistics-2015", False)])
+@pytest.mark.parametrize(
+    "ruleset_id, allowed", [("hebi-2010", False), ("lanzhou-2010", True), ("logistics-2015", False)]
+)
 def test_each_ruleset_says_whether_played_cards_may_be_reviewed(ruleset_id, allowed):
     assert get_ruleset(ruleset_id).review_played is allowed
     match = Match(get_ruleset(ruleset_id), 1, None)
@@ -35,4 +37,5 @@ def test_a_save_from_before_the_field_still_loads():
     data = get_ruleset("hebi-2010").to_dict()
     del data["review_played"]
     from game.core import Ruleset
+
     assert Ruleset.from_dict(data).review_played is True

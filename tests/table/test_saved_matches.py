@@ -1,4 +1,5 @@
 """Several saved matches: a new match never writes over the one in progress (issue 13, 1)."""
+
 from game.saved_matches import saved_matches
 from game.session import MatchChoice, Session
 from game.storage import Storage
@@ -15,8 +16,9 @@ def test_starting_a_new_match_keeps_the_one_in_progress_and_both_can_be_continue
     first.driver.run_until_wait()
     first.driver.save()
     kept = first.driver.match.to_dict()
-    second = s.start_match(MatchChoice("lanzhou-2010", ["normal", "human", "normal", "normal"], human=0,
-                                       humans=[1], length=60, seed=6))
+    second = s.start_match(
+        MatchChoice("lanzhou-2010", ["normal", "human", "normal", "normal"], human=0, humans=[1], length=60, seed=6)
+    )
     second.driver.save()
     listed = saved_matches(s.storage)
     assert len(listed) == 2

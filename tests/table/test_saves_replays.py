@@ -1,6 +1,7 @@
 """Saves, replays and statistics: save → kill → resume gives the identical state, a save
 that cannot be read is set aside and the game starts, replays step both ways to the same
 states as the live hand, the last 200 hands are kept, statistics per ruleset."""
+
 import json
 import os
 from pathlib import Path
@@ -28,13 +29,33 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # ---------------------------------------------------------------------------- save, kill, resume
 
+
 def test_save_kill_resume_gives_the_identical_state(tmp_path):
     """The game saves after every trick; killed mid-hand, Continue picks up exactly there."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
-    proc = subprocess.Popen([sys.executable, "-m", "game", "--autoplay", "--ruleset", "logistics-2015",
-                             "--seed", "12", "--speed", "40", "--data-dir", str(tmp_path), "--bot-level", "easy",
-                             "--autoplay-saves"],
-                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "game",
+            "--autoplay",
+            "--ruleset",
+            "logistics-2015",
+            "--seed",
+            "12",
+            "--speed",
+            "40",
+            "--data-dir",
+            str(tmp_path),
+            "--bot-level",
+            "easy",
+            "--autoplay-saves",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     save = tmp_path / "match.json"
     data = None
     try:
@@ -81,8 +102,17 @@ def test_a_persons_match_resumes_at_the_last_trick(tmp_path):
     """A person plays; the window dies mid-trick (no goodbye): Continue is at the last
     trick's end, with the same cards, seats, mode and names."""
     app = make_app(tmp_path, size=(1024, 640), speed=8.0)
-    start_match(app, "hebi-2010", 3, 0, ["human", "normal", "human", "normal"], "practice", 10,
-                humans=[0, 2], names={"seats": ["Ann", "", "Bo", ""], "teams": ["", ""]})
+    start_match(
+        app,
+        "hebi-2010",
+        3,
+        0,
+        ["human", "normal", "human", "normal"],
+        "practice",
+        10,
+        humans=[0, 2],
+        names={"seats": ["Ann", "", "Bo", ""], "teams": ["", ""]},
+    )
     table = app.top
     driver = table.driver
     for _ in range(30000):
@@ -97,8 +127,11 @@ def test_a_persons_match_resumes_at_the_last_trick(tmp_path):
             driver.pass_declaration(wait.seat)
         app.step(1 / 30)
     live = driver.hand
-    upto = max(i + 1 for i, a in enumerate(live.log) if a.kind == PLAY
-               and sum(1 for b in live.log[:i + 1] if b.kind == PLAY) % 4 == 0)
+    upto = max(
+        i + 1
+        for i, a in enumerate(live.log)
+        if a.kind == PLAY and sum(1 for b in live.log[: i + 1] if b.kind == PLAY) % 4 == 0
+    )
     # A crash: nothing more is written. A new app continues the save.
     app2 = make_app(tmp_path, size=(1024, 640), speed=8.0)
     continue_match(app2)
@@ -112,12 +145,16 @@ def test_a_persons_match_resumes_at_the_last_trick(tmp_path):
 
 # ---------------------------------------------------------------------------- unreadable saves
 
-@pytest.mark.parametrize("content, words", [
-    ("{not json", "damaged"),
-    ('{"match": {"version": 9}, "table": {}}', "newer version"),
-    (None, "does not fit the rules"),  # hand-edited: a card the seat never held
-    ('["a list"]', "damaged"),
-])
+
+@pytest.mark.parametrize(
+    "content, words",
+    [
+        ("{not json", "damaged"),
+        ('{"match": {"version": 9}, "table": {}}', "newer version"),
+        (None, "does not fit the rules"),  # hand-edited: a card the seat never held
+        ('["a list"]', "damaged"),
+    ],
+)
 def test_a_save_that_cannot_be_read_is_set_aside_and_the_game_starts(tmp_path, content, words):
     storage = Storage(tmp_path)
     if content is None:
@@ -142,6 +179,7 @@ def test_a_save_that_cannot_be_read_is_set_aside_and_the_game_starts(tmp_path, c
 
 def test_the_game_starts_from_the_command_line_with_a_corrupt_save(tmp_path):
     from game.__main__ import main
+
     (tmp_path / "match.json").write_text("\x00garbage", encoding="utf-8")
     assert main(["--data-dir", str(tmp_path), "--max-frames", "3"]) == 0
     assert list(tmp_path.glob("match.json.broken-*")) and not (tmp_path / "match.json").exists()
@@ -149,12 +187,17 @@ def test_the_game_starts_from_the_command_line_with_a_corrupt_save(tmp_path):
 
 # ---------------------------------------------------------------------------- replays
 
+
 def live_hand_with_digests(ruleset_id, seed, records):
     """Play one hand with bots, noting the state after every action; keep it as a replay."""
     match = Match(get_ruleset(ruleset_id), seed, 2)
     controllers = make_controllers([], ["normal"] * 4, match.ruleset, seed, standin_factory)
-    driver = TableDriver(match, controllers, TableSettings(mode=PRACTICE),
-                         on_hand_over=lambda h, s: records.add_replay(h, s.number, {}, "match", seed, [0]))
+    driver = TableDriver(
+        match,
+        controllers,
+        TableSettings(mode=PRACTICE),
+        on_hand_over=lambda h, s: records.add_replay(h, s.number, {}, "match", seed, [0]),
+    )
     digests = {0: match.hand.digest()}
     for _ in range(100000):
         hand = match.hand
@@ -184,8 +227,9 @@ def test_replays_step_both_ways_to_the_same_states_as_the_live_hand(tmp_path, ru
     # Steps cover the deal, the bids, the kitty and every play.
     kinds = {live.log[upto - 1].kind for upto in replay.steps if upto}
     assert {"deal", "finish_deal", "bury", "play"} <= kinds
-    assert sum(1 for upto in replay.steps if upto and live.log[upto - 1].kind == PLAY) == \
-        sum(1 for a in live.log if a.kind == PLAY)
+    assert sum(1 for upto in replay.steps if upto and live.log[upto - 1].kind == PLAY) == sum(
+        1 for a in live.log if a.kind == PLAY
+    )
     assert data["summary"]["points"] == live.settlement.total
 
 
@@ -242,6 +286,7 @@ def test_a_broken_replay_is_skipped(tmp_path):
 
 
 # ---------------------------------------------------------------------------- statistics
+
 
 def test_statistics_per_ruleset_are_kept_and_shown(tmp_path):
     app = make_app(tmp_path, size=(1280, 800), speed=20.0)

@@ -1,4 +1,5 @@
 """``game.session``: matches opened without any screen, and their typed errors."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -54,8 +55,9 @@ def test_continue_without_a_save(tmp_path):
     assert session(tmp_path).check_saved_match() is False
 
 
-@pytest.mark.parametrize("content, words", [("{not json", "damaged"),
-                                            ('{"match": {"version": 9}, "table": {}}', "newer version")])
+@pytest.mark.parametrize(
+    "content, words", [("{not json", "damaged"), ('{"match": {"version": 9}, "table": {}}', "newer version")]
+)
 def test_an_unreadable_save_is_a_typed_error_and_can_be_set_aside(tmp_path, content, words):
     s = session(tmp_path)
     s.storage.save_path.write_text(content, encoding="utf-8")

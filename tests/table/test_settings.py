@@ -1,4 +1,5 @@
 """The table settings as a typed value: round trip, and every save written so far reads."""
+
 import json
 
 import pytest
@@ -7,9 +8,16 @@ from game.table import PRACTICE, TOURNAMENT, Mode, TableSettings, aids_for
 
 
 def test_round_trip_through_json():
-    settings = TableSettings(ruleset="hebi-2010", humans=(0, 2), levels=("human", "hard", "human", "easy"),
-                             mode=TOURNAMENT, length=10, names={"seats": ["Ann", "", "Bo", ""], "teams": ["", ""]},
-                             seed=42, autoplay=False)
+    settings = TableSettings(
+        ruleset="hebi-2010",
+        humans=(0, 2),
+        levels=("human", "hard", "human", "easy"),
+        mode=TOURNAMENT,
+        length=10,
+        names={"seats": ["Ann", "", "Bo", ""], "teams": ["", ""]},
+        seed=42,
+        autoplay=False,
+    )
     again = TableSettings.from_dict(json.loads(json.dumps(settings.to_dict())))
     assert again == settings
     assert again.human == 0 and again.mode is Mode.TOURNAMENT and again.seat_names()[2] == "Bo"
@@ -17,8 +25,15 @@ def test_round_trip_through_json():
 
 def test_an_old_save_reads():
     """The untyped dict of earlier versions: ``human`` only (no ``humans``), no seed, extra keys."""
-    old = {"ruleset": "lanzhou-2010", "human": 1, "levels": ["normal", "human", "normal", "normal"],
-           "mode": "practice", "length": None, "names": {}, "future_key": [1, 2]}
+    old = {
+        "ruleset": "lanzhou-2010",
+        "human": 1,
+        "levels": ["normal", "human", "normal", "normal"],
+        "mode": "practice",
+        "length": None,
+        "names": {},
+        "future_key": [1, 2],
+    }
     settings = TableSettings.from_dict(old)
     assert settings.humans == (1,) and settings.human == 1 and settings.mode == PRACTICE
     assert settings.seed is None and not settings.deal_only and not settings.autoplay
@@ -27,9 +42,17 @@ def test_an_old_save_reads():
 
 
 def test_a_save_from_the_previous_version_reads_as_written():
-    saved = {"ruleset": "hebi-2010", "human": 0, "humans": [0, 2], "levels": ["human", "normal", "human", "normal"],
-             "mode": "practice", "length": 10, "names": {"seats": ["", "", "Bo", ""], "teams": ["", ""]},
-             "seed": 3, "autoplay": False}
+    saved = {
+        "ruleset": "hebi-2010",
+        "human": 0,
+        "humans": [0, 2],
+        "levels": ["human", "normal", "human", "normal"],
+        "mode": "practice",
+        "length": 10,
+        "names": {"seats": ["", "", "Bo", ""], "teams": ["", ""]},
+        "seed": 3,
+        "autoplay": False,
+    }
     settings = TableSettings.from_dict(saved)
     assert settings.to_dict() == saved
     deal = TableSettings.from_dict({**saved, "deal_only": True})
@@ -49,10 +72,21 @@ def test_impossible_seats_are_refused(table):
         TableSettings.from_dict(table)
 
 
-@pytest.mark.parametrize("table", [{"humans": [2, 0, 2]}, {"levels": ["easy"]}, {"levels": ["godlike"] * 4},
-                                   {"mode": "blitz"}, {"length": "10"}, {"seed": 1.5}, {"autoplay": 1},
-                                   {"names": {"seats": ["x" * 100_000] * 4}}, {"duplicate": "godlike"},
-                                   {"duplicate_score": {"0": "x"}}])
+@pytest.mark.parametrize(
+    "table",
+    [
+        {"humans": [2, 0, 2]},
+        {"levels": ["easy"]},
+        {"levels": ["godlike"] * 4},
+        {"mode": "blitz"},
+        {"length": "10"},
+        {"seed": 1.5},
+        {"autoplay": 1},
+        {"names": {"seats": ["x" * 100_000] * 4}},
+        {"duplicate": "godlike"},
+        {"duplicate_score": {"0": "x"}},
+    ],
+)
 def test_odd_values_are_refused_not_read_as_something_else(table):
     """One check of the table settings, strict: what the game never writes is refused."""
     with pytest.raises(ValueError):

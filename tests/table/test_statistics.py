@@ -1,5 +1,6 @@
 """Statistics: per ruleset, matches and hands played and won, levels per hand, points as
 defenders, and the last hands for a chart (no pygame)."""
+
 import json
 from types import SimpleNamespace
 
@@ -27,8 +28,15 @@ def test_hands_matches_levels_and_defence_add_up(tmp_path):
     records.record_match("hebi-2010", 0, 0)
     records.record_match("hebi-2010", 0, 1)
     hebi = records.stats()["hebi-2010"]
-    assert hebi == {"matches": 2, "matches_won": 1, "hands": 3, "hands_won": 2, "levels": 3, "defended": 2,
-                    "defender_points": 105} | {k: 0 for k in hebi if k.startswith(("review", "duplicate"))}
+    assert hebi == {
+        "matches": 2,
+        "matches_won": 1,
+        "hands": 3,
+        "hands_won": 2,
+        "levels": 3,
+        "defended": 2,
+        "defender_points": 105,
+    } | {k: 0 for k in hebi if k.startswith(("review", "duplicate"))}
     lines = records.lines()
     assert [line.ruleset for line in lines] == ["hebi-2010", "lanzhou-2010"]
     assert lines[0].levels_per_hand == pytest.approx(1.0)
@@ -55,8 +63,15 @@ def test_old_and_damaged_files_read_as_zeros(tmp_path):
     records = Records(tmp_path)
     assert records.stats()["hebi-2010"]["defended"] == 0 and records.history() == []
     # A damaged entry of the history is skipped; the counts are kept.
-    path.write_text(json.dumps({"version": 1, "rulesets": {"hebi-2010": {"hands": 4}},
-                                "history": [{"ruleset": "x", "levels": "up"}, 5, {"ruleset": "y", "levels": 2}]}))
+    path.write_text(
+        json.dumps(
+            {
+                "version": 1,
+                "rulesets": {"hebi-2010": {"hands": 4}},
+                "history": [{"ruleset": "x", "levels": "up"}, 5, {"ruleset": "y", "levels": 2}],
+            }
+        )
+    )
     assert records.stats()["hebi-2010"]["hands"] == 4
     assert [h["ruleset"] for h in records.history()] == ["y"]
     # Counts that cannot be used: the file is set aside (issue 14), and reads as nothing.
@@ -73,6 +88,7 @@ def test_writers_in_several_threads_lose_nothing(tmp_path, monkeypatch):
     import threading
 
     import game.records as records_module
+
     records = Records(tmp_path)
     real_write = records_module.atomic_write_json
 
@@ -102,13 +118,16 @@ def test_writers_in_several_threads_lose_nothing(tmp_path, monkeypatch):
 def test_reviewed_hands_keep_accuracy_and_mean_loss_per_ruleset(tmp_path):
     """Issue 27 item 6: the data of the accuracy chart, per ruleset, the newest last."""
     from game.records import MAX_REVIEWS
+
     rec = Records(tmp_path)
     rec.record_review("hebi-2010", 10, 7, 0.5)
     rec.record_review("hebi-2010", 20, 18, 0.4, accuracy=0.95)
     rec.record_review("lanzhou-2010", 0, 0, 0.0)
     hist = Records(tmp_path).review_history()
-    assert hist["hebi-2010"] == [{"accuracy": 0.7, "mean_loss": 0.05, "decisions": 10},
-                                 {"accuracy": 0.95, "mean_loss": 0.02, "decisions": 20}]
+    assert hist["hebi-2010"] == [
+        {"accuracy": 0.7, "mean_loss": 0.05, "decisions": 10},
+        {"accuracy": 0.95, "mean_loss": 0.02, "decisions": 20},
+    ]
     assert hist["lanzhou-2010"] == [{"accuracy": 1.0, "mean_loss": 0.0, "decisions": 0}]
     assert rec.stats()["hebi-2010"]["reviews"] == 2
     for _ in range(MAX_REVIEWS + 5):
@@ -120,9 +139,12 @@ def test_damaged_review_points_are_skipped_and_the_counts_kept(tmp_path):
     rec = Records(tmp_path)
     rec.record_review("hebi-2010", 10, 7, 0.5)
     data = json.loads(rec.stats_path.read_text(encoding="utf-8"))
-    data["reviews"]["hebi-2010"] += [{"accuracy": 1.5, "mean_loss": 0.1, "decisions": 3}, "x",
-                                     {"accuracy": 0.5, "mean_loss": -0.1, "decisions": 3},
-                                     {"accuracy": 0.5, "mean_loss": 0.1, "decisions": True}]
+    data["reviews"]["hebi-2010"] += [
+        {"accuracy": 1.5, "mean_loss": 0.1, "decisions": 3},
+        "x",
+        {"accuracy": 0.5, "mean_loss": -0.1, "decisions": 3},
+        {"accuracy": 0.5, "mean_loss": 0.1, "decisions": True},
+    ]
     data["reviews"]["lanzhou-2010"] = "not a list"
     rec.stats_path.write_text(json.dumps(data), encoding="utf-8")
     assert rec.review_history() == {"hebi-2010": [{"accuracy": 0.7, "mean_loss": 0.05, "decisions": 10}]}

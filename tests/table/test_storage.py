@@ -1,4 +1,5 @@
 """Settings and saves on disk: defaults, sanitising, atomic writes (no pygame)."""
+
 import json
 
 from game.storage import Settings, Storage, atomic_write_json
@@ -14,11 +15,17 @@ def test_settings_round_trip_and_defaults(tmp_path):
 
 
 def test_bad_settings_fall_back_field_by_field(tmp_path):
-    (tmp_path / "settings.json").write_text(json.dumps(
-        {"language": "fr", "speed": "warp", "sound": "yes", "card_back": "blue", "last_seat": 9}))
+    (tmp_path / "settings.json").write_text(
+        json.dumps({"language": "fr", "speed": "warp", "sound": "yes", "card_back": "blue", "last_seat": 9})
+    )
     settings = Storage(tmp_path).load_settings("en")
     assert (settings.language, settings.speed, settings.sound, settings.card_back, settings.last_seat) == (
-        "en", "normal", True, "blue", 0)
+        "en",
+        "normal",
+        True,
+        "blue",
+        0,
+    )
     (tmp_path / "settings.json").write_text("{not json")
     assert Storage(tmp_path).load_settings("zh").language == "zh"
 
@@ -26,6 +33,7 @@ def test_bad_settings_fall_back_field_by_field(tmp_path):
 def test_the_duplicate_choice_is_kept_and_old_files_read(tmp_path):
     from game.duplicate import LEVELS
     from game.storage import DUPLICATE_CHOICES
+
     assert ("off", *LEVELS) == DUPLICATE_CHOICES
     storage = Storage(tmp_path)
     storage.save_settings(Settings(last_duplicate="easy"))

@@ -1,6 +1,7 @@
 """Tournament events as values (game/tournament; RULES.md §11): the draw, groups, brackets,
 byes, places, tie-breaks, forfeits, lengths, saving. Results here are made up by a seeded
 oracle, so these run in milliseconds; tests/table/test_tournament_play.py plays real matches."""
+
 from collections import Counter
 import copy
 import itertools
@@ -58,6 +59,7 @@ def played(event):
 
 # ------------------------------------------------------------------------------ rules as data
 
+
 @pytest.mark.parametrize("rid", BUILTIN_IDS)
 def test_every_ruleset_file_has_a_valid_tournament_table(rid):
     rules = tournament_rules(rid)
@@ -69,26 +71,33 @@ def test_the_regulations_competitions_as_rules_md_decides():
     assert (hebi.format, hebi.third_place, hebi.draw_seats, hebi.merit_award) == ("groups", "match", True, True)
     assert (hebi.preliminary, hebi.final, hebi.group_size, hebi.win_points, hebi.loss_points) == (10, 16, 4, 2, 0)
     assert (lanzhou.format, lanzhou.third_place, lanzhou.preliminary, lanzhou.final) == ("knockout", "joint", 60, 120)
-    assert (logistics.format, logistics.third_place, logistics.preliminary, logistics.final) == \
-        ("knockout", "match", 60, 60)
+    assert (logistics.format, logistics.third_place, logistics.preliminary, logistics.final) == (
+        "knockout",
+        "match",
+        60,
+        60,
+    )
 
 
 def _table(rid="hebi-2010"):
     return tomllib.loads((RULESET_DIR / f"{rid}.toml").read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("change, field_name", [
-    (lambda t: t.pop("third_place"), "tournament.third_place"),
-    (lambda t: t.update(third_place="shared"), "tournament.third_place"),
-    (lambda t: t.update(preliminary="ten"), "tournament.preliminary"),
-    (lambda t: t.update(preliminary=True), "tournament.preliminary"),
-    (lambda t: t.update(format="swiss"), "tournament.format"),
-    (lambda t: t.update(formats=["knockout", "knockout"]), "tournament.formats"),
-    (lambda t: t.update(group_size=9), "tournament.group_size"),
-    (lambda t: t.update(loss_points=2), "tournament.loss_points"),
-    (lambda t: t.update(seconds_per_play=0), "tournament.seconds_per_play"),
-    (lambda t: t.update(colour="red"), "tournament.colour"),
-])
+@pytest.mark.parametrize(
+    "change, field_name",
+    [
+        (lambda t: t.pop("third_place"), "tournament.third_place"),
+        (lambda t: t.update(third_place="shared"), "tournament.third_place"),
+        (lambda t: t.update(preliminary="ten"), "tournament.preliminary"),
+        (lambda t: t.update(preliminary=True), "tournament.preliminary"),
+        (lambda t: t.update(format="swiss"), "tournament.format"),
+        (lambda t: t.update(formats=["knockout", "knockout"]), "tournament.formats"),
+        (lambda t: t.update(group_size=9), "tournament.group_size"),
+        (lambda t: t.update(loss_points=2), "tournament.loss_points"),
+        (lambda t: t.update(seconds_per_play=0), "tournament.seconds_per_play"),
+        (lambda t: t.update(colour="red"), "tournament.colour"),
+    ],
+)
 def test_a_bad_tournament_table_names_its_field(change, field_name):
     data = _table()
     change(data["tournament"])
@@ -106,12 +115,14 @@ def test_a_ruleset_without_a_tournament_table_says_so():
 
 # ------------------------------------------------------------------------------ the field
 
+
 def test_every_unit_and_team_name_is_in_both_languages():
     for language in ("en", "zh"):
         strings = table(language)
 
         def tr(key, strings=strings, **params):
             return strings[key].format(**params)
+
         assert len({team_name(t, tr) for t in field(32)}) == 32
         assert len({team_name(t, tr) for t in field(32, player="two-teams")}) == 32
     assert all(f"tournament.unit.{u}" in table("zh") for u in UNITS)
@@ -144,15 +155,33 @@ def test_the_players_matches_are_kept_from_the_background_and_seat_the_people():
 
 # ------------------------------------------------------------------------------ formats
 
-@pytest.mark.parametrize("n, sizes", [(4, [4]), (5, [5]), (6, [3, 3]), (7, [4, 3]), (8, [4, 4]), (9, [5, 4]),
-                                      (10, [5, 5]), (11, [4, 4, 3]), (13, [5, 4, 4]), (32, [4] * 8)])
+
+@pytest.mark.parametrize(
+    "n, sizes",
+    [
+        (4, [4]),
+        (5, [5]),
+        (6, [3, 3]),
+        (7, [4, 3]),
+        (8, [4, 4]),
+        (9, [5, 4]),
+        (10, [5, 5]),
+        (11, [4, 4, 3]),
+        (13, [5, 4, 4]),
+        (32, [4] * 8),
+    ],
+)
 def test_groups_of_four_or_three_or_five(n, sizes):
     assert group_sizes(n) == sizes
 
 
 @settings(max_examples=60, deadline=None)
-@given(n=st.integers(4, 32), seed=st.integers(0, 10 ** 9), fmt=st.sampled_from(["groups", "duplicate-groups"]),
-       rid=st.sampled_from(BUILTIN_IDS))
+@given(
+    n=st.integers(4, 32),
+    seed=st.integers(0, 10**9),
+    fmt=st.sampled_from(["groups", "duplicate-groups"]),
+    rid=st.sampled_from(BUILTIN_IDS),
+)
 def test_every_pair_in_a_group_meets_once(n, seed, fmt, rid):
     event = play_out(Tournament.new(rid, field(n, seed), seed, fmt), seed)
     assert sorted(len(g) for g in event.groups) == sorted(group_sizes(n))
@@ -169,15 +198,19 @@ def test_every_pair_in_a_group_meets_once(n, seed, fmt, rid):
 
 
 @settings(max_examples=60, deadline=None)
-@given(n=st.integers(4, 32), seed=st.integers(0, 10 ** 9), fmt=st.sampled_from(["knockout", "duplicate"]),
-       rid=st.sampled_from(BUILTIN_IDS))
+@given(
+    n=st.integers(4, 32),
+    seed=st.integers(0, 10**9),
+    fmt=st.sampled_from(["knockout", "duplicate"]),
+    rid=st.sampled_from(BUILTIN_IDS),
+)
 def test_a_knockout_of_4_to_32_teams(n, seed, fmt, rid):
     event = play_out(Tournament.new(rid, field(n, seed), seed, fmt), seed)
     byes = [p for p in event.pairings if p.result is not None and p.result.how == "bye"]
     size = 1 << (n - 1).bit_length()
     assert len(byes) == size - n
     # byes by the draw's order, in the first round only: at most one per team per event
-    assert {p.a for p in byes} == set(event.draw[:size - n])
+    assert {p.a for p in byes} == set(event.draw[: size - n])
     assert all(p.id.startswith("ko-1-") for p in byes)
     assert max(Counter(p.a for p in byes).values(), default=1) == 1
     _check_knockout(event)
@@ -233,7 +266,7 @@ def _check_places(event):
     for p in event.pairings:
         if p.stage == "knockout" and p.loser is not None:
             assert place[p.result.winner] <= place[p.loser]
-    rest = places[event.rules.prizes + (1 if event.rules.third_place == "joint" else 0):]
+    rest = places[event.rules.prizes + (1 if event.rules.third_place == "joint" else 0) :]
     assert all(p.award == ("merit" if event.rules.merit_award else None) for p in rest if p.place > 3)
 
 
@@ -276,6 +309,7 @@ def test_hebi_draws_seats_by_lot():
 
 # ------------------------------------------------------------------------------ tie-breaks
 
+
 def _group_event():
     event = Tournament.new("hebi-2010", field(4), 1, "groups")
     return event, event.groups[0]
@@ -292,9 +326,14 @@ def _record_group(event, results):
 def test_group_tie_break_three_level_on_points_and_between_them_go_by_levels():
     event, (a, b, c, d) = _group_event()
     # a wins all; b beats c, c beats d, d beats b: three on 2 points, 2 each between them
-    results = {frozenset((a, b)): (a, {a: 1, b: 0}), frozenset((a, c)): (a, {a: 1, c: 0}),
-               frozenset((a, d)): (a, {a: 1, d: 0}), frozenset((b, c)): (b, {b: 5, c: 0}),
-               frozenset((c, d)): (c, {c: 3, d: 0}), frozenset((b, d)): (d, {b: 0, d: 1})}
+    results = {
+        frozenset((a, b)): (a, {a: 1, b: 0}),
+        frozenset((a, c)): (a, {a: 1, c: 0}),
+        frozenset((a, d)): (a, {a: 1, d: 0}),
+        frozenset((b, c)): (b, {b: 5, c: 0}),
+        frozenset((c, d)): (c, {c: 3, d: 0}),
+        frozenset((b, d)): (d, {b: 0, d: 1}),
+    }
     _record_group(event, results)
     rows = event.standings(0)
     assert [r.team for r in rows] == [a, b, c, d]
@@ -305,9 +344,14 @@ def test_group_tie_break_head_to_head_before_levels():
     event, (a, b, c, d) = _group_event()
     # a and b on 4 points, b beat a; c and d on 2, d beat c: the winners go first although
     # the losers gained far more levels
-    results = {frozenset((a, b)): (b, {a: 0, b: 1}), frozenset((a, c)): (a, {a: 9, c: 0}),
-               frozenset((a, d)): (a, {a: 9, d: 0}), frozenset((b, c)): (c, {b: 0, c: 9}),
-               frozenset((b, d)): (b, {b: 1, d: 0}), frozenset((c, d)): (d, {c: 9, d: 1})}
+    results = {
+        frozenset((a, b)): (b, {a: 0, b: 1}),
+        frozenset((a, c)): (a, {a: 9, c: 0}),
+        frozenset((a, d)): (a, {a: 9, d: 0}),
+        frozenset((b, c)): (c, {b: 0, c: 9}),
+        frozenset((b, d)): (b, {b: 1, d: 0}),
+        frozenset((c, d)): (d, {c: 9, d: 1}),
+    }
     _record_group(event, results)
     rows = event.standings(0)
     assert [r.team for r in rows] == [b, a, d, c]
@@ -320,8 +364,14 @@ def test_group_tie_break_by_lot_is_seeded():
         event = Tournament.new("hebi-2010", field(4), seed, "groups")
         a, b, c, d = event.groups[0]
         # a circle of wins with equal levels: points, head to head and levels all equal
-        wins = {frozenset((a, b)): a, frozenset((b, c)): b, frozenset((c, a)): c,
-                frozenset((a, d)): a, frozenset((b, d)): b, frozenset((c, d)): c}
+        wins = {
+            frozenset((a, b)): a,
+            frozenset((b, c)): b,
+            frozenset((c, a)): c,
+            frozenset((a, d)): a,
+            frozenset((b, d)): b,
+            frozenset((c, d)): c,
+        }
         _record_group(event, {k: (w, {t: 1 for t in k}) for k, w in wins.items()})
         rows = event.standings(0)
         assert rows[-1].team == d
@@ -332,6 +382,7 @@ def test_group_tie_break_by_lot_is_seeded():
 
 
 # ------------------------------------------------------------------------------ forfeit, lengths
+
 
 def test_a_team_that_leaves_loses_its_next_match_scoring_nothing():
     event = Tournament.new("lanzhou-2010", field(8), 5, "knockout")
@@ -384,6 +435,7 @@ def test_a_result_that_does_not_fit_is_refused():
 
 
 # ------------------------------------------------------------------------------ saving
+
 
 def test_an_event_survives_json_at_every_step(tmp_path):
     event = Tournament.new("hebi-2010", field(11, player="bot-partner"), 8, "groups", lengths=(3, 4))
@@ -466,6 +518,7 @@ def test_a_failed_save_keeps_the_previous_file(tmp_path, monkeypatch):
 
     def broken(*args):
         raise OSError("disk full")
+
     monkeypatch.setattr(os, "replace", broken)
     p = event.ready()[0]
     event.record(p.id, Result(p.a, (1, 0), (1, 0), 10))
@@ -475,8 +528,10 @@ def test_a_failed_save_keeps_the_previous_file(tmp_path, monkeypatch):
 
 
 def test_the_package_is_pure():
-    code = ("import sys, game.tournament, game.tournament.event, game.tournament.files; "
-            "sys.exit(any(m.split('.')[0] in ('pygame', 'bots') for m in sys.modules))")
+    code = (
+        "import sys, game.tournament, game.tournament.event, game.tournament.files; "
+        "sys.exit(any(m.split('.')[0] in ('pygame', 'bots') for m in sys.modules))"
+    )
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT).returncode == 0
 
 

@@ -1,5 +1,6 @@
 """Bots-only matches of an event really played (game/tournament/play.py, runner.py) and the
 headless run (python -m game.tournament)."""
+
 import json
 from pathlib import Path
 import random
@@ -65,8 +66,9 @@ def test_a_duplicate_match_plays_each_board_at_two_tables_with_the_seats_turned(
     assert board_setup(5, 3, 0) == board_setup(5, 3, 0) and board_setup(5, 3, 0) != board_setup(5, 4, 0)
 
 
-@pytest.mark.parametrize("rid, fmt", [("hebi-2010", "groups"), ("lanzhou-2010", "knockout"),
-                                      ("logistics-2015", "duplicate")])
+@pytest.mark.parametrize(
+    "rid, fmt", [("hebi-2010", "groups"), ("lanzhou-2010", "knockout"), ("logistics-2015", "duplicate")]
+)
 def test_a_whole_event_in_this_process(rid, fmt):
     lengths = (1, 2) if rid == "hebi-2010" else (10, 15)
     ev = run_event(event(rid, fmt, 5, lengths), factory=make_bot)
@@ -91,8 +93,11 @@ def test_the_runner_plays_in_a_worker_and_hands_back_what_this_process_would(tmp
         here = play_match(job, make_bot)
         there = got[job.match_id]
         assert there.replays == [] and len(there.result.replays) == here.result.hands
-        assert (there.result.winner, there.result.score, there.result.hands) == \
-            (here.result.winner, here.result.score, here.result.hands)
+        assert (there.result.winner, there.result.score, there.result.hands) == (
+            here.result.winner,
+            here.result.score,
+            here.result.hands,
+        )
         for name, data in zip(there.result.replays, here.replays):
             stored = json.loads((tmp_path / name).read_text(encoding="utf-8"))
             assert stored["hand"] == data["hand"]
@@ -100,15 +105,33 @@ def test_the_runner_plays_in_a_worker_and_hands_back_what_this_process_would(tmp
 
 
 def run_cli(*args):
-    done = subprocess.run([sys.executable, "-m", "game.tournament", *args], cwd=ROOT,
-                          capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-m", "game.tournament", *args], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
     assert done.returncode == 0, done.stderr
     return done.stdout
 
 
 def test_the_headless_run_gives_the_same_event_for_the_same_seed():
-    args = ["--ruleset", "hebi-2010", "--teams", "5", "--format", "groups", "--seed", "7", "--json",
-            "--preliminary", "1", "--final", "2", "--level", "easy", "--workers", "0"]
+    args = [
+        "--ruleset",
+        "hebi-2010",
+        "--teams",
+        "5",
+        "--format",
+        "groups",
+        "--seed",
+        "7",
+        "--json",
+        "--preliminary",
+        "1",
+        "--final",
+        "2",
+        "--level",
+        "easy",
+        "--workers",
+        "0",
+    ]
     first, second = run_cli(*args), run_cli(*args)
     assert first == second
     data = json.loads(first)
@@ -123,8 +146,21 @@ def test_the_headless_run_gives_the_same_event_for_the_same_seed():
 
 
 def test_the_headless_run_with_a_worker_matches_the_one_in_process(tmp_path):
-    args = ["--ruleset", "lanzhou-2010", "--teams", "4", "--seed", "3", "--json", "--preliminary", "10",
-            "--final", "10", "--level", "easy"]
+    args = [
+        "--ruleset",
+        "lanzhou-2010",
+        "--teams",
+        "4",
+        "--seed",
+        "3",
+        "--json",
+        "--preliminary",
+        "10",
+        "--final",
+        "10",
+        "--level",
+        "easy",
+    ]
     inline = run_cli(*args, "--workers", "0")
     worker = run_cli(*args, "--workers", "1", "--replays", str(tmp_path))
     strip = json.loads(worker)
@@ -172,6 +208,7 @@ def test_a_worker_that_keeps_dying_gives_up_with_the_match_named():
 
 def test_polling_never_blocks_while_a_match_is_played():
     import time
+
     ev = event(n=4, lengths=(10, 10))
     with BotRunner() as runner:
         for p in ev.bot_matches():
@@ -201,10 +238,31 @@ def test_the_players_match_at_the_table_gives_the_events_result():
 
 
 def test_the_headless_run_shows_progress_on_request():
-    done = subprocess.run([sys.executable, "-m", "game.tournament", "--teams", "4", "--format", "knockout",
-                           "--preliminary", "1", "--final", "1", "--level", "easy", "--workers", "0",
-                           "--progress", "--stats"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "game.tournament",
+            "--teams",
+            "4",
+            "--format",
+            "knockout",
+            "--preliminary",
+            "1",
+            "--final",
+            "1",
+            "--level",
+            "easy",
+            "--workers",
+            "0",
+            "--progress",
+            "--stats",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0
     assert "4/4 matches" in done.stderr and "wall" in done.stderr
     assert done.stdout.splitlines()[0].startswith("  1. ")
@@ -212,8 +270,9 @@ def test_the_headless_run_shows_progress_on_request():
 
 def test_the_headless_run_refuses_bad_arguments():
     for args in (["--teams", "3"], ["--teams", "40"], ["--format", "swiss"], ["--factory", "nowhere:bot"]):
-        done = subprocess.run([sys.executable, "-m", "game.tournament", *args], cwd=ROOT,
-                              capture_output=True, text=True, timeout=60)
+        done = subprocess.run(
+            [sys.executable, "-m", "game.tournament", *args], cwd=ROOT, capture_output=True, text=True, timeout=60
+        )
         assert done.returncode == 2 and "error" in done.stderr
 
 
@@ -222,8 +281,9 @@ def test_the_players_duplicate_match_bots_take_his_seat_at_the_other_table():
     from game.table import play_hand
     from game.tournament.play import board_score, duplicate_result
 
-    ev = Tournament.new("hebi-2010", make_field(4, random.Random(2), player="bot-partner", level="easy"), 2,
-                        "duplicate", (2, 2))
+    ev = Tournament.new(
+        "hebi-2010", make_field(4, random.Random(2), player="bot-partner", level="easy"), 2, "duplicate", (2, 2)
+    )
     p = ev.player_matches()[0]
     first, second = ev.duplicate_seats(p)
     assert "human" in first and "human" not in second

@@ -1,4 +1,5 @@
 """Bot factories the runner's worker loads by name in the tests (tests/table/test_tournament_play.py)."""
+
 import os
 from pathlib import Path
 

@@ -1,4 +1,5 @@
 """The command line modes: autoplay, the monkey, screenshots, settings; no pygame in the core."""
+
 import json
 import subprocess
 import sys
@@ -18,8 +19,21 @@ SIZES = [(1024, 640), (1280, 800), (1920, 1080)]
 
 def test_autoplay_one_hand_completes_with_screenshots(tmp_path):
     shots = tmp_path / "shots"
-    code = main(["--autoplay", "--hands", "1", "--speed", "60", "--seed", "2", "--data-dir", str(tmp_path),
-                 "--screenshot", str(shots)])
+    code = main(
+        [
+            "--autoplay",
+            "--hands",
+            "1",
+            "--speed",
+            "60",
+            "--seed",
+            "2",
+            "--data-dir",
+            str(tmp_path),
+            "--screenshot",
+            str(shots),
+        ]
+    )
     assert code == 0
     names = sorted(p.name for p in shots.glob("*.png"))
     assert any("kitty" in n for n in names) and any("hand-end" in n for n in names)
@@ -33,8 +47,9 @@ def test_the_monkey_never_crashes(tmp_path, capsys):
 
 
 def test_nothing_but_the_front_end_imports_pygame():
-    code = ("import sys, game, game.core, game.referee, game.table, game.storage, bots; "
-            "sys.exit('pygame' in sys.modules)")
+    code = (
+        "import sys, game, game.core, game.referee, game.table, game.storage, bots; sys.exit('pygame' in sys.modules)"
+    )
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
 
 
@@ -44,7 +59,7 @@ def test_table_layout_fits_every_size(size):
     screen = pygame.Rect(0, 0, *size)
     plates = [lay.plate_rect(p) for p in range(4)]
     assert all(screen.contains(r) for r in plates)
-    assert not any(a.colliderect(b) for i, a in enumerate(plates) for b in plates[i + 1:])
+    assert not any(a.colliderect(b) for i, a in enumerate(plates) for b in plates[i + 1 :])
     for n in (12, 33, 45):  # the three rulesets' largest hands (with the kitty)
         xs = lay.hand_positions(n)
         w = card_width(lay.hand_card_h(n))  # a three-deck hand is drawn a little smaller
@@ -61,6 +76,7 @@ def test_every_screen_draws_at_every_size(tmp_path, size):
     from game.ui.new_match import NewMatchScene
     from game.ui.rules_scene import RulesScene
     from tests.ui_helpers import start_match
+
     app = make_app(tmp_path, size=size, lang="zh", speed=8.0)
     for scene in (StartScene(app), NewMatchScene(app), SettingsScene(app), RulesScene(app, "lanzhou-2010")):
         app.reset(scene)
@@ -85,5 +101,6 @@ def test_settings_are_saved_and_restored(tmp_path):
     again = make_app(tmp_path, lang=None)
     assert (again.settings.language, again.settings.card_back, again.settings.sound) == ("zh", "red", False)
     from game.i18n import get_language, set_language
+
     assert get_language() == "zh"
     set_language("en")

@@ -1,4 +1,5 @@
 """The arena's recordings (``bots.arena --record DIR``) open in the game's replay viewer."""
+
 from __future__ import annotations
 
 import pygame
@@ -11,8 +12,24 @@ from tests.ui_helpers import key, make_app, run
 
 def test_an_arena_recording_steps_through_in_the_replay_viewer(tmp_path, capsys):
     folder = tmp_path / "rec"
-    assert arena_main(["--ruleset", "hebi-2010", "--deals", "1", "--a", "easy", "--b", "random",
-                       "--json", "--record", str(folder)]) == 0
+    assert (
+        arena_main(
+            [
+                "--ruleset",
+                "hebi-2010",
+                "--deals",
+                "1",
+                "--a",
+                "easy",
+                "--b",
+                "random",
+                "--json",
+                "--record",
+                str(folder),
+            ]
+        )
+        == 0
+    )
     capsys.readouterr()
     app = make_app(tmp_path / "data")
     app.push(ReplayScene(app, Records.load(folder / "deal-0001-play-1.json")))

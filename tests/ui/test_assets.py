@@ -1,4 +1,5 @@
 """The asset loader: where assets are found, caching, and never crashing without sound."""
+
 from pathlib import Path
 import sys
 

@@ -1,4 +1,5 @@
 """Card art: sizes, caching, colours and the visual states, checked on pixels."""
+
 import doctest
 
 import pygame
@@ -64,7 +65,7 @@ def test_spades_and_clubs_are_near_black(art, code):
 def test_jokers_are_clearly_distinct(art):
     big_red, _ = ink_colours(art.get(BIG_JOKER, 140))
     small_red, small_dark = ink_colours(art.get(SMALL_JOKER, 140))
-    assert big_red > 100          # the big joker is the colourful one
+    assert big_red > 100  # the big joker is the colourful one
     assert small_red == 0 and small_dark > 100
 
 
@@ -82,8 +83,11 @@ def test_bottom_index_is_the_top_one_turned_round(art):
     corner = pygame.Rect(0, 0, w // 4, h // 3)
     top = surface.subsurface(corner).copy()
     bottom = pygame.transform.rotate(surface.subsurface(corner.move(w - corner.w, h - corner.h)), 180)
-    diff = sum(abs(top.get_at((x, y)).r - bottom.get_at((x, y)).r)
-               for x in range(0, corner.w, 3) for y in range(0, corner.h, 3))
+    diff = sum(
+        abs(top.get_at((x, y)).r - bottom.get_at((x, y)).r)
+        for x in range(0, corner.w, 3)
+        for y in range(0, corner.h, 3)
+    )
     assert diff / ((corner.w // 3) * (corner.h // 3)) < 12
 
 
@@ -107,7 +111,7 @@ def test_variants_change_the_look(art):
     assert sum(disabled[:3]) < sum(base[:3]) - 120
     selected = art.get(card, 120, "selected")
     rim = selected.get_at((selected.get_width() // 2, 1))
-    assert rim.r > 200 and rim.b < 120   # a gold rim
+    assert rim.r > 200 and rim.b < 120  # a gold rim
     with pytest.raises(ValueError, match="variant"):
         art.get(card, 120, "sparkly")
     assert set(VARIANTS) == {"normal", "selected", "highlight", "disabled"}
@@ -145,5 +149,6 @@ def test_doctests():
 
 def test_every_back_colour_has_a_name_in_the_settings():
     from game.i18n import table
+
     names = {key.split(".", 1)[1] for key in table("en") if key.startswith("colour.")}
     assert names == set(BACK_COLOURS)

@@ -1,5 +1,6 @@
 """Readable cards: the four-colour deck, the colour-blind palette, the jokers' corner strip,
 the card-size setting at the table."""
+
 import pygame
 import pytest
 
@@ -94,6 +95,7 @@ def test_the_jokers_differ_in_the_strip_a_fanned_hand_shows(palette):
     # And in lightness alone (no colour vision needed): the band is a large darker area.
     def lightness(surface):
         return pygame.transform.average_color(surface)[:3]
+
     assert sum(lightness(small)) - sum(lightness(big)) > 25
 
 

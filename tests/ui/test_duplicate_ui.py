@@ -1,4 +1,5 @@
 """Duplicate practice at the table: the choice, both results side by side, the score, both reviews."""
+
 import pytest
 
 from bots.analysis import Settings

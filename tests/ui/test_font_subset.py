@@ -3,6 +3,7 @@
 A character missing from the font renders as blank space, silently; this test is the
 only thing that notices. When it fails, rerun ``python tools/make_font_subset.py``.
 """
+
 from functools import cache
 from pathlib import Path
 import tomllib

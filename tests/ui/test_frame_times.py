@@ -1,4 +1,5 @@
 """The frame-time record is bounded: a session left running for hours keeps a fixed amount."""
+
 from game.ui import scene
 from game.ui.menus import StartScene
 from tests.ui_helpers import make_app

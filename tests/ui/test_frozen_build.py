@@ -5,6 +5,7 @@ shared by the tests of this module. It takes a minute or two on a small machine;
 are marked ``slow`` (``pytest -m "not slow"`` leaves them out) and are skipped when
 PyInstaller is not installed. ``.ci/run`` installs it with the ``test`` extra.
 """
+
 from __future__ import annotations
 
 import os
@@ -34,9 +35,25 @@ def dist(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("pyinstaller")
     env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1")
     result = subprocess.run(
-        [sys.executable, "-m", "PyInstaller", str(SPEC), "--noconfirm", "--log-level", "WARN",
-         "--distpath", str(out / "dist"), "--workpath", str(out / "build")],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
+        [
+            sys.executable,
+            "-m",
+            "PyInstaller",
+            str(SPEC),
+            "--noconfirm",
+            "--log-level",
+            "WARN",
+            "--distpath",
+            str(out / "dist"),
+            "--workpath",
+            str(out / "build"),
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     assert result.returncode == 0, f"PyInstaller failed:\n{result.stdout}\n{result.stderr[-6000:]}"
     return out / "dist"
 
@@ -58,8 +75,7 @@ def test_the_build_holds_every_asset_where_the_game_looks(dist):
         assert (assets / "fonts" / name).is_file(), name
     for name in SOUND_NAMES:
         assert (assets / "sounds" / f"{name}.wav").is_file(), name
-    for name in ("icon-16.png", "icon-64.png", "icon-256.png", "icon-1024.png",
-                 "shengji.ico", "shengji.icns"):
+    for name in ("icon-16.png", "icon-64.png", "icon-256.png", "icon-1024.png", "shengji.ico", "shengji.icns"):
         assert (assets / "icon" / name).is_file(), name
     # The rules core and the language tables find these beside their modules.
     for ruleset_id in BUILTIN_IDS:
@@ -81,7 +97,11 @@ def test_the_build_leaves_out_what_the_game_never_uses(dist):
 def test_the_frozen_game_plays_an_autoplayed_hand_headless(dist, tmp_path):
     result = subprocess.run(
         [sys.executable, str(SMOKE_TEST), "--dist", str(dist), "--hands", "1", "--timeout", "600"],
-        cwd=tmp_path, capture_output=True, text=True, timeout=700)
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=700,
+    )
     output = result.stdout + result.stderr
     assert result.returncode == 0, output
     if sys.platform != "win32":  # a Windows build has no console to print to
@@ -97,9 +117,13 @@ def test_the_frozen_game_says_which_search_it_runs(dist, tmp_path):
     assert result.returncode == 0, result.stderr
     if os.environ.get("SHENGJI_COMPILED"):
         assert "search: compiled with mypyc (all" in result.stdout, result.stdout
-        smoke = subprocess.run([sys.executable, str(SMOKE_TEST), "--dist", str(dist), "--hands", "1",
-                                "--timeout", "600", "--compiled"], cwd=tmp_path, capture_output=True,
-                               text=True, timeout=700)
+        smoke = subprocess.run(
+            [sys.executable, str(SMOKE_TEST), "--dist", str(dist), "--hands", "1", "--timeout", "600", "--compiled"],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=700,
+        )
         assert smoke.returncode == 0, smoke.stdout + smoke.stderr
     else:
         assert "search: pure Python" in result.stdout, result.stdout

@@ -6,6 +6,7 @@ lanzhou-2010 seed 1 it said 150 behind an end panel that said "From tricks: 160"
 game's own bots, 175 against 185). The core's settlement is right (RULES.md §9 counts every
 trick); both panels now take its figures.
 """
+
 from game.ui.results import HandEndScene
 from tests.ui_helpers import make_app, start_match
 

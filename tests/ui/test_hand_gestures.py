@@ -1,5 +1,6 @@
 """Faster hands: drag across cards, double-click (or single-click) to play, a click raises
 the pair or tractor the lead asks for, keyboard play, confirm before playing."""
+
 from collections import Counter
 
 import pygame
@@ -38,8 +39,7 @@ def release(view, pos):
 def move(view, i, held=True):
     r = view.rect_of(i)
     pos = (r.x + 3, r.y + r.h // 2)
-    view.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                         buttons=(1 if held else 0, 0, 0)))
+    view.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1 if held else 0, 0, 0)))
     return pos
 
 
@@ -104,8 +104,18 @@ def test_single_click_setting_plays_a_raised_card_when_the_play_is_legal():
 
 def test_keyboard_moves_raises_and_lowers():
     view = fanned("3S 4S 5S 6S")
-    for k in (pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_SPACE, pygame.K_END, pygame.K_UP,
-              pygame.K_LEFT, pygame.K_UP, pygame.K_DOWN, pygame.K_HOME, pygame.K_SPACE):
+    for k in (
+        pygame.K_RIGHT,
+        pygame.K_RIGHT,
+        pygame.K_SPACE,
+        pygame.K_END,
+        pygame.K_UP,
+        pygame.K_LEFT,
+        pygame.K_UP,
+        pygame.K_DOWN,
+        pygame.K_HOME,
+        pygame.K_SPACE,
+    ):
         view.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
     assert raised(view) == [0, 1, 3]
     view.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="", scancode=0))

@@ -6,6 +6,7 @@ hand sizes, which are by seat, into the plates' list, which is by screen positio
 table turned to East, Bob's view showed South 20 and North 18 where both held 19, and after
 the bury North's plate said 33 cards.
 """
+
 import pygame
 import pytest
 
@@ -25,10 +26,13 @@ def shown_counts(table: TableScene) -> list[int]:
     return out
 
 
-@pytest.mark.parametrize("ruleset_id, humans, seed", [
-    ("hebi-2010", [0, 1, 2, 3], 5),  # the table turns to every seat
-    ("lanzhou-2010", [1, 2], 3),
-])
+@pytest.mark.parametrize(
+    "ruleset_id, humans, seed",
+    [
+        ("hebi-2010", [0, 1, 2, 3], 5),  # the table turns to every seat
+        ("lanzhou-2010", [1, 2], 3),
+    ],
+)
 def test_plate_counts_are_the_true_hand_sizes_in_every_rotation(tmp_path, ruleset_id, humans, seed):
     app = make_app(tmp_path, size=(1024, 640), speed=8.0)
     levels = ["human" if s in humans else "normal" for s in range(4)]

@@ -1,5 +1,6 @@
 """Hot-seat at one screen: no person's hand is ever drawn face up while another person's
 privacy screen or turn is showing; names; the clock runs on behind the privacy screen."""
+
 from collections import Counter
 
 import pygame
@@ -11,8 +12,13 @@ from game.ui.privacy import PrivacyScene
 from game.ui.table_scene import TableScene
 from tests.ui_helpers import click, make_app, pick_all, start_match
 
-DRAWING_MODULES = ("game.ui.table_view", "game.ui.hand_view", "game.ui.flights", "game.ui.results",
-                   "game.ui.hand_record")
+DRAWING_MODULES = (
+    "game.ui.table_view",
+    "game.ui.hand_view",
+    "game.ui.flights",
+    "game.ui.results",
+    "game.ui.hand_record",
+)
 
 
 class Faces(Counter):
@@ -28,6 +34,7 @@ def faces(monkeypatch):
     import importlib
 
     from game.ui.scene import App
+
     drawn = Faces()
     drawn.seen = Counter()
     for name in DRAWING_MODULES:
@@ -37,6 +44,7 @@ def faces(monkeypatch):
         def spy(card, height, variant="normal", _original=original):
             drawn[card] += 1
             return _original(card, height, variant)
+
         monkeypatch.setattr(module, "card_image", spy)
     draw = App.draw
 
@@ -45,6 +53,7 @@ def faces(monkeypatch):
         draw(app)
         if drawn.check is not None:
             drawn.seen[drawn.check()] += 1
+
     monkeypatch.setattr(App, "draw", checked_draw)
     return drawn
 
@@ -125,12 +134,16 @@ def play_hotseat_hand(app, faces, declare_sometimes=True):
     raise AssertionError("the hand did not end")
 
 
-@pytest.mark.parametrize("ruleset_id, humans, seed", [
-    ("logistics-2015", [0, 1, 3], 4),  # one deck: every card is unique
-    ("hebi-2010", [0, 2], 5),  # partners
-])
-def test_no_hand_is_drawn_face_up_during_another_persons_privacy_screen_or_turn(tmp_path, faces, ruleset_id,
-                                                                                humans, seed):
+@pytest.mark.parametrize(
+    "ruleset_id, humans, seed",
+    [
+        ("logistics-2015", [0, 1, 3], 4),  # one deck: every card is unique
+        ("hebi-2010", [0, 2], 5),  # partners
+    ],
+)
+def test_no_hand_is_drawn_face_up_during_another_persons_privacy_screen_or_turn(
+    tmp_path, faces, ruleset_id, humans, seed
+):
     app = make_app(tmp_path, size=(1024, 640), speed=8.0)
     levels = ["human" if s in humans else "normal" for s in range(4)]
     start_match(app, ruleset_id, seed, humans[0], levels, "practice", 1, humans=humans)
@@ -145,15 +158,27 @@ def test_no_hand_is_drawn_face_up_during_another_persons_privacy_screen_or_turn(
 
 def test_names_are_used_and_the_table_turns_to_the_person(tmp_path, faces):
     app = make_app(tmp_path, lang="zh", size=(1024, 640), speed=8.0)
-    start_match(app, "logistics-2015", 4, 0, ["human", "normal", "human", "normal"], "practice", 1,
-                humans=[0, 2], names={"seats": ["", "", "老王", ""], "teams": ["虎队", ""]})
+    start_match(
+        app,
+        "logistics-2015",
+        4,
+        0,
+        ["human", "normal", "human", "normal"],
+        "practice",
+        1,
+        humans=[0, 2],
+        names={"seats": ["", "", "老王", ""], "teams": ["虎队", ""]},
+    )
     table = app.top
     for _ in range(20000):
         if isinstance(app.top, PrivacyScene) and app.top.seat == 2:
             break
         if isinstance(app.top, PrivacyScene):
-            step(app, faces, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="",
-                                                        scancode=0)])
+            step(
+                app,
+                faces,
+                events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)],
+            )
             continue
         wait = None if table.busy else table.driver.waiting()
         if wait is not None and not table.locked and wait.kind != WaitKind.CONTINUE:
@@ -164,6 +189,7 @@ def test_names_are_used_and_the_table_turns_to_the_person(tmp_path, faces):
         step(app, faces)
     from game.i18n import tr
     from game.ui.names import seat_name, team_name
+
     assert tr("hotseat.take_seat", player=seat_name(2, None)) == "请老王就座"
     assert seat_name(1, None) == "东家" and team_name(0, 0) == "虎队"
     step(app, faces, events=[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1)])

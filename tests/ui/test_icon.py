@@ -1,4 +1,5 @@
 """The icon files: every PNG size, and ICO/ICNS containers that parse consistently."""
+
 import struct
 
 import pygame
@@ -37,7 +38,7 @@ def test_ico_directory_matches_its_images():
         size = w or 256
         assert (h or 256) == size and colours == 0 and zero == 0 and planes == 1 and bits == 32
         assert offset == end, "images follow the directory back to back"
-        assert png_size(data[offset:offset + length]) == (size, size)
+        assert png_size(data[offset : offset + length]) == (size, size)
         end = offset + length
         sizes.append(size)
     assert end == len(data)
@@ -48,13 +49,12 @@ def test_icns_elements_match_their_types():
     data = (ICON / "shengji.icns").read_bytes()
     assert data[:4] == b"icns"
     assert struct.unpack(">I", data[4:8])[0] == len(data)
-    expected = {b"icp4": 16, b"icp5": 32, b"icp6": 64, b"ic07": 128,
-                b"ic08": 256, b"ic09": 512, b"ic10": 1024}
+    expected = {b"icp4": 16, b"icp5": 32, b"icp6": 64, b"ic07": 128, b"ic08": 256, b"ic09": 512, b"ic10": 1024}
     found, pos = {}, 8
     while pos < len(data):
-        kind, length = data[pos:pos + 4], struct.unpack(">I", data[pos + 4:pos + 8])[0]
+        kind, length = data[pos : pos + 4], struct.unpack(">I", data[pos + 4 : pos + 8])[0]
         assert length > 8 and pos + length <= len(data)
-        found[kind] = png_size(data[pos + 8:pos + length])[0]
+        found[kind] = png_size(data[pos + 8 : pos + length])[0]
         pos += length
     assert pos == len(data)
     assert found == expected

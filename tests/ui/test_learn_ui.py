@@ -1,4 +1,5 @@
 """The Learn screens: reached from the start screen, played by clicks, texts in the bundled font."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,5 +1,6 @@
 """Only ``game.ui.navigation`` knows which screen comes next: screens never import each other
 (a screen's module may import another only for the base class it extends)."""
+
 from __future__ import annotations
 
 import ast
@@ -24,7 +25,8 @@ def _screen_modules() -> dict[str, ast.Module]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in tree.body:
             if isinstance(node, ast.ClassDef) and any(
-                    isinstance(b, ast.Name) and b.id.endswith(("Scene", "Dialog")) for b in node.bases):
+                isinstance(b, ast.Name) and b.id.endswith(("Scene", "Dialog")) for b in node.bases
+            ):
                 found[path.stem] = tree
                 break
     return found
@@ -34,8 +36,9 @@ def test_screens_import_other_screens_only_to_extend_them():
     screens = _screen_modules()
     assert {"menus", "new_match", "replays", "results", "deal_again", "table_scene"} <= set(screens)
     for name, tree in screens.items():
-        bases = {b.id for node in tree.body if isinstance(node, ast.ClassDef) for b in node.bases
-                 if isinstance(b, ast.Name)}
+        bases = {
+            b.id for node in tree.body if isinstance(node, ast.ClassDef) for b in node.bases if isinstance(b, ast.Name)
+        }
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("game.ui."):
                 other = node.module.rsplit(".", 1)[1]

@@ -1,5 +1,6 @@
 """The new-match screen offers ``expert`` only on the rulesets where it measurably beats
 ``hard`` (``game.session.EXPERT_RULESETS``, from the arena's figures in bots/NOTES.md)."""
+
 from __future__ import annotations
 
 import pytest

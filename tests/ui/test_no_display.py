@@ -4,6 +4,7 @@ SDL silently falls back on its invisible ``offscreen`` driver when no X server a
 the game then ran for ever with no window and no word. Only the ``dummy`` driver, asked for
 by name, is a headless run chosen on purpose.
 """
+
 import os
 from pathlib import Path
 import subprocess
@@ -20,8 +21,14 @@ def run_game(tmp_path: Path, driver: str | None) -> subprocess.CompletedProcess[
     if driver is not None:
         env["SDL_VIDEODRIVER"] = driver
     # --max-frames bounds the run should the game open an invisible window after all.
-    return subprocess.run([sys.executable, "-m", "game", "--data-dir", str(tmp_path), "--max-frames", "300"],
-                          capture_output=True, text=True, cwd=ROOT, env=env, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "game", "--data-dir", str(tmp_path), "--max-frames", "300"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=60,
+    )
 
 
 @pytest.mark.parametrize("driver", [None, "offscreen"])

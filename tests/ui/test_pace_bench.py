@@ -1,4 +1,5 @@
 """tools/pace_bench.py runs and measures what it says (a benchmark; no figure is asserted)."""
+
 import math
 
 from tests.tools_loader import load_tool

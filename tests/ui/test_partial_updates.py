@@ -4,6 +4,7 @@ The app sends only the areas that changed to the screen when little moves. This 
 its own "screen", copies to it exactly what the app would send, and checks it against the
 full picture the app drew, all through a bots-only hand and a person's hand.
 """
+
 import pygame
 import pytest
 
@@ -44,6 +45,7 @@ def test_what_reaches_the_screen_matches_the_picture(tmp_path, human):
         wait = app.top.driver.waiting()
         if human is not None and wait is not None and not app.top.busy:
             from game.table import WaitKind, default_action
+
             if wait.kind == WaitKind.DECLARE:
                 app.top.driver.pass_declaration(human)
             elif wait.kind in (WaitKind.BURY, WaitKind.PLAY):

@@ -1,5 +1,6 @@
 """The person's controls ask the driver once per selection, and a play made in the same
 moment the cards are raised (a double click) is not refused for want of a verdict."""
+
 from __future__ import annotations
 
 from bots.hint import hint

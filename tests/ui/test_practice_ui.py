@@ -1,5 +1,6 @@
 """Practice and tournament at the table, by clicks and fake time: hint, why not, undo, the
 card counter and the records, replaying a deal, the clocks; outside programs as seats."""
+
 import json
 from pathlib import Path
 import shlex
@@ -43,6 +44,7 @@ def until_wait(app, table, kinds=("play",), answer_declare=True, limit=40000):
 
 def button(table, key_name):
     from game.i18n import tr
+
     label = tr(key_name)
     for b in list(table.controls) + list(table.tools):
         if b.text == label:
@@ -63,6 +65,7 @@ def test_hint_raises_the_normal_bots_cards_with_a_reason(tmp_path, lang):
     click(app, hint_button.rect.center)
     assert sorted(table.hand_view.selected) == sorted(expected)
     from game.i18n import tr
+
     assert tr("hint." + reason.code).split("{")[0][:4] in table.practice.hint_line
     assert table.controls[-1].enabled  # Play
     click(app, table.controls[-1].rect.center)
@@ -187,6 +190,7 @@ def test_replay_this_deal_from_another_seat_leaves_the_match_saved(tmp_path):
 
 # ---------------------------------------------------------------------------- tournament clocks
 
+
 def test_a_play_clock_runs_out_to_the_hints_move(tmp_path):
     app = make_app(tmp_path, size=(1024, 640), speed=8.0)
     start_match(app, "hebi-2010", 8, 0, ["normal"] * 4, "tournament", 10)
@@ -235,8 +239,10 @@ def test_a_bury_clock_runs_out_to_the_hints_bury(tmp_path):
 
 # ---------------------------------------------------------------------------- outside programs
 
+
 def test_seat_flags_are_parsed():
     from game.__main__ import parse_args
+
     args = parse_args(["--seat", '1=external:python3 "my bot.py" --fast', "--seat", "3=hard", "--external-ms", "250"])
     assert args.seats == {1: 'external:python3 "my bot.py" --fast', 3: "hard"}
     assert args.external_ms == 250
@@ -246,6 +252,7 @@ def test_seat_flags_are_parsed():
 
 def test_an_outside_program_plays_a_seat_at_the_table(tmp_path):
     from bots.external import ExternalBot
+
     command = " ".join(shlex.quote(str(a)) for a in (sys.executable, ROOT / "bots" / "examples" / "random_bot.py", "3"))
     app = make_app(tmp_path, size=(1024, 640), speed=30.0, seats={1: "external:" + command}, external_ms=3000)
     app.session.bot_factory = None  # the real bots, with the program at seat 1
@@ -280,5 +287,6 @@ def test_a_replayed_deal_is_never_saved_over_the_match(tmp_path):
     until_wait(app, replayed)
     replayed.closing()  # the window closes during the replayed deal
     from game.ui.menus import LeaveDialog
+
     LeaveDialog(app, replayed).leave()
     assert (tmp_path / "match.json").read_text(encoding="utf-8") == saved

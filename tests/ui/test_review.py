@@ -1,4 +1,5 @@
 """The review screen: the analysis runs beside the frames, is kept with the replay and counted."""
+
 import json
 
 import pytest
@@ -77,6 +78,7 @@ def play_to_hand_end(app, table, seat=0, limit=40000):
     import bots.hint
     from game.table import WaitKind, hint_action
     from game.ui.table_scene import TableScene
+
     for _ in range(limit):
         if type(app.top).__name__ == "ModeHandEndScene":
             return app.top
@@ -92,6 +94,7 @@ def play_to_hand_end(app, table, seat=0, limit=40000):
 
 def test_review_button_on_the_end_of_hand_panel(tmp_path, quick):
     from tests.ui_helpers import click, start_match
+
     app = make_app(tmp_path, size=(1024, 640), speed=20.0)
     start_match(app, "logistics-2015", 9, 0, ["normal"] * 4, "practice", 60)
     end = play_to_hand_end(app, app.top)
@@ -109,12 +112,23 @@ def test_review_button_on_the_end_of_hand_panel(tmp_path, quick):
 def test_match_end_sums_the_reviews_of_the_match(tmp_path):
     from game.core import Match, get_ruleset
     from game.ui.results import MatchEndScene
+
     hand = played_hand("hebi-2010", 8, ["normal"] * 4)
     records = Records(tmp_path)
     for seed, labels in ((7, ["best", "mistake", "unrated"]), (8, ["blunder"])):
         path = records.add_replay(hand, 1, {}, match_seed=seed, humans=[0])
-        decisions = [{"kind": "play", "trick": 0, "played": ["3S"], "best": ["3S"], "loss": 0.5, "points_loss": 1,
-                      "label": label} for label in labels]
+        decisions = [
+            {
+                "kind": "play",
+                "trick": 0,
+                "played": ["3S"],
+                "best": ["3S"],
+                "loss": 0.5,
+                "points_loss": 1,
+                "label": label,
+            }
+            for label in labels
+        ]
         assert Records.save_analysis(path, 0, {"seat": 0, "decisions": decisions})
     assert records.match_reviews(7, 0) == (1, 2, 1, 1.0)
     assert records.match_reviews(7, 1) == (0, 0, 0, 0.0)
@@ -128,6 +142,7 @@ def test_match_end_sums_the_reviews_of_the_match(tmp_path):
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_bots_only_replay_lets_the_player_pick_the_seat(tmp_path, quick, lang):
     from tests.ui_helpers import click
+
     hand = played_hand("hebi-2010", 5, ["normal"] * 4)
     Records(tmp_path).add_replay(hand, 1, {}, humans=[])
     Records(tmp_path).add_replay(hand, 2, {}, humans=[3])

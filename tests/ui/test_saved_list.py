@@ -1,4 +1,5 @@
 """Continue with several saved matches: the list screen (issue 13, defect 1)."""
+
 from game.ui.menus import StartScene
 from game.ui.saved_list import SavedListScene, saved_line
 from game.ui.table_scene import TableScene
@@ -38,6 +39,7 @@ def test_deleting_a_saved_match_asks_twice(tmp_path):
 
 def test_the_saved_line_follows_the_language(tmp_path):
     from game.i18n import set_language
+
     app = make_app(tmp_path)
     start_match(app, "hebi-2010", 3, 0, ["normal"] * 4, "practice", 10)
     app.nav.start()

@@ -4,6 +4,7 @@ The hidden hands, the kitty and the full log live in the driver's ``Hand``: a sc
 reads ``driver.hand`` can show what its seat may not see, or decide what the engine
 decides. Read with ``ast`` (every file of ``game/ui``), not by importing.
 """
+
 from __future__ import annotations
 
 import ast
@@ -15,7 +16,8 @@ UI = Path(__file__).resolve().parents[2] / "game" / "ui"
 def _is_driver(node: ast.expr) -> bool:
     """``driver``, ``self.driver``, ``table.driver`` …"""
     return (isinstance(node, ast.Name) and node.id == "driver") or (
-        isinstance(node, ast.Attribute) and node.attr == "driver")
+        isinstance(node, ast.Attribute) and node.attr == "driver"
+    )
 
 
 def hand_reads(source: str) -> list[int]:
@@ -24,9 +26,15 @@ def hand_reads(source: str) -> list[int]:
     lines = []
     for node in ast.walk(ast.parse(source)):
         attribute = isinstance(node, ast.Attribute) and node.attr == "hand" and _is_driver(node.value)
-        through_getattr = (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                           and node.func.id == "getattr" and len(node.args) >= 2 and _is_driver(node.args[0])
-                           and isinstance(node.args[1], ast.Constant) and node.args[1].value == "hand")
+        through_getattr = (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "getattr"
+            and len(node.args) >= 2
+            and _is_driver(node.args[0])
+            and isinstance(node.args[1], ast.Constant)
+            and node.args[1].value == "hand"
+        )
         if attribute or through_getattr:
             lines.append(node.lineno)
     return sorted(lines)

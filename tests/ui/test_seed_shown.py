@@ -4,6 +4,7 @@ A seed on the table's header lets whoever sits there (a person in a hot-seat tou
 a script reading the screen) compute every hidden hand. The end-of-hand panel and the
 replay viewer show the hand's own deal seed, which tells nothing about the next deals.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -22,6 +23,7 @@ def _drawn_texts(monkeypatch, *modules) -> list[str]:
     def spy(surface, text, *args, **kwargs):
         texts.append(str(text))
         return real(surface, text, *args, **kwargs)
+
     for module in modules:
         monkeypatch.setattr(module, "blit_text", spy)
     return texts
@@ -30,8 +32,9 @@ def _drawn_texts(monkeypatch, *modules) -> list[str]:
 WIDE_SEED = (1 << 127) + 987654321
 
 
-@pytest.mark.parametrize("mode, humans", [("practice", [0]), ("tournament", [0]), ("tournament", [0, 1]),
-                                          ("practice", [0, 2])])
+@pytest.mark.parametrize(
+    "mode, humans", [("practice", [0]), ("tournament", [0]), ("tournament", [0, 1]), ("practice", [0, 2])]
+)
 def test_the_header_never_shows_a_seed_during_the_hand(tmp_path, monkeypatch, mode, humans):
     app = make_app(tmp_path, size=(1920, 1080))
     start_match(app, "hebi-2010", WIDE_SEED, humans[0], ["normal"] * 4, mode=mode, length=2, humans=humans)

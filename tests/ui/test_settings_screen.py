@@ -1,5 +1,6 @@
 """The settings screen offers the table's settings and saves them; the table's menu offers
 settings and rules, not only leaving; a new card size or palette reaches the table."""
+
 import pygame
 
 from game.ui.menus import LeaveDialog, SettingsScene
@@ -20,13 +21,24 @@ def test_every_new_setting_is_on_the_screen_and_saved(tmp_path):
     app.nav.settings()
     scene = app.top
     assert isinstance(scene, SettingsScene)
-    for key_name, option in (("settings.card_size", "large"), ("settings.card_colours", "four"),
-                             ("settings.play_click", "single"), ("settings.confirm_play_setting", True),
-                             ("settings.trick_linger", 2.0), ("settings.reduce_motion", True)):
+    for key_name, option in (
+        ("settings.card_size", "large"),
+        ("settings.card_colours", "four"),
+        ("settings.play_click", "single"),
+        ("settings.confirm_play_setting", True),
+        ("settings.trick_linger", 2.0),
+        ("settings.reduce_motion", True),
+    ):
         click(app, segment(row(scene, key_name), option))
     again = app.storage.load_settings("en")
-    assert (again.card_size, again.card_colours, again.play_click, again.confirm_play, again.trick_linger,
-            again.reduce_motion) == ("large", "four", "single", True, 2.0, True)
+    assert (
+        again.card_size,
+        again.card_colours,
+        again.play_click,
+        again.confirm_play,
+        again.trick_linger,
+        again.reduce_motion,
+    ) == ("large", "four", "single", True, 2.0, True)
 
 
 def test_the_rows_fit_the_panel_at_every_size(tmp_path):
@@ -38,7 +50,7 @@ def test_the_rows_fit_the_panel_at_every_size(tmp_path):
         for r in rects:
             assert scene.panel.contains(r), (size, r)
         for i, a in enumerate(rects):
-            for b in rects[i + 1:]:
+            for b in rects[i + 1 :]:
                 assert not a.colliderect(b), (size, a, b)
 
 
@@ -71,6 +83,7 @@ def test_the_table_menu_offers_settings_and_rules(tmp_path):
 def test_the_statistics_panel_shows_rates_and_a_chart_inside_the_window(tmp_path):
     from game.records import Records
     from tests.table.test_statistics import hand_and_summary
+
     records = Records(tmp_path)
     for i in range(30):
         records.record_hand("hebi-2010" if i % 2 else "lanzhou-2010", 0, *hand_and_summary(i % 4, i % 2, 1 + i % 3, 40))

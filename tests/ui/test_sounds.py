@@ -1,4 +1,5 @@
 """The synthesised sound effects: present, small, in the agreed format, reproducible."""
+
 import io
 import struct
 import wave

@@ -1,4 +1,5 @@
 """Issue 13, the defects play-testing found at the table: each test failed before its fix."""
+
 import pytest
 
 from bots.hint import hint
@@ -177,6 +178,7 @@ def test_the_trick_linger_setting_takes_the_trick_away_after_its_seconds(tmp_pat
 def test_points_are_announced_only_for_the_defenders_tricks(tmp_path):
     """Defect 10: "+65 points" was announced for a trick the dealers won."""
     from game.core import TrickView
+
     app = make_app(tmp_path, size=(1024, 640), speed=8.0)
     start_match(app, "hebi-2010", 5, 0, ["normal"] * 4, "practice", 10)
     table = app.top
@@ -192,6 +194,7 @@ def test_a_failed_throw_says_who_stopped_it_and_with_what():
     """Defect 6: a failed throw did not say which seat blocked it."""
     from game.core import Card, Match, TrumpContext, get_ruleset
     from game.table.throws import throw_blocker
+
     match = Match(get_ruleset("hebi-2010"), 3, 10)
     hand = match.hand
     hand.ctx = TrumpContext(Card.parse("2S").rank, None)  # no-trump at level 2
@@ -205,6 +208,7 @@ def test_a_failed_throw_says_who_stopped_it_and_with_what():
     # A pair of ♥K: nobody holds a higher pair.
     assert throw_blocker(hand, 0, (Card.parse("KH"),) * 2) is None
     from game.i18n import tr
+
     assert "{player}" in tr("trick_table.blocked_by")
 
 
@@ -214,6 +218,7 @@ def test_the_names_field_says_when_it_cuts_a_name(tmp_path, lang):
     import pygame
 
     from game.ui.names_scene import MAX_NAME, NamesScene
+
     app = make_app(tmp_path, lang=lang)
     app.nav.edit_names()
     scene = app.top
@@ -225,13 +230,19 @@ def test_the_names_field_says_when_it_cuts_a_name(tmp_path, lang):
     assert str(MAX_NAME) in scene.note
 
 
-@pytest.mark.parametrize("ruleset_id, mode, offered", [("hebi-2010", "tournament", False),
-                                                       ("logistics-2015", "tournament", False),
-                                                       ("lanzhou-2010", "tournament", True),
-                                                       ("hebi-2010", "practice", True)])
+@pytest.mark.parametrize(
+    "ruleset_id, mode, offered",
+    [
+        ("hebi-2010", "tournament", False),
+        ("logistics-2015", "tournament", False),
+        ("lanzhou-2010", "tournament", True),
+        ("hebi-2010", "practice", True),
+    ],
+)
 def test_last_trick_and_hand_so_far_follow_the_ruleset_in_tournaments(tmp_path, ruleset_id, mode, offered):
     """RULES.md §10: hebi-2010 and logistics-2015 forbid reviewing played cards in a tournament."""
     from game.i18n import tr
+
     app = make_app(tmp_path, size=(1024, 640), speed=8.0)
     start_match(app, ruleset_id, 3, 0, ["normal"] * 4, mode, get_ruleset(ruleset_id).match_options[0])
     table = app.top
@@ -244,6 +255,7 @@ def test_last_trick_and_hand_so_far_follow_the_ruleset_in_tournaments(tmp_path, 
 def test_the_dealer_drawn_by_lot_is_shown_on_the_table(tmp_path, lang):
     from game.i18n import tr
     from game.ui.names import seat_name
+
     app = make_app(tmp_path, lang=lang, size=(1024, 640), speed=8.0)
     start_match(app, "lanzhou-2010", 4, 0, ["normal"] * 4, "tournament", 60)
     table = app.top
@@ -281,6 +293,7 @@ def test_a_three_deck_hand_keeps_every_index_readable_with_gaps_between_suits(si
     from game.ui.cardview import card_width
     from game.ui.hand_view import Entry, HandView
     from game.ui.layout import TableLayout
+
     lay = TableLayout(*size)
     ctx = TrumpContext(Rank.TWO, Suit.HEARTS)
     deck = list(make_deck(3))

@@ -1,5 +1,6 @@
 """A table with depth: avatars, the winner's star, confetti when our team goes up, and the
 reduce-motion setting (no confetti, card flights a blink)."""
+
 import pygame
 
 from game.ui import flights
@@ -37,6 +38,7 @@ def test_confetti_is_seeded_moves_and_ends():
 
 def finish_a_hand(app):
     from game.table import WaitKind, default_action
+
     table = app.top
     for _ in range(60000):
         if isinstance(app.top, HandEndScene):

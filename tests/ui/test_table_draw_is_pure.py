@@ -6,6 +6,7 @@ first, or make what is shown depend on how often it was drawn. The test draws th
 the states that used to change it (a refusal whose moment has passed, a play under way)
 and compares the scene and its parts before and after.
 """
+
 from __future__ import annotations
 
 import pygame

@@ -5,6 +5,7 @@ texts inside (issue 13, defect 4: "Score (Us) 0:0" ran into "Us Level 2").
 Text drawing is instrumented: every ``blit_text`` of the game's screens records its rectangle
 while one scene draws itself.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -21,8 +22,10 @@ from game.ui import theme
 from tests.ui_helpers import make_app, start_match
 
 SIZES = [(1024, 640), (1280, 800), (1920, 1080)]
-LONG = {"seats": ["Alexandra Q.", "Bartholomew", "Christopher", "Dominique Z."],
-        "teams": ["North–South Dragons", "East–West Tigers"]}
+LONG = {
+    "seats": ["Alexandra Q.", "Bartholomew", "Christopher", "Dominique Z."],
+    "teams": ["North–South Dragons", "East–West Tigers"],
+}
 
 
 @pytest.fixture(autouse=True)
@@ -43,6 +46,7 @@ class Recorder:
             if value.strip():
                 self.texts.append((value, rect.copy()))
             return rect
+
         for info in pkgutil.iter_modules(game.ui.__path__):
             module = importlib.import_module(f"game.ui.{info.name}")
             if getattr(module, "blit_text", None) is original:
@@ -77,7 +81,7 @@ def check_scene(recorder: Recorder, app, scene, where: str, panels=()) -> None:
         if not window.contains(_ink(rect)):
             problems.append(f"{text!r} leaves the window: {rect}")
     for i, (a, ra) in enumerate(texts):
-        for b, rb in texts[i + 1:]:
+        for b, rb in texts[i + 1 :]:
             if a == b and abs(ra.x - rb.x) <= 2 and abs(ra.y - rb.y) <= 2:
                 continue  # the same text drawn twice in place (an outline)
             if _ink(ra).colliderect(_ink(rb)):
@@ -94,8 +98,12 @@ def _to_play(app, table, tricks=2, limit=60000):
     for _ in range(limit):
         wait = None if table.busy else table.driver.waiting()
         hand = table.driver.hand
-        if wait is not None and wait.kind == WaitKind.PLAY and len(hand.tricks) >= tricks \
-                and hand.current_trick is not None:
+        if (
+            wait is not None
+            and wait.kind == WaitKind.PLAY
+            and len(hand.tricks) >= tricks
+            and hand.current_trick is not None
+        ):
             return
         if wait is not None and wait.kind == WaitKind.DECLARE:
             table.driver.pass_declaration(wait.seat)
@@ -119,15 +127,20 @@ def test_menus_keep_their_texts_apart(tmp_path, recorder, size, lang):
     app.settings.last_teams = list(LONG["teams"])
     start_match(app, "hebi-2010", 3, 0, ["normal"] * 4, "tournament", 10, names=LONG)
     app.nav.leave(app.top)
-    start_match(app, "lanzhou-2010", 4, 0, ["human", "normal", "human", "normal"], "practice", 60,
-                humans=[0, 2], names=LONG)
+    start_match(
+        app, "lanzhou-2010", 4, 0, ["human", "normal", "human", "normal"], "practice", 60, humans=[0, 2], names=LONG
+    )
     app.nav.leave(app.top)
     check_scene(recorder, app, app.top, f"start {lang} {size}")
     app.nav.saved_matches()
     check_scene(recorder, app, app.top, f"saved matches {lang} {size}")
     app.nav.start()
-    for open_, name in ((app.nav.new_match, "new match"), (app.nav.edit_names, "names"),
-                        (app.nav.settings, "settings"), (app.nav.replays, "replays")):
+    for open_, name in (
+        (app.nav.new_match, "new match"),
+        (app.nav.edit_names, "names"),
+        (app.nav.settings, "settings"),
+        (app.nav.replays, "replays"),
+    ):
         open_()
         check_scene(recorder, app, app.top, f"{name} {lang} {size}")
         app.nav.start()
@@ -135,12 +148,12 @@ def test_menus_keep_their_texts_apart(tmp_path, recorder, size, lang):
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", ["en", "zh"])
-@pytest.mark.parametrize("ruleset_id, mode", [("hebi-2010", "practice"), ("lanzhou-2010", "tournament"),
-                                              ("logistics-2015", "tournament")])
+@pytest.mark.parametrize(
+    "ruleset_id, mode", [("hebi-2010", "practice"), ("lanzhou-2010", "tournament"), ("logistics-2015", "tournament")]
+)
 def test_the_table_keeps_its_texts_apart(tmp_path, recorder, size, lang, ruleset_id, mode):
     app = make_app(tmp_path, lang=lang, size=size, speed=20.0)
-    start_match(app, ruleset_id, 3, 0, ["normal"] * 4, mode, get_ruleset(ruleset_id).match_options[0],
-                names=LONG)
+    start_match(app, ruleset_id, 3, 0, ["normal"] * 4, mode, get_ruleset(ruleset_id).match_options[0], names=LONG)
     table = app.top
     check_scene(recorder, app, table, f"{ruleset_id} dealing {lang} {size}", _table_panels(table))
     _to_play(app, table)
@@ -163,8 +176,9 @@ def test_the_table_keeps_its_texts_apart(tmp_path, recorder, size, lang, ruleset
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_hotseat_privacy_screen_keeps_its_texts_apart(tmp_path, recorder, size, lang):
     app = make_app(tmp_path, lang=lang, size=size, speed=20.0)
-    start_match(app, "hebi-2010", 3, 0, ["human", "human", "normal", "normal"], "practice", 10, humans=[0, 1],
-                names=LONG)
+    start_match(
+        app, "hebi-2010", 3, 0, ["human", "human", "normal", "normal"], "practice", 10, humans=[0, 1], names=LONG
+    )
     for _ in range(20000):
         if type(app.top).__name__ == "PrivacyScene":
             break
@@ -203,7 +217,8 @@ def test_the_end_panels_rules_and_lessons_keep_their_texts_apart(tmp_path, recor
     check_scene(recorder, app, app.top, f"hand so far {lang} {size}")
     from game.records import Records
     from game.ui.replays import ReplayScene
-    (path, _), = Records(tmp_path).list_replays()
+
+    ((path, _),) = Records(tmp_path).list_replays()
     viewer = ReplayScene(app, Records.load(path))
     app.push(viewer)
     for step in (0, len(viewer.replay.steps) // 2, len(viewer.replay.steps) - 1):
@@ -224,9 +239,11 @@ def test_the_end_panels_rules_and_lessons_keep_their_texts_apart(tmp_path, recor
     check_scene(recorder, app, app.top, f"trainer {lang} {size}")
     from game.core import Match
     from game.session import build_driver
+
     match = Match(get_ruleset("hebi-2010"), 9, 3)
-    driver = build_driver(match, make_controllers([], ["normal"] * 4, match.ruleset, 9, standin_factory,
-                                                  threaded=False))
+    driver = build_driver(
+        match, make_controllers([], ["normal"] * 4, match.ruleset, 9, standin_factory, threaded=False)
+    )
     while not match.over:
         driver.run_until_wait()
         driver.next_hand()

@@ -1,4 +1,5 @@
 """The table scene played headless: scripted clicks, fake time, every phase of a hand."""
+
 import pytest
 
 from game.core import DEALING, PLAY, Action
@@ -94,6 +95,7 @@ def test_the_dealer_buries_by_clicks(tmp_path):
 
 def test_continue_restores_the_table(tmp_path):
     from tests.ui_helpers import continue_match
+
     app = make_app(tmp_path, speed=8.0)
     start_match(app, "hebi-2010", 12, 0, ["normal"] * 4, "practice", 2)
     scene = app.top
@@ -121,6 +123,7 @@ def test_continue_restores_the_table(tmp_path):
 def test_a_broken_save_is_moved_aside_with_a_message(tmp_path):
     from game.ui.menus import StartScene
     from tests.ui_helpers import continue_match
+
     app = make_app(tmp_path)
     app.storage.save_path.write_text('{"match": {"version": 1, "seed": "x"}}', encoding="utf-8")
     app.push(StartScene(app))
@@ -149,6 +152,7 @@ def test_the_keyboard_leads_a_card(tmp_path):
     import pygame
 
     from tests.ui_helpers import key
+
     app = make_app(tmp_path, speed=8.0)
     start_match(app, "logistics-2015", 4, 1, ["normal"] * 4, "practice", 1)
     scene = app.top
