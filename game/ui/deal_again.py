@@ -151,7 +151,7 @@ class ModeHandEndScene(HandEndScene):
         out = []
         settings = self.table.driver.settings
         for job in self.duplicates:
-            player = seat_name(job.seat, self.viewer)
+            player = seat_name(job.seat, self.viewer, self.names)
             level = tr("bots." + job.level)
             c = job.comparison
             if not job.done:

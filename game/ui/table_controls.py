@@ -238,7 +238,7 @@ class PersonControls:
         phase = scene.anim.obs.phase
         if scene.turn is not None and phase in (BURYING, PLAYING) and scene.turn != self.viewer:
             key = "kitty.burying" if phase == BURYING else "table.waiting_for"
-            return tr(key, player=seat_name(scene.turn, self.viewer)), theme.INK_DIM
+            return tr(key, player=seat_name(scene.turn, self.viewer, scene.names)), theme.INK_DIM
         return "", theme.INK
 
     def _play_prompt(self) -> Prompt:
@@ -272,5 +272,5 @@ class PersonControls:
         obs = scene.anim.obs
         seat = wait.seat if wait is not None else obs.to_act
         if seat is not None and not obs.phase.finished:
-            return tr("table.waiting_for", player=seat_name(seat, None)), theme.INK_DIM
+            return tr("table.waiting_for", player=seat_name(seat, None, scene.names)), theme.INK_DIM
         return "", theme.INK

@@ -464,9 +464,9 @@ class TournamentClock(TableMode):
         scene.hand_view.clear_selection()
         viewer = None if scene.privacy is not None else scene.viewer
         if event.kind == BURY:  # the buried cards stay secret
-            text = about("modes.timed_out_bury", event.seat, viewer)
+            text = about("modes.timed_out_bury", event.seat, viewer, scene.names)
         else:
-            text = about("modes.timed_out", event.seat, viewer, cards=cards_text(event.cards))
+            text = about("modes.timed_out", event.seat, viewer, scene.names, cards=cards_text(event.cards))
         scene.notify(text, 5.0)
         play_sound("error")
 

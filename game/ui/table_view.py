@@ -126,7 +126,7 @@ class TableView:
         for team in (1, 0):
             level = tr("table.level", rank=levels[team].label)
             room = round(lay.width * 0.13)
-            name = theme.fit_text(team_name(team, scene.viewer), lay.font, room, bold=True)
+            name = theme.fit_text(team_name(team, scene.viewer, scene.names), lay.font, room, bold=True)
             r = blit_text(
                 surface,
                 f"{name}  {level}",
@@ -189,7 +189,7 @@ class TableView:
                 surface.blit(card_image(card, h), (x + i * h * 0.45, y))
             blit_text(
                 surface,
-                seat_name(decl.seat, scene.viewer),
+                seat_name(decl.seat, scene.viewer, scene.names),
                 lay.font_small,
                 (x + h * 0.75 + h * 0.45 * (len(decl.cards) - 1) + round(6 * s), y + h / 2),
                 theme.INK,
@@ -223,7 +223,10 @@ class TableView:
             defenders = 1 - scene.anim.dealer % 2
             room = rect.right - round(12 * s) - label.right - round(12 * s)
             text = theme.fit_text(
-                tr("table.defenders_are", team=team_name(defenders, scene.viewer)), lay.font_small, room, bold=True
+                tr("table.defenders_are", team=team_name(defenders, scene.viewer, scene.names)),
+                lay.font_small,
+                room,
+                bold=True,
             )
             blit_text(
                 surface,
@@ -288,7 +291,7 @@ class TableView:
         left = rect.x + inset + face.get_width() + round(8 * s)
         # The name keeps clear of the dealer's badge in the plate's top-right corner.
         room = rect.right - pad - left - (round(30 * s) if scene.anim.dealer == seat else 0)
-        name = theme.fit_text(seat_name(seat, scene.viewer), lay.font, room, bold=True)
+        name = theme.fit_text(seat_name(seat, scene.viewer, scene.names), lay.font, room, bold=True)
         blit_text(surface, name, lay.font, (left, rect.y + round(6 * s)), theme.INK, True)
         level = player_kind(controller)
         blit_text(surface, level, lay.font_small, (left, rect.bottom - round(6 * s)), team_colour, anchor="bottomleft")
