@@ -432,44 +432,38 @@ class ReplayScene(Scene):
         s = self.scale
         theme.panel(surface, box, (8, 34, 25, 215), round(12 * s))
         x, y = box.x + round(12 * s), box.y + round(8 * s)
+        room = box.w - round(24 * s)
         size = round(15 * s)
-        line = round(size * 1.5)
+
+        def say(text: str, ink, bold: bool = False, at: int = size) -> None:
+            # The box is narrow at 1024×640: a long line gets a smaller size before an ellipsis.
+            nonlocal y
+            while at > round(11 * s) and theme.text(text, at, ink, bold).get_width() > room:
+                at -= 1
+            if y + at <= box.bottom - round(4 * s):
+                blit_text(surface, fit_text(text, at, room, bold), at, (x, y), ink, bold)
+            y += round(at * 1.5)
+
         trump = hand.ctx.trump_suit if hand.ctx else (hand.bidding.trump if hand.bidding.shown else None)
         known = hand.ctx is not None or hand.bidding.shown
         ink = theme.RED if known and trump is not None and trump.is_red else theme.INK
-        blit_text(
-            surface,
-            tr("table.trump_value", trump=suit_text(trump) if known else tr("table.trump_pending")),
-            size,
-            (x, y),
-            ink,
-            True,
-        )
-        y += line
+        say(tr("table.trump_value", trump=suit_text(trump) if known else tr("table.trump_pending")), ink, True)
         rank = hand.rank or (hand.bidding.rank if (hand.dealer is not None or hand.setup.first_hand) else None)
         if rank is not None:
-            blit_text(surface, tr("table.level", rank=rank.label), size, (x, y), theme.GOLD)
-            y += line
+            say(tr("table.level", rank=rank.label), theme.GOLD)
         if hand.dealer is not None:
-            blit_text(
-                surface, tr("table.dealer_is", player=seat_name(hand.dealer, None, self.names)), size, (x, y), theme.INK
-            )
-            y += line
+            say(tr("table.dealer_is", player=seat_name(hand.dealer, None, self.names)), theme.INK)
             defenders = 1 - hand.dealer % 2
-            blit_text(
-                surface,
-                tr("table.points_value", points=hand.defender_points),
-                size,
-                (x, y),
-                theme.TEAM_COLOURS[defenders],
-            )
-            y += line
+            say(tr("table.points_value", points=hand.defender_points), theme.TEAM_COLOURS[defenders])
         levels = hand.levels
-        text = (
-            f"{team_name(0, None, self.names)} {levels[0].label}  ·  {team_name(1, None, self.names)} {levels[1].label}"
-        )
-        if y + size <= box.bottom:
-            blit_text(surface, text, round(13 * s), (x, y), theme.INK_DIM)
+        teams = [f"{team_name(t, None, self.names)} {levels[t].label}" for t in (0, 1)]
+        small = round(13 * s)
+        both = "  ·  ".join(teams)
+        if theme.text(both, small, theme.INK_DIM).get_width() <= room:
+            say(both, theme.INK_DIM, at=small)
+        else:  # one line per team
+            for text in teams:
+                say(text, theme.INK_DIM, at=small)
 
     def draw_kitty(self, surface, box: pygame.Rect, hand: Hand) -> None:
         s = self.scale
