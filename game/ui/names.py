@@ -26,6 +26,13 @@ def cards_text(cards: Sequence[Card]) -> str:
     return " ".join(card_text(c) for c in cards)
 
 
+def declare_words(cards: Sequence[Card]) -> str:
+    """A declare button's label: "Declare ♦2", and a pair said as one ("亮一对♦2")."""
+    if len(cards) == 2 and cards[0] == cards[1]:
+        return tr("declare.button_pair", card=card_text(cards[0]))
+    return tr("declare.button", cards=cards_text(cards))
+
+
 def suit_text(suit: Suit | None) -> str:
     """``♥ Hearts``, or No trump."""
     if suit is None:

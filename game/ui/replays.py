@@ -167,12 +167,18 @@ class ReplayListScene(Scene):
             dealer_name = ""
             if dealer is not None:
                 dealer_name = (typed[dealer] if dealer < len(typed) else "").strip() or default_seat_name(dealer)
+            kind = data.get("kind")
+            hand_cell = (
+                tr("replay.deal_again")
+                if kind == "deal"
+                else tr(
+                    "replay.duplicate_hand" if kind == "duplicate" else "table.hand_number", n=data.get("number", "?")
+                )
+            )
             cells = (
                 str(data.get("time", "")),
                 _ruleset_name(data),
-                tr("table.hand_number", n=data.get("number", "?"))
-                if data.get("kind") != "deal"
-                else tr("replay.deal_again"),
+                hand_cell,
                 tr("replay.dealer", player=dealer_name),
                 _trump_label(summary.get("trump")),
                 tr("replay.points", points=summary.get("points", 0)) + "   " + result_text(summary, names),

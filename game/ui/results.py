@@ -172,7 +172,7 @@ class HandEndScene(Scene):
             )
         self.button.draw(surface)
         if self.cheer and self.app.settings.reduce_motion:
-            Confetti.still(surface, box, s)
+            Confetti.still(surface, box, s, self.summary.seed * 31 + self.summary.number)
         elif self.confetti is not None and self.level_tween.done:
             self.confetti.draw(surface)
 

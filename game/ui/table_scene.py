@@ -27,7 +27,7 @@ from game.ui import theme
 from game.ui.cardview import back_image, card_image
 from game.ui.hand_view import HandView
 from game.ui.layout import TableLayout
-from game.ui.names import TableNames, seat_name, team_name
+from game.ui.names import TableNames, level_name, seat_name, team_name
 from game.ui.scene import Scene
 from game.ui.table_animator import TableAnimator
 from game.ui.table_controls import PersonControls, Prompt
@@ -147,6 +147,9 @@ class TableScene(Scene):
                     b=match.gained[1 - us],
                 )
             )
+        duplicate = self.driver.settings.extra.get("duplicate")
+        if duplicate:  # the person's deals are played again by a bot: the bar says so all match
+            parts.append(tr("duplicate.bar", level=level_name(str(duplicate))))
         if match.lot_dealer is not None and match.time_up and not match.over:
             parts.append(tr("tie_lot.header", player=seat_name(match.lot_dealer, self.names_viewer(), self.names)))
         return parts
