@@ -111,13 +111,17 @@ class StartScene(Scene):
             b.draw(surface)
         self.stats.draw(surface)
         if self.app.message:
-            lines = theme.wrap(self.app.message, round(17 * s), round(w * 0.7))
-            y = h - round(30 * s) - len(lines) * round(24 * s)
-            box = pygame.Rect(0, 0, round(w * 0.74), len(lines) * round(24 * s) + round(16 * s))
-            box.midtop = (w / 2, y - round(8 * s))
+            box, size, lines = self.message_box(surface.get_size())
             theme.panel(surface, box, (70, 20, 16, 220))
             for i, line in enumerate(lines):
-                blit_text(surface, line, round(17 * s), (w / 2, y + i * round(24 * s)), theme.INK, anchor="midtop")
+                blit_text(
+                    surface,
+                    line,
+                    size,
+                    (box.centerx, box.y + round(8 * s) + i * round(size * 1.4)),
+                    theme.INK,
+                    anchor="midtop",
+                )
         elif self.saved is not None:
             blit_text(
                 surface,
@@ -127,6 +131,30 @@ class StartScene(Scene):
                 theme.INK_DIM,
                 anchor="midtop",
             )
+
+    def message_box(self, size) -> tuple[pygame.Rect, int, list[str]]:
+        """The message's box: under the last button when there is room, else in the free
+        felt left of the buttons; never over a button (however many the screen has)."""
+        w, h = size
+        s = self.scale
+        text = self.app.message or ""
+        if text and not text.rstrip().endswith(tuple(".!?。！？")):
+            text = text.rstrip() + tr("menu.full_stop")
+        shown = [b for b in self.buttons if b.visible]
+        last = max(b.rect.bottom for b in shown)
+        font = round(17 * s)
+        lines = theme.wrap(text, font, round(w * 0.7))
+        height = len(lines) * round(font * 1.4) + round(16 * s)
+        if last + round(12 * s) + height <= h - round(8 * s):
+            box = pygame.Rect(0, 0, round(w * 0.74), height)
+            box.midtop = (w // 2, last + round(12 * s))
+            return box, font, lines
+        left = min(b.rect.left for b in shown)
+        width = left - round(48 * s)
+        font = round(15 * s)
+        lines = theme.wrap(text, font, width - round(24 * s))
+        box = pygame.Rect(round(24 * s), shown[0].rect.top, width, len(lines) * round(font * 1.4) + round(16 * s))
+        return box, font, lines
 
     def phase_name(self) -> str:
         return "start"

@@ -69,7 +69,7 @@ class PrivacyScene(Scene):
         surface.blit(theme.translucent((w, h), (0, 0, 0, 150)), (0, 0))
         box = self.box
         theme.panel(surface, box, theme.PANEL_SOLID, round(18 * s), theme.GOLD)
-        name = seat_name(self.seat, None)
+        name = seat_name(self.seat, None, self.table.names)
         cx = box.centerx
         blit_text(
             surface,

@@ -17,7 +17,7 @@ from game.core import BURY, BURYING, PLAY, PLAYING, Action, Card, Refusal
 from game.i18n import tr
 from game.table import Wait, WaitKind
 from game.ui import theme
-from game.ui.names import cards_text, refusal_words, seat_name
+from game.ui.names import cards_text, declare_words, refusal_words, seat_name
 from game.ui.widgets import Button, layout_row, play_sound
 
 if TYPE_CHECKING:
@@ -90,11 +90,7 @@ class PersonControls:
     ) -> list[Button]:
         controls: list[Button] = []
         for option in options:
-            controls.append(
-                Button(
-                    tr("declare.button", cards=cards_text(option)), partial(self._declare, tuple(option)), primary=True
-                )
-            )
+            controls.append(Button(declare_words(option), partial(self._declare, tuple(option)), primary=True))
         if kind == WaitKind.DECLARE:
             controls.append(Button(lambda: tr("button.pass"), self._pass))
         elif kind == WaitKind.BURY:
@@ -238,7 +234,7 @@ class PersonControls:
         phase = scene.anim.obs.phase
         if scene.turn is not None and phase in (BURYING, PLAYING) and scene.turn != self.viewer:
             key = "kitty.burying" if phase == BURYING else "table.waiting_for"
-            return tr(key, player=seat_name(scene.turn, self.viewer)), theme.INK_DIM
+            return tr(key, player=seat_name(scene.turn, self.viewer, scene.names)), theme.INK_DIM
         return "", theme.INK
 
     def _play_prompt(self) -> Prompt:
@@ -272,5 +268,5 @@ class PersonControls:
         obs = scene.anim.obs
         seat = wait.seat if wait is not None else obs.to_act
         if seat is not None and not obs.phase.finished:
-            return tr("table.waiting_for", player=seat_name(seat, None)), theme.INK_DIM
+            return tr("table.waiting_for", player=seat_name(seat, None, scene.names)), theme.INK_DIM
         return "", theme.INK

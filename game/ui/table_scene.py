@@ -27,7 +27,7 @@ from game.ui import theme
 from game.ui.cardview import back_image, card_image
 from game.ui.hand_view import HandView
 from game.ui.layout import TableLayout
-from game.ui.names import seat_name, team_name, use_names
+from game.ui.names import TableNames, level_name, seat_name, team_name
 from game.ui.scene import Scene
 from game.ui.table_animator import TableAnimator
 from game.ui.table_controls import PersonControls, Prompt
@@ -46,8 +46,8 @@ class TableScene(Scene):
         driver.moves_on = True
         self.viewer = viewer  # the person's seat, None when bots play all four
         self.bottom = viewer if viewer is not None else 0
-        names = driver.settings.names
-        use_names(names.get("seats"), names.get("teams"), absolute=driver.hotseat)
+        # This table's names: every part of it, and every panel over it, reads them from here.
+        self.names = TableNames.typed(driver.settings.names, absolute=driver.hotseat)
         # The bots' pauses: their own stream, so their lengths tell nothing of the deals.
         self.rng = random.Random(derive(driver.match.seed, "table-pauses"))
         width, height = app.size
@@ -142,13 +142,16 @@ class TableScene(Scene):
             parts.append(
                 tr(
                     "modes.score",
-                    us=team_name(us, None if hotseat else self.viewer),
+                    us=team_name(us, None if hotseat else self.viewer, self.names),
                     a=match.gained[us],
                     b=match.gained[1 - us],
                 )
             )
+        duplicate = self.driver.settings.extra.get("duplicate")
+        if duplicate:  # the person's deals are played again by a bot: the bar says so all match
+            parts.append(tr("duplicate.bar", level=level_name(str(duplicate))))
         if match.lot_dealer is not None and match.time_up and not match.over:
-            parts.append(tr("tie_lot.header", player=seat_name(match.lot_dealer, self.names_viewer())))
+            parts.append(tr("tie_lot.header", player=seat_name(match.lot_dealer, self.names_viewer(), self.names)))
         return parts
 
     def names_viewer(self) -> int | None:
@@ -339,7 +342,9 @@ class TableScene(Scene):
             # The match score is tied: the ruleset's tie rule plays one more hand.
             if match.lot_dealer is not None:
                 self.anim.say(
-                    tr("tie_lot.banner", player=seat_name(match.lot_dealer, self.names_viewer())), 4.0, theme.GOLD
+                    tr("tie_lot.banner", player=seat_name(match.lot_dealer, self.names_viewer(), self.names)),
+                    4.0,
+                    theme.GOLD,
                 )
             else:
                 self.anim.say(tr("modes.extra_hand"), 3.0, theme.GOLD)
