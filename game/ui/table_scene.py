@@ -30,8 +30,10 @@ from game.ui.layout import TableLayout
 from game.ui.names import TableNames, level_name, seat_name, team_name
 from game.ui.scene import Scene
 from game.ui.table_animator import TableAnimator
+from game.ui.table_auto import ObviousMoves, TakeOver
 from game.ui.table_controls import PersonControls, Prompt
 from game.ui.table_modes import HotSeatPrivacy, PracticeAids, TableMode, TournamentClock, draw_note
+from game.ui.table_peek import LastTrickPeek
 from game.ui.table_view import TableView
 from game.ui.widgets import Button
 
@@ -73,6 +75,10 @@ class TableScene(Scene):
         self.person = PersonControls(self)
         self.menu_button = Button(lambda: tr("button.menu"), self.open_menu)
         self.rules_button = Button(lambda: tr("menu.rules"), self.open_rules)
+        # The computer playing for a person (托管, obvious moves), a peek at the last trick.
+        self.auto = TakeOver(self)
+        self.peek = LastTrickPeek(self)
+        self.modes += [self.auto, ObviousMoves(self), self.peek]
 
     # ------------------------------------------------------------------ what the parts read
 
