@@ -35,7 +35,7 @@ class PrivacyScene(Scene):
 
     def layout(self, size) -> None:
         self.scale = s = scale_for(size)
-        self.box = pygame.Rect(0, 0, round(min(size[0] - 60, 640 * s)), round(250 * s))
+        self.box = pygame.Rect(0, 0, round(min(size[0] - 60, 640 * s)), round(280 * s))
         self.box.center = (size[0] // 2, size[1] // 2 - round(20 * s))
 
     def ready(self) -> None:
@@ -119,9 +119,9 @@ class PrivacyScene(Scene):
             surface,
             tr("table.auto_privacy"),
             round(15 * s),
-            (cx, box.bottom + round(10 * s)),
+            (cx, box.bottom - round(44 * s)),
             theme.INK,
-            anchor="midtop",
+            anchor="midbottom",
         )
 
     def phase_name(self) -> str:

@@ -129,6 +129,7 @@ class TakeOver(TableMode):
 
     def update(self, dt: float) -> None:
         scene = self.scene
+        self.button.primary = self.on(scene.viewer)  # lit while the computer plays for him
         seen = (self.button.enabled, self.button.text, tuple(sorted(self.seats)))
         if seen != self._seen:
             self._seen, scene.changed = seen, True
@@ -165,7 +166,6 @@ class TakeOver(TableMode):
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.button.visible:
-            self.button.primary = self.on(self.scene.viewer)
             self.button.draw(surface)
 
     def plate_label(self, seat: int) -> str | None:

@@ -122,7 +122,8 @@ class LastTrickPeek(TableMode):
         rect = self.trick_rect()
         text = tr("table.peek_label")
         rendered = theme.text(text, lay.font_small, theme.GOLD, True)
-        box = rendered.get_rect(midbottom=(rect.centerx, rect.top - round(4 * lay.scale)))
+        # Under the trick: the banner ("… wins the trick") has the space above it.
+        box = rendered.get_rect(midtop=(rect.centerx, rect.bottom + round(6 * lay.scale)))
         theme.panel(surface, box.inflate(round(20 * lay.scale), round(8 * lay.scale)), (40, 32, 6, 225), 8)
         blit_text(surface, text, lay.font_small, box.topleft, theme.GOLD, True)
 

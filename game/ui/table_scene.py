@@ -4,7 +4,8 @@
   shows (the visual state);
 * the **person's controls** (``PersonControls``) ask the driver what the person may do;
 * each **mode** is a part (``game.ui.table_modes``): hot-seat privacy, the practice aids,
-  the tournament clocks.
+  the tournament clocks; and take-over and obvious moves (``game.ui.table_auto``), the
+  held peek at the last trick (``game.ui.table_peek``).
 
 The scene advances the driver when the animations of the previous event are done, and
 ``draw`` only reads: every change happens in ``update`` and in the input handlers.
