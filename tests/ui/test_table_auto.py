@@ -364,3 +364,30 @@ def test_no_peek_where_the_rules_forbid_reviewing_played_cards(tmp_path):
     mid_trick(app, table)
     press(app, PEEK_KEY, up=False)
     assert table.peek.piles() is None
+
+
+# ---------------------------------------------------------------------------- layout
+
+from game.core import get_ruleset  # noqa: E402
+from tests.ui.test_text_layout import LONG, SIZES, _table_panels, _to_play, check_scene, recorder  # noqa: E402, F401
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_take_over_and_the_peek_keep_their_texts_apart(tmp_path, recorder, size, lang):  # noqa: F811
+    app = make_app(tmp_path, lang=lang, size=size, speed=20.0)
+    start_match(
+        app, "lanzhou-2010", 3, 0, ["normal"] * 4, "practice", get_ruleset("lanzhou-2010").match_options[0], names=LONG
+    )
+    table = app.top
+    _to_play(app, table)
+    table.anim.banner = None  # a passing banner may lie over the felt's texts
+    table.notice = None
+    table.auto.set(0, True)
+    app.step(1 / 60)
+    assert table.prompt()[0] and table.auto.plate_label(0)
+    check_scene(recorder, app, table, f"take-over {lang} {size}", _table_panels(table))
+    table.auto.set(0, False)
+    press(app, PEEK_KEY, up=False)
+    assert table.peek.piles() is not None
+    check_scene(recorder, app, table, f"peek {lang} {size}", _table_panels(table))
