@@ -8,7 +8,7 @@ from game.core import Card
 from game.i18n import LANGUAGES, get_language, tr
 from game.saved_matches import summarise
 from game.session import SessionError
-from game.storage import CARD_BACKS, CARD_COLOURS, CARD_SIZES, PLAY_CLICKS, SPEEDS, TRICK_LINGERS
+from game.storage import CARD_BACKS, CARD_COLOURS, CARD_SIZES, OBVIOUS_MOVES, PLAY_CLICKS, SPEEDS, TRICK_LINGERS
 from game.ui import theme
 from game.ui.cardview import back_image, card_image
 from game.ui.scene import Scene
@@ -228,6 +228,15 @@ class SettingsScene(Scene):
                 "settings.trick_linger",
                 Choice(list(TRICK_LINGERS), linger, lambda: st.trick_linger, setter("trick_linger")),
             ),
+            (
+                "settings.obvious_moves",
+                Choice(
+                    list(OBVIOUS_MOVES),
+                    lambda v: tr("settings.obvious_" + v),
+                    lambda: st.obvious_moves,
+                    setter("obvious_moves"),
+                ),
+            ),
         ]
         self.back = Button(lambda: tr("button.back"), app.pop, primary=True, key=pygame.K_ESCAPE)
         self.scale = 1.0
@@ -241,14 +250,15 @@ class SettingsScene(Scene):
     def layout(self, size) -> None:
         self.scale = s = scale_for(size)
         w, h = size
-        # Two columns of five: a label over each row of choices.
+        # Two columns, the left one the longer: a label over each row of choices.
         self.panel = pygame.Rect(0, 0, min(w - round(24 * s), round(1120 * s)), min(h - round(16 * s), round(620 * s)))
         self.panel.center = (w // 2, h // 2)
         pad = round(36 * s)
         col_w = (self.panel.w - 3 * pad) // 2
-        step = round(84 * s)
+        per = (len(self.rows) + 1) // 2
+        step = round(84 * s) if per <= 5 else round(76 * s)
         for i, (_, choice) in enumerate(self.rows):
-            col, row = divmod(i, 5)
+            col, row = divmod(i, per)
             choice.rect = pygame.Rect(
                 self.panel.x + pad + col * (col_w + pad),
                 self.panel.y + round(104 * s) + row * step,
@@ -259,7 +269,7 @@ class SettingsScene(Scene):
         self.back.rect = pygame.Rect(0, 0, round(200 * s), round(46 * s))
         self.back.rect.bottomright = (self.panel.right - pad, self.panel.bottom - round(18 * s))
         self.back.font_size = round(20 * s)
-        top = self.rows[4][1].rect.bottom + round(14 * s)
+        top = self.rows[per - 1][1].rect.bottom + round(14 * s)
         self.preview = pygame.Rect(
             self.panel.x + pad,
             top,

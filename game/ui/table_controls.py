@@ -50,7 +50,8 @@ class PersonControls:
         driver, hand = scene.driver, scene.hand_view
         wait: Wait | None = None if scene.busy else driver.waiting()
         # A hot-seat table hides the hand between turns: nobody may act on it then.
-        locked = scene.locked
+        # A seat handed over (托管) decides nothing itself: the computer does.
+        locked = scene.locked or scene.auto.on(self.viewer)
         viewer = self.viewer
         mine = wait if wait is not None and viewer is not None and wait.seat == viewer and not locked else None
         self.wait = mine
@@ -217,6 +218,9 @@ class PersonControls:
         scene = self.scene
         if scene.privacy is not None and scene.privacy.locked:
             return self._locked_prompt()
+        handed_over = scene.auto.prompt()
+        if handed_over is not None:
+            return handed_over
         if scene.error:
             return scene.error, theme.RED
         wait = self.wait

@@ -113,6 +113,11 @@ class HotSeatPrivacy(TableMode):
         scene = self.scene
         # Nobody is called to the screen while it is busy (cards in flight, an overlay).
         wait = None if scene.busy or scene.app.top is not scene else scene.driver.waiting()
+        if wait is not None and scene.auto.on(wait.seat):
+            # A seat handed over is never called, and plays face down: no hand stays up meanwhile.
+            if not self.locked and wait.seat != self.unlocked:
+                self.lock()
+            wait = None
         rule = scene.driver.privacy(self.shown_at, self.unlocked, self.locked, wait)
         if rule.cover:
             self.lock()

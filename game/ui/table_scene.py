@@ -4,7 +4,8 @@
   shows (the visual state);
 * the **person's controls** (``PersonControls``) ask the driver what the person may do;
 * each **mode** is a part (``game.ui.table_modes``): hot-seat privacy, the practice aids,
-  the tournament clocks.
+  the tournament clocks; and take-over and obvious moves (``game.ui.table_auto``), the
+  held peek at the last trick (``game.ui.table_peek``).
 
 The scene advances the driver when the animations of the previous event are done, and
 ``draw`` only reads: every change happens in ``update`` and in the input handlers.
@@ -30,8 +31,10 @@ from game.ui.layout import TableLayout
 from game.ui.names import TableNames, level_name, seat_name, team_name
 from game.ui.scene import Scene
 from game.ui.table_animator import TableAnimator
+from game.ui.table_auto import ObviousMoves, TakeOver
 from game.ui.table_controls import PersonControls, Prompt
 from game.ui.table_modes import HotSeatPrivacy, PracticeAids, TableMode, TournamentClock, draw_note
+from game.ui.table_peek import LastTrickPeek
 from game.ui.table_view import TableView
 from game.ui.widgets import Button
 
@@ -73,6 +76,10 @@ class TableScene(Scene):
         self.person = PersonControls(self)
         self.menu_button = Button(lambda: tr("button.menu"), self.open_menu)
         self.rules_button = Button(lambda: tr("menu.rules"), self.open_rules)
+        # The computer playing for a person (托管, obvious moves), a peek at the last trick.
+        self.auto = TakeOver(self)
+        self.peek = LastTrickPeek(self)
+        self.modes += [self.auto, ObviousMoves(self), self.peek]
 
     # ------------------------------------------------------------------ what the parts read
 

@@ -121,7 +121,7 @@ class TableView:
         # Both teams' levels in their colours, right-aligned before the buttons; drawn first so
         # the left-hand line knows how much room is left.
         levels = scene.anim.obs.levels
-        x = scene.rules_button.rect.left - round(24 * s)
+        x = scene.auto.bar_left(scene.rules_button.rect.left) - round(24 * s)
         for team in (1, 0):
             level = tr("table.level", rank=levels[team].label)
             room = round(lay.width * 0.13)
@@ -292,8 +292,18 @@ class TableView:
         room = rect.right - pad - left - (round(30 * s) if scene.anim.dealer == seat else 0)
         name = theme.fit_text(seat_name(seat, scene.viewer, scene.names), lay.font, room, bold=True)
         blit_text(surface, name, lay.font, (left, rect.y + round(6 * s)), theme.INK, True)
-        level = player_kind(controller)
-        blit_text(surface, level, lay.font_small, (left, rect.bottom - round(6 * s)), team_colour, anchor="bottomleft")
+        handed_over = scene.auto.plate_label(seat)  # 托管: the computer plays this person's seat
+        level = handed_over or player_kind(controller)
+        ink = theme.GOLD if handed_over else team_colour
+        blit_text(
+            surface,
+            level,
+            lay.font_small,
+            (left, rect.bottom - round(6 * s)),
+            ink,
+            handed_over is not None,
+            anchor="bottomleft",
+        )
         count = len(scene.hand_view.entries) if pos == 0 else scene.anim.counts[pos]
         count_text = tr("table.cards_left_one") if count == 1 else tr("table.cards_left", n=count)
         blit_text(
@@ -342,19 +352,22 @@ class TableView:
 
     def draw_piles(self, surface: pygame.Surface) -> None:
         scene, lay = self.scene, self.lay
+        # A peek at the last trick (held) lies where the current trick does.
+        peek = scene.peek.piles()
+        piles, winning = peek if peek is not None else (scene.anim.piles, scene.anim.winning_pile)
         for pos in range(4):
-            cards = scene.anim.piles[pos]
+            cards = piles[pos]
             if not cards:
                 continue
             positions = lay.row_positions(len(cards), lay.trick_center(pos), lay.trick_h, lay.width * 0.3)
-            dim = scene.anim.dimmed[pos]
+            dim = scene.anim.dimmed[pos] if peek is None else set()
             shade, margin = shadow(lay.trick_h)
             lift = max(2, round(3 * lay.scale))  # the light comes from the top left
             for x, y in positions:
                 surface.blit(shade, (round(x) - margin + lift, round(y) - margin + lift + 1))
             for i, (card, xy) in enumerate(zip(cards, positions)):
                 surface.blit(card_image(card, lay.trick_h, "disabled" if i in dim else "normal"), xy)
-            if scene.anim.winning_pile == pos:
+            if winning == pos:
                 box = self.pile_box(pos, len(cards)).inflate(6, 6)
                 pygame.draw.rect(
                     surface, theme.GOLD, box, width=max(2, round(3 * lay.scale)), border_radius=round(10 * lay.scale)

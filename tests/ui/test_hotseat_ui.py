@@ -106,6 +106,7 @@ def check_privacy(app, table: TableScene, faces: Counter) -> str:
 def play_hotseat_hand(app, faces, declare_sometimes=True):
     table = app.top
     assert isinstance(table, TableScene) and table.driver.hotseat and table.locked
+    app.settings.obvious_moves = "off"  # every play is clicked, the forced ones too
     faces.check = lambda: check_privacy(app, table, faces) if app.stack[0] is table else "other"
     privacy_for = []
     for _ in range(60000):
