@@ -35,6 +35,10 @@ from game.ui.table_modes import HotSeatPrivacy, PracticeAids, TableMode, Tournam
 from game.ui.table_view import TableView
 from game.ui.widgets import Button
 
+BOT_BEAT = (0.45, 0.75)
+"""Seconds from the previous event to a bot's move at the normal speed: a bot that answered
+at once still waits this readable beat (drawn from the table's own stream)."""
+
 
 class TableScene(Scene):
     """Four seats, the person's hand at the bottom, the trick in the middle."""
@@ -241,6 +245,7 @@ class TableScene(Scene):
         self.hand_view.update(dt)
         self.moved = self.anim.update(dt)
         self.tick_clocks(dt)
+        self.driver.think_ahead()  # the search runs while the previous cards fly
         self._show_events()
         self._expire(dt)
         self._mark_turn()
@@ -284,7 +289,7 @@ class TableScene(Scene):
             if event is None:
                 break
             if self._is_bot_move(event):
-                think = self.anim.seconds(self.rng.uniform(0.35, 0.8))
+                think = self.anim.seconds(self.rng.uniform(*BOT_BEAT))
                 if self.anim.since_event < think:
                     self.anim.pending = [event, think - self.anim.since_event]
                     break
