@@ -12,9 +12,12 @@ drawn it times
 - ``own``: the game's own work (events, update, draw: ``App.step``), and
 - ``frame``: that and the copy to the screen (``display.update`` / ``flip``),
 
-and prints p50, p99 and max of both over all frames drawn and over the frames during
-which a bot was thinking (a search running in the worker). Figures vary with the machine's
-load; compare runs made on the same machine.
+and prints p50, p99 and max of both, and of the main thread's processor time in ``own``
+(``cpu``: what the machine's load does not stretch), over all frames drawn and over the
+frames during which a bot was thinking (a search running in the worker). Wall-clock figures
+vary with the machine's load (the load average is printed); compare runs made on the same
+machine, and read ``cpu`` against ``own``: the difference is time spent waiting (for the
+processor, or for the interpreter lock the worker holds).
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ import pygame  # noqa: E402
 from game.session import MatchChoice  # noqa: E402
 from game.table import WaitKind, default_action  # noqa: E402
 from game.table.seats import BOT_LEVELS  # noqa: E402
+from game.ui import scene  # noqa: E402
 from game.ui.navigation import make_app  # noqa: E402
 from game.ui.scene import Options  # noqa: E402
 
@@ -68,22 +72,34 @@ def measure(ruleset_id: str, level: str, seed: int, seconds: float, speed: str |
         table = app.top
         driver = table.driver
         own: dict[str, list[float]] = {"all": [], "thinking": []}
+        cpu: dict[str, list[float]] = {"all": [], "thinking": []}
         whole: dict[str, list[float]] = {"all": [], "thinking": []}
         started = last = time.perf_counter()
+        frame = getattr(app, "frame", None)  # the game's own frame (its gate held), where it has one
         while time.perf_counter() - started < seconds and app.top is table:
             now = time.perf_counter()
             thinking = driver.bot_thinking()
-            app.step(now - last)
-            stepped = time.perf_counter()
+            cpu_start = time.thread_time()
+            if frame is not None:
+                frame(now - last, (), now)
+                if app.drawn:
+                    whole_s, own_s = app.frame_times[-1]
+                    stepped, done = now + own_s, now + whole_s
+            else:
+                app.step(now - last)
+                stepped = time.perf_counter()
+                if app.drawn:
+                    if app.update_rects is None:
+                        pygame.display.flip()
+                    elif app.update_rects:
+                        pygame.display.update(app.update_rects)
+                done = time.perf_counter()
+            cpu_used = time.thread_time() - cpu_start
             last = now
             if app.drawn:
-                if app.update_rects is None:
-                    pygame.display.flip()
-                elif app.update_rects:
-                    pygame.display.update(app.update_rects)
-                done = time.perf_counter()
                 for key in ("all", "thinking") if thinking or driver.bot_thinking() else ("all",):
                     own[key].append(stepped - now)
+                    cpu[key].append(cpu_used)
                     whole[key].append(done - now)
             wait = None if table.busy else driver.waiting()
             if wait is not None and wait.seat == PERSON:
@@ -99,7 +115,7 @@ def measure(ruleset_id: str, level: str, seed: int, seconds: float, speed: str |
     return {
         f"{part} {name}": percentiles(times[part])
         for part in ("all", "thinking")
-        for name, times in (("own", own), ("frame", whole))
+        for name, times in (("own", own), ("cpu", cpu), ("frame", whole))
     }
 
 
@@ -112,21 +128,22 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     pygame.display.init()
     pygame.font.init()
+    switch = getattr(scene, "use_switch_interval", None)
+    if switch is not None:
+        switch()  # as the game's frame loop does
     print(f"{args.ruleset}, seed {args.seed}, {args.seconds:.0f} s per table, milliseconds per frame drawn")
-    print(
-        f"{'level':<8} {'frames':<16} {'n':>5} {'own p50':>8} {'own p99':>8} {'own max':>8} "
-        f"{'frame p50':>10} {'frame p99':>10} {'frame max':>10}"
-    )
+    print("own: the game's work (wall clock); cpu: the main thread's processor time in it; frame: with the copy")
+    head = " ".join(f"{part + ' ' + q:>9}" for part in ("own", "cpu", "frame") for q in ("p50", "p99", "max"))
+    print(f"{'level':<8} {'frames':<15} {'n':>5} {head}")
     for level in args.levels:
         r = measure(args.ruleset, level, args.seed, args.seconds)
         for part in ("all", "thinking"):
-            o, f = r[f"{part} own"], r[f"{part} frame"]
             label = "all" if part == "all" else "a bot thinking"
-            print(
-                f"{level:<8} {label:<16} {o['n']:>5} {o['p50']:8.2f} {o['p99']:8.2f} {o['max']:8.2f} "
-                f"{f['p50']:10.2f} {f['p99']:10.2f} {f['max']:10.2f}",
-                flush=True,
+            cells = " ".join(
+                f"{r[f'{part} {name}'][q]:9.2f}" for name in ("own", "cpu", "frame") for q in ("p50", "p99", "max")
             )
+            print(f"{level:<8} {label:<15} {r[f'{part} own']['n']:>5} {cells}", flush=True)
+    print("load average (1, 5, 15 min): " + ", ".join(f"{x:.2f}" for x in os.getloadavg()))
     pygame.quit()
     return 0
 
