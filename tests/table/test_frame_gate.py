@@ -8,8 +8,7 @@ import time
 
 from bots import make_bot
 from game.core import PLAYING, Match, get_ruleset, observe
-from game.table import TableDriver, make_controllers
-from game.table import frame_gate
+from game.table import TableDriver, frame_gate, make_controllers
 from game.table.frame_gate import FRAME_GATE, FrameGate
 
 

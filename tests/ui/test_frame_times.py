@@ -39,8 +39,8 @@ def test_a_frame_holds_the_gate_while_it_is_made(tmp_path, monkeypatch):
 
 
 def test_the_frame_loop_takes_a_short_switch_interval(monkeypatch):
-    monkeypatch.setattr(sys, "setswitchinterval", lambda s: seen.append(s))
     seen: list[float] = []
+    monkeypatch.setattr(sys, "setswitchinterval", seen.append)
     scene.use_switch_interval()
     assert seen == [scene.SWITCH_INTERVAL] and scene.SWITCH_INTERVAL <= 0.001
 
