@@ -41,8 +41,8 @@ from game.session import MatchChoice  # noqa: E402
 from game.storage import SPEEDS  # noqa: E402
 from game.table import WaitKind, default_action  # noqa: E402
 from game.table.seats import BOT_LEVELS  # noqa: E402
-from game.ui.navigation import make_app  # noqa: E402
 from game.ui import scene  # noqa: E402
+from game.ui.navigation import make_app  # noqa: E402
 from game.ui.scene import Options  # noqa: E402
 
 FPS = 60

@@ -43,7 +43,7 @@ Colour = tuple[int, ...]
 
 # The table's pace at the normal speed (issue 26): the apps players know deal a hand in a
 # few seconds and answer a card in about a second. Each is divided by the speed setting.
-DEAL_SECONDS = 2.8
+DEAL_SECONDS = 2.5
 """The cards of a deal leave the deck within this, however many there are ..."""
 DEAL_GAP = 0.03
 """... and no slower than one card in this (a small deal is not drawn out)."""
@@ -55,7 +55,7 @@ PLAY_FLIGHT = 0.25
 TRICK_READ = 1.0
 """A finished trick is read this long before the next lead (a click goes on at once)."""
 SWEEP_FLIGHT = 0.3
-OVERDUE = 0.05
+OVERDUE = 0.1
 """How far a hold may run past zero: a frame that came late lets the deal catch up."""
 
 
