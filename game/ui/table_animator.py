@@ -83,6 +83,7 @@ class TableAnimator:
         self.obs: Observation = scene.driver.observation(scene.bottom)
         self.settled: Hand | None = None  # the hand the end panel shows, once settled
         self.counts = [0, 0, 0, 0]
+        self.incoming = [0, 0, 0, 0]  # cards flying to each fan (the deal does not wait for them)
         self.piles: list[list[Card]] = [[], [], [], []]
         self.dimmed: list[set[int]] = [set(), set(), set(), set()]  # a failed throw's returned cards
         self.winning_pile: int | None = None
@@ -106,6 +107,7 @@ class TableAnimator:
         scene = self.scene
         obs = self.obs = scene.driver.observation(scene.bottom)
         self.counts = [obs.hand_sizes[scene.seat_at(p)] for p in range(4)]  # by screen position
+        self.incoming = [0, 0, 0, 0]
         self.declarations = list(obs.declarations)
         self.ctx = obs.ctx
         self.dealer = obs.dealer
@@ -283,7 +285,10 @@ class TableAnimator:
             scene.hand_view.sync(list(self.obs.hand), deck)
             scene.touched.append(scene.view.seat_region(0))
         else:
-            target = scene.view.back_slot(p, self.counts[p])
+            # Cards still in the air go before this one: its slot, and the fan it completes.
+            slot = self.counts[p] + self.incoming[p]
+            self.incoming[p] += 1
+            target = scene.view.back_slot(p, slot)
             flight = fly(
                 None,
                 deck,
@@ -291,9 +296,9 @@ class TableAnimator:
                 lay.small_h,
                 lay.small_h,
                 self.seconds(0.28),
-                on_land=lambda p=p: self._add_count(p, 1),
+                on_land=lambda p=p: self._land_dealt(p),
             )
-            flight.region = scene.view.seat_region(p, self.counts[p] + 1)
+            flight.region = scene.view.seat_region(p, slot + 1)
             flight.blocking = False
             self.flights.append(flight)
         if self.deck_left % 2 == 0:
@@ -304,6 +309,10 @@ class TableAnimator:
 
     def _add_count(self, p: int, n: int) -> None:
         self.counts[p] += n
+
+    def _land_dealt(self, p: int) -> None:
+        self.incoming[p] -= 1
+        self.counts[p] += 1
 
     def _deck_corner(self, h: float) -> tuple[float, float]:
         cx, cy = self.scene.lay.deck_point()
@@ -343,7 +352,7 @@ class TableAnimator:
                     fly(
                         None,
                         start,
-                        scene.view.back_slot(p, self.counts[p] + i),
+                        scene.view.back_slot(p, self.counts[p] + self.incoming[p] + i),
                         lay.small_h,
                         lay.small_h,
                         self.seconds(KITTY_FLIGHT),
