@@ -20,6 +20,7 @@ from collections.abc import Sequence
 import random
 
 from game.core import Card, PlayState, Ruleset, Side, Trick
+from game.table.frame_gate import FRAME_GATE
 
 from .memory import CardMemory
 from .tables import Tables
@@ -101,6 +102,7 @@ def rollout(
         if len(played_to.plays) == 4:
             trick = None
             tricks_done += 1
+            FRAME_GATE.pause()  # a frame being drawn goes first (game.table.frame_gate)
         move = None
     settled = state.settlement
     return utility(ruleset, seat, dealer, settled.total, settled.up_levels, settled.up_side, point_weight, deal_value)

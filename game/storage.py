@@ -35,8 +35,10 @@ SAVE_FILE = "match.json"
 SHELF_DIR = "saves"
 """Matches set aside when another one is started: never overwritten, listed on Continue."""
 
-SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 1.8, "instant": 8.0}
-"""Animation speed names and their factors (higher is faster)."""
+SPEEDS = {"very_slow": 0.4, "slow": 0.6, "normal": 1.0, "fast": 1.8, "instant": 8.0}
+"""Animation speed names and their factors (higher is faster). ``normal`` is the table's
+own pace (issue 26: a deal of a few seconds, a card a second); ``very_slow`` reads a
+finished trick about as long as the table did before it."""
 CARD_BACKS = ("red", "blue", "green", "purple")
 CARD_SIZES = {"small": 0.86, "normal": 1.0, "large": 1.15}
 """Card-size names and their factors on the table's card height."""

@@ -41,6 +41,7 @@ from game.session import MatchChoice  # noqa: E402
 from game.storage import SPEEDS  # noqa: E402
 from game.table import WaitKind, default_action  # noqa: E402
 from game.table.seats import BOT_LEVELS  # noqa: E402
+from game.ui import scene  # noqa: E402
 from game.ui.navigation import make_app  # noqa: E402
 from game.ui.scene import Options  # noqa: E402
 
@@ -62,11 +63,15 @@ def measure(ruleset_id: str, level: str, seed: int, turns: int, speed: str, limi
         deal = None
         gaps: list[float] = []
         played_at: float | None = None
+        frame = getattr(app, "frame", None)
         while len(gaps) < turns:
             now = time.perf_counter()
             if now - started > limit:
                 raise RuntimeError(f"{ruleset_id} {level}: no result after {limit:.0f} s")
-            app.step(now - last)
+            if frame is not None:
+                frame(now - last, (), now)  # the game's own frame: its gate held, the copy made
+            else:
+                app.step(now - last)
             last = now
             if app.top is not table:  # the hand's end, say: ask for fewer turns
                 raise RuntimeError(f"{ruleset_id} {level}: {type(app.top).__name__} came before {turns} turns")
@@ -114,6 +119,9 @@ def main(argv: list[str] | None = None) -> int:
         p.error("--turns must be 2 or more")
     pygame.display.init()
     pygame.font.init()
+    switch = getattr(scene, "use_switch_interval", None)
+    if switch is not None:
+        switch()  # as the game's frame loop does
     rulesets = args.ruleset or ["hebi-2010", "lanzhou-2010"]
     print(f"speed {args.speed}, seed {args.seed}, {args.turns} turns per table, wall-clock seconds")
     print(f"{'ruleset':<15} {'level':<8} {'deal':>6} {'turn median':>12} {'turn mean':>10} {'turn max':>9}")

@@ -370,11 +370,7 @@ class TableDriver:
                 self.incident(self.report.errors, seat, kind, traceback.format_exc(limit=6))
                 return self._bot_answer(seat, kind, obs, None, controller.seconds, failed=True)
             return self._bot_answer(seat, kind, obs, answer, controller.seconds)
-        key = (id(hand), len(hand.log), seat)
-        if self._asked != key:
-            self._asked = key
-            self._asked_obs = observe(hand, seat)
-            controller.begin(kind, self._asked_obs)
+        self._begin(seat, kind)
         failed = False
         try:
             answer = controller.result()
@@ -387,6 +383,41 @@ class TableDriver:
         asked_obs = self._asked_obs
         assert asked_obs is not None
         return self._bot_answer(seat, kind, asked_obs, answer, controller.seconds, failed)
+
+    def _begin(self, seat: int, kind: ActionKind) -> None:
+        """Ask ``seat``'s controller for this position's move, unless it was asked already."""
+        hand = self.hand
+        key = (id(hand), len(hand.log), seat)
+        if self._asked != key:
+            self._asked = key
+            self._asked_obs = observe(hand, seat)
+            self.controllers[seat].begin(kind, self._asked_obs)
+
+    def think_ahead(self) -> None:
+        """Let a bot in the worker start its bury or play now, while the front end still
+        shows the events before it: its observation is already known (the events waiting
+        in ``queue`` only show moves made), so a search runs while the cards fly rather
+        than after they land. ``advance`` collects the answer when its turn is shown."""
+        hand = self.hand
+        if self.closed or self.match.over or hand.phase not in (BURYING, PLAYING):
+            return
+        seat = hand.to_act()
+        if seat is None:
+            return
+        controller = self.controllers[seat]
+        if controller.human or controller.inline:
+            return
+        self._begin(seat, BURY if hand.phase == BURYING else PLAY)
+
+    def thinking_seat(self) -> int | None:
+        """The seat of a bot asked in the worker whose answer has not been read yet."""
+        if self._asked is None:
+            return None
+        seat = self._asked[2]
+        controller = self.controllers[seat]
+        if isinstance(controller, BotController) and controller.threaded and controller.thinking():
+            return seat
+        return None
 
     def _bot_answer(
         self, seat: int, kind: ActionKind, obs: Observation, answer: Any, seconds: float, failed: bool = False

@@ -26,6 +26,9 @@ class Flight:
     fade: bool = False  # vanish on arrival (a trick swept to its winner)
     landed: bool = field(default=False)
     region: pygame.Rect | None = None  # what its landing changes; None: the whole table
+    # A dealt card does not hold the table up: the next one leaves before it lands, as a
+    # dealer's hands do.
+    blocking: bool = True
 
     def rect(self) -> pygame.Rect | None:
         """Where the card is now (None before its delay has passed)."""

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import itertools
 from pathlib import Path
 import random
+import sys
 import time
 from typing import TYPE_CHECKING, Protocol
 import warnings
@@ -23,6 +24,7 @@ from game.core import Hand, HandSetup, HandSummary, Ruleset
 from game.i18n import default_language, set_language
 from game.session import BotFactory, MatchChoice, Session, SessionError
 from game.storage import Settings, Storage
+from game.table.frame_gate import FRAME_GATE
 from game.ui import flights, theme, widgets
 from game.ui.cardview import forget_sizes, use_palette
 
@@ -35,6 +37,16 @@ if TYPE_CHECKING:  # the screens the navigator is handed; they import this modul
     from game.ui.table_scene import TableScene
 
 MIN_SIZE = (1024, 640)
+SWITCH_INTERVAL = 0.0005
+"""Seconds a thread may keep the interpreter lock when another wants it (CPython's default
+is 5 ms): a frame waits at most this long for a search in the worker to reach its pause."""
+
+
+def use_switch_interval() -> None:
+    """The frame loop's switch interval (``SWITCH_INTERVAL``), for the whole process."""
+    sys.setswitchinterval(SWITCH_INTERVAL)
+
+
 FRAME_TIMES_KEPT = 20_000  # the last few minutes of frames: the report's percentiles, bounded
 FPS = 60
 REDUCED_MOTION = 0.12  # the share of a card's flight still seen with *reduce motion*
@@ -421,6 +433,7 @@ class App:
         clock = pygame.time.Clock()
         fixed = self.monkey_left > 0
         frames = 0
+        use_switch_interval()
         while self.running:
             # The monkey runs on simulated time as fast as the machine allows.
             dt = clock.tick(0 if fixed else FPS) / 1000.0
@@ -432,22 +445,32 @@ class App:
                 events += self.monkey_events()
                 if self.monkey_left <= 0:
                     self.quit(0)
-            self.step(dt, events)
-            if self.drawn:
-                drawn = time.perf_counter()
-                if self.update_rects is None:
-                    pygame.display.flip()
-                elif self.update_rects:
-                    # Only what moved goes to the screen: on a software display the copy
-                    # of the whole window is most of a frame's cost.
-                    pygame.display.update(self.update_rects)
-                done = time.perf_counter()
-                self.frame_times.append((done - start, drawn - start))
-                self.frames_drawn += 1
+            self.frame(dt, events, start)
             frames += 1
             if self.options.max_frames is not None and frames >= self.options.max_frames:
                 self.quit(0)
         return self.exit_code
+
+    def frame(self, dt: float, events=(), start: float | None = None) -> None:
+        """One frame of the loop: the step and the copy to the screen, timed from ``start``
+        (its events read). The frame gate is held throughout: a bot searching in the worker
+        waits at its next pause point instead of taking turns with the frame."""
+        if start is None:
+            start = time.perf_counter()
+        with FRAME_GATE:
+            self.step(dt, events)
+            if not self.drawn:
+                return
+            drawn = time.perf_counter()
+            if self.update_rects is None:
+                pygame.display.flip()
+            elif self.update_rects:
+                # Only what moved goes to the screen: on a software display the copy
+                # of the whole window is most of a frame's cost.
+                pygame.display.update(self.update_rects)
+            done = time.perf_counter()
+        self.frame_times.append((done - start, drawn - start))
+        self.frames_drawn += 1
 
     def frame_report(self) -> str:
         """Frame-time percentiles over the frames drawn: the whole frame (events, update,

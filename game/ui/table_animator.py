@@ -41,6 +41,23 @@ if TYPE_CHECKING:
 
 Colour = tuple[int, ...]
 
+# The table's pace at the normal speed (issue 26): the apps players know deal a hand in a
+# few seconds and answer a card in about a second. Each is divided by the speed setting.
+DEAL_SECONDS = 2.5
+"""The cards of a deal leave the deck within this, however many there are ..."""
+DEAL_GAP = 0.03
+"""... and no slower than one card in this (a small deal is not drawn out)."""
+HAND_START_HOLD = 0.4
+DECLARED_HOLD = 0.6
+KITTY_FLIGHT = 0.35
+KITTY_HOLD = 0.8
+PLAY_FLIGHT = 0.25
+TRICK_READ = 1.0
+"""A finished trick is read this long before the next lead (a click goes on at once)."""
+SWEEP_FLIGHT = 0.3
+OVERDUE = 0.1
+"""How far a hold may run past zero: a frame that came late lets the deal catch up."""
+
 
 class TableAnimator:
     """The table's visual state and the animations between the driver's events."""
@@ -66,6 +83,7 @@ class TableAnimator:
         self.obs: Observation = scene.driver.observation(scene.bottom)
         self.settled: Hand | None = None  # the hand the end panel shows, once settled
         self.counts = [0, 0, 0, 0]
+        self.incoming = [0, 0, 0, 0]  # cards flying to each fan (the deal does not wait for them)
         self.piles: list[list[Card]] = [[], [], [], []]
         self.dimmed: list[set[int]] = [set(), set(), set(), set()]  # a failed throw's returned cards
         self.winning_pile: int | None = None
@@ -89,6 +107,7 @@ class TableAnimator:
         scene = self.scene
         obs = self.obs = scene.driver.observation(scene.bottom)
         self.counts = [obs.hand_sizes[scene.seat_at(p)] for p in range(4)]  # by screen position
+        self.incoming = [0, 0, 0, 0]
         self.declarations = list(obs.declarations)
         self.ctx = obs.ctx
         self.dealer = obs.dealer
@@ -156,7 +175,7 @@ class TableAnimator:
     @property
     def busy(self) -> bool:
         """Is an animation or a pause still running?"""
-        return bool(self.flights or self.timeline or self.hold > 0 or self.pending)
+        return bool(self.timeline or self.hold > 0 or self.pending or any(f.blocking for f in self.flights))
 
     def stop(self) -> None:
         """Drop what is under way (an undo takes the table back)."""
@@ -194,7 +213,7 @@ class TableAnimator:
             elif left - dt < 0.3:
                 moved.append(scene.view.banner_rect())
             self.banner_shown = left - dt
-        self.hold = max(0.0, self.hold - dt)
+        self.hold = max(-OVERDUE, self.hold - dt)
         self.since_event += dt
         if self.pending is not None:
             self.pending[1] -= dt
@@ -253,7 +272,7 @@ class TableAnimator:
         self.reset()
         self.hand_number = event.number
         self.say(tr("table.hand_number", n=event.number), 1.2)
-        self.hold = self.seconds(0.6)
+        self.hold = self.seconds(HAND_START_HOLD)
         self.scene.app.phase_changed(f"hand{event.number}-dealing")
 
     def _dealt(self, event: Dealt) -> None:
@@ -266,7 +285,10 @@ class TableAnimator:
             scene.hand_view.sync(list(self.obs.hand), deck)
             scene.touched.append(scene.view.seat_region(0))
         else:
-            target = scene.view.back_slot(p, self.counts[p])
+            # Cards still in the air go before this one: its slot, and the fan it completes.
+            slot = self.counts[p] + self.incoming[p]
+            self.incoming[p] += 1
+            target = scene.view.back_slot(p, slot)
             flight = fly(
                 None,
                 deck,
@@ -274,16 +296,23 @@ class TableAnimator:
                 lay.small_h,
                 lay.small_h,
                 self.seconds(0.28),
-                on_land=lambda p=p: self._add_count(p, 1),
+                on_land=lambda p=p: self._land_dealt(p),
             )
-            flight.region = scene.view.seat_region(p, self.counts[p] + 1)
+            flight.region = scene.view.seat_region(p, slot + 1)
+            flight.blocking = False
             self.flights.append(flight)
         if self.deck_left % 2 == 0:
             play_sound("deal")
-        self.hold = self.seconds(0.045)
+        gap = self.seconds(min(DEAL_GAP, DEAL_SECONDS / max(1, self.obs.cards_to_deal)))
+        # A frame that came late is caught up (the hold ran below zero): the deal keeps its length.
+        self.hold = max(self.hold, -gap) + gap
 
     def _add_count(self, p: int, n: int) -> None:
         self.counts[p] += n
+
+    def _land_dealt(self, p: int) -> None:
+        self.incoming[p] -= 1
+        self.counts[p] += 1
 
     def _deck_corner(self, h: float) -> tuple[float, float]:
         cx, cy = self.scene.lay.deck_point()
@@ -296,7 +325,7 @@ class TableAnimator:
         play_sound("play")
         scene.hand_view.group_of = self._group_function()
         scene.hand_view.set_sort(self._sort_function())
-        self.hold = self.seconds(0.9)
+        self.hold = self.seconds(DECLARED_HOLD)
         scene.app.phase_changed("declared")
 
     def _deal_closed(self, event: DealClosed) -> None:
@@ -323,15 +352,15 @@ class TableAnimator:
                     fly(
                         None,
                         start,
-                        scene.view.back_slot(p, self.counts[p] + i),
+                        scene.view.back_slot(p, self.counts[p] + self.incoming[p] + i),
                         lay.small_h,
                         lay.small_h,
-                        self.seconds(0.5),
-                        self.seconds(0.04 * i),
+                        self.seconds(KITTY_FLIGHT),
+                        self.seconds(0.025 * i),
                         on_land=lambda p=p: self._add_count(p, 1),
                     )
                 )
-        self.hold = self.seconds(1.2)
+        self.hold = self.seconds(KITTY_HOLD)
         scene.app.phase_changed("kitty")
 
     def _buried(self, event: Buried) -> None:
@@ -386,7 +415,7 @@ class TableAnimator:
             sx, sy = lay.seat_point(p)
             starts = [(sx - lay.small_h * 0.35, sy - lay.small_h / 2)] * len(shown)
             h0 = lay.small_h
-        duration = self.seconds(0.3)
+        duration = self.seconds(PLAY_FLIGHT)
         scene.touched.append(scene.view.seat_region(p))
         region = scene.view.pile_region(p, len(shown))
         for i, (card, start, end) in enumerate(zip(shown, starts, targets)):
@@ -456,7 +485,7 @@ class TableAnimator:
         else:  # until the next lead (or a click), as the commercial tables do
             # The next leader waits long enough for the trick to be read; a click goes on at once.
             self.lingering = (wp, trick)
-            self.hold = self.seconds(2.6)
+            self.hold = self.seconds(TRICK_READ)
 
     def sweep_trick(self) -> None:
         """Take a finished trick off the table now (the next lead, a click, the hand's end)."""
@@ -478,7 +507,7 @@ class TableAnimator:
             positions = lay.row_positions(len(self.piles[p]), lay.trick_center(p), lay.trick_h, lay.width * 0.3)
             for card, start in zip(self.piles[p], positions):
                 cards.append(card)
-                self.flights.append(fly(card, start, end, lay.trick_h, h1, self.seconds(0.4), fade=True))
+                self.flights.append(fly(card, start, end, lay.trick_h, h1, self.seconds(SWEEP_FLIGHT), fade=True))
             self.piles[p] = []
             self.dimmed[p] = set()
         if scored:

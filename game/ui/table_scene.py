@@ -20,7 +20,7 @@ from typing import Any
 
 import pygame
 
-from game.core import derive, make_deck
+from game.core import BURYING, PLAYING, derive, make_deck
 from game.i18n import tr
 from game.session import Driver, SessionError
 from game.table import Buried, Event, HandSettled, HandStarted, MatchOver, Played
@@ -35,8 +35,12 @@ from game.ui.table_auto import ObviousMoves, TakeOver
 from game.ui.table_controls import PersonControls, Prompt
 from game.ui.table_modes import HotSeatPrivacy, PracticeAids, TableMode, TournamentClock, draw_note
 from game.ui.table_peek import LastTrickPeek
-from game.ui.table_view import TableView
+from game.ui.table_view import THINKING_STEPS, TableView
 from game.ui.widgets import Button
+
+BOT_BEAT = (0.45, 0.75)
+"""Seconds from the previous event to a bot's move at the normal speed: a bot that answered
+at once still waits this readable beat (drawn from the table's own stream)."""
 
 
 class TableScene(Scene):
@@ -63,6 +67,7 @@ class TableScene(Scene):
         self.moved: list[pygame.Rect] = []
         self.touched: list[pygame.Rect] = []  # areas changed by events (a partial update)
         self.turn: int | None = None
+        self.thinking: list[Any] | None = None  # [seat, seconds]: a bot's move awaited (its plate shows it)
         self.minutes_left: int | None = None
         self.notice: list[Any] | None = None  # [text, seconds left]: a clock ran out, a program failed
         self.messages = list(notices or [])  # an outside program that could not start
@@ -251,9 +256,11 @@ class TableScene(Scene):
         self.hand_view.update(dt)
         self.moved = self.anim.update(dt)
         self.tick_clocks(dt)
+        self.driver.think_ahead()  # the search runs while the previous cards fly
         self._show_events()
         self._expire(dt)
         self._mark_turn()
+        self._track_thinking(dt)
         self.person.update()
         for mode in self.modes:
             mode.update(dt)
@@ -294,7 +301,7 @@ class TableScene(Scene):
             if event is None:
                 break
             if self._is_bot_move(event):
-                think = self.anim.seconds(self.rng.uniform(0.35, 0.8))
+                think = self.anim.seconds(self.rng.uniform(*BOT_BEAT))
                 if self.anim.since_event < think:
                     self.anim.pending = [event, think - self.anim.since_event]
                     break
@@ -322,6 +329,39 @@ class TableScene(Scene):
                     self.touched.append(self.view.seat_region(self.pos(seat)))
             self.touched.append(self.view.prompt_region())
             self.turn = to_act
+
+    def thinking_budget(self, seat: int) -> float | None:
+        """The seconds ``seat``'s bot may think per move (the searching levels), else None."""
+        ms = getattr(self.driver.controllers[seat].bot, "think_ms", None)
+        return ms / 1000.0 if isinstance(ms, int | float) and ms > 0 else None
+
+    def _track_thinking(self, dt: float) -> None:
+        """The bot whose move the table shows it waits for: its turn is marked and its move
+        not shown yet (searching in the worker, or its answer held for the beat)."""
+        seat = self.turn
+        awaited = (
+            seat is not None
+            and self.anim.obs.phase in (BURYING, PLAYING)
+            and self.anim.settled is None
+            and not self.driver.controllers[seat].human
+            and not self.driver.match.over
+        )
+        if not awaited:
+            if self.thinking is not None:
+                self.touched.append(self.view.seat_region(self.pos(self.thinking[0])))
+                self.thinking = None
+            return
+        assert seat is not None
+        if self.thinking is None or self.thinking[0] != seat:
+            if self.thinking is not None:
+                self.touched.append(self.view.seat_region(self.pos(self.thinking[0])))
+            self.thinking = [seat, 0.0]
+            self.touched.append(self.view.thinking_region(self.pos(seat)))
+            return
+        before = self.thinking[1]
+        self.thinking[1] += dt
+        if int(before * THINKING_STEPS) != int(self.thinking[1] * THINKING_STEPS):
+            self.touched.append(self.view.thinking_region(self.pos(seat)))
 
     def on_event(self, event: Event) -> None:
         """Show one driver event: the animator, then each part, then where the screen goes."""

@@ -15,6 +15,41 @@ from game.ui.cardview import back_image, card_image, card_width, shadow
 from game.ui.names import player_kind, seat_name, suit_text, team_name
 from game.ui.theme import blit_text
 
+THINKING_STEPS = 12
+"""Steps a second of the thinking indicator (the scene redraws it only when one is due)."""
+
+
+def draw_thinking(
+    surface: pygame.Surface,
+    face: pygame.Rect,
+    name: pygame.Rect,
+    room: int,
+    seconds: float,
+    budget: float | None,
+    s: float,
+) -> None:
+    """A bot is thinking: a ring round its avatar and three dots after its name. A searching
+    level's ring fills in gold over its think budget (the time its search may take); every
+    bot's ring has a bright arc going round, and the dots light in turn."""
+    width = max(3, round(4 * s))
+    ring = face.inflate(2 * width - 2, 2 * width - 2)
+    pygame.draw.ellipse(surface, (16, 52, 38), ring, width)
+    top = math.pi / 2
+    if budget is not None:
+        used = min(1.0, seconds / budget)
+        if used > 0.01:
+            pygame.draw.arc(surface, theme.GOLD, ring, top - used * 2 * math.pi, top, width)
+    step = int(seconds * THINKING_STEPS)
+    start = top - (step % THINKING_STEPS) * 2 * math.pi / THINKING_STEPS
+    pygame.draw.arc(surface, theme.INK, ring, start - math.pi / 4, start, width)
+    r = max(2, round(3 * s))
+    x, y = name.right + round(6 * s) + r, name.centery + round(2 * s)
+    if x + 5 * r * 2 > name.left + room:
+        return  # no room after a long name: the ring alone says it
+    lit = (step // 4) % 3
+    for i in range(3):
+        pygame.draw.circle(surface, theme.GOLD if i == lit else theme.INK_DIM, (x + i * 3 * r, y), r)
+
 
 @lru_cache(maxsize=8)
 def winner_star(size: int) -> pygame.Surface:
@@ -291,7 +326,11 @@ class TableView:
         # The name keeps clear of the dealer's badge in the plate's top-right corner.
         room = rect.right - pad - left - (round(30 * s) if scene.anim.dealer == seat else 0)
         name = theme.fit_text(seat_name(seat, scene.viewer, scene.names), lay.font, room, bold=True)
-        blit_text(surface, name, lay.font, (left, rect.y + round(6 * s)), theme.INK, True)
+        named = blit_text(surface, name, lay.font, (left, rect.y + round(6 * s)), theme.INK, True)
+        thinking = scene.thinking
+        if thinking is not None and thinking[0] == seat:
+            face_rect = face.get_rect(topleft=(rect.x + inset, rect.y + inset))
+            draw_thinking(surface, face_rect, named, room, thinking[1], scene.thinking_budget(seat), s)
         handed_over = scene.auto.plate_label(seat)  # 托管: the computer plays this person's seat
         level = handed_over or player_kind(controller)
         ink = theme.GOLD if handed_over else team_colour
@@ -395,6 +434,10 @@ class TableView:
             rect.union_ip(fan)
         rect.union_ip(self.declaration_rect(pos, 4).inflate(8, 8))
         return rect
+
+    def thinking_region(self, pos: int) -> pygame.Rect:
+        """A plate with its thinking indicator (the indicator's frames redraw only this)."""
+        return self.lay.plate_rect(pos).inflate(12, 12)
 
     def pile_box(self, pos: int, n: int) -> pygame.Rect:
         """The cards of a seat's pile in the trick."""

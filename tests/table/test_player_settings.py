@@ -86,3 +86,20 @@ def test_obvious_moves_defaults_to_practice_and_refuses_other_values(tmp_path):
     storage = Storage(tmp_path)
     storage.save_settings(Settings(obvious_moves="off"))
     assert storage.load_settings("en").obvious_moves == "off"
+
+
+def test_every_saved_speed_keeps_working_and_the_slowest_is_there_for_who_wants_it(tmp_path):
+    """Issue 26: the table is fast at ``normal``; the saved names keep their factors (no
+    migration needed), ``very_slow`` reads a trick about as long as the table did before,
+    and an unknown or mistyped speed falls back to ``normal``."""
+    from game.storage import SPEEDS
+
+    assert list(SPEEDS) == ["very_slow", "slow", "normal", "fast", "instant"]
+    for name in ("slow", "normal", "fast", "instant", "very_slow"):
+        (tmp_path / "settings.json").write_text(json.dumps({"speed": name}), encoding="utf-8")
+        loaded = Storage(tmp_path).load_settings("en")
+        assert loaded.speed == name and loaded.speed_factor == SPEEDS[name]
+    for bad in ("Very slow", 0.4, None, "turbo"):
+        (tmp_path / "settings.json").write_text(json.dumps({"speed": bad}), encoding="utf-8")
+        assert Storage(tmp_path).load_settings("en").speed == "normal"
+    assert SPEEDS["very_slow"] < SPEEDS["slow"] < SPEEDS["normal"] == 1.0
