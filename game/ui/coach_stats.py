@@ -42,6 +42,7 @@ class StatisticsScene(Scene):
         self.scale = 1.0
         self.charts: list[tuple[str, pygame.Rect, pygame.Rect]] = []  # ruleset id, accuracy, loss
         self.table = pygame.Rect(0, 0, 0, 0)
+        self.marks: dict[str, tuple[list[pygame.Rect], list[pygame.Rect]]] = {}  # as last drawn
 
     def layout(self, size) -> None:
         self.scale = s = scale_for(size)
@@ -85,9 +86,14 @@ class StatisticsScene(Scene):
             blit_text(surface, caption, round(16 * s), (left.x, left.y - round(24 * s)), theme.INK, True)
             accuracy = [100 * p["accuracy"] for p in points]
             loss = [p["mean_loss"] for p in points]
-            draw_series(surface, left, tr("coach.stats_accuracy"), accuracy, 0.0, 100.0, ACCURACY_COLOUR, s, "{:.0f}")
+            dots = draw_series(
+                surface, left, tr("coach.stats_accuracy"), accuracy, 0.0, 100.0, ACCURACY_COLOUR, s, "{:.0f}"
+            )
             top = max([0.1] + loss)
-            draw_series(surface, right, tr("coach.stats_loss"), loss, 0.0, top, LOSS_COLOUR, s, "{:.2f}", bars=True)
+            bars = draw_series(
+                surface, right, tr("coach.stats_loss"), loss, 0.0, top, LOSS_COLOUR, s, "{:.2f}", bars=True
+            )
+            self.marks[rid] = (dots, bars)
         self._draw_scores(surface)
         self.back.draw(surface)
 
@@ -141,7 +147,7 @@ def draw_series(
         (box.x + round(8 * s), box.y + round(4 * s)),
         theme.INK_DIM,
     )
-    plot = pygame.Rect(box.x + round(44 * s), box.y + round(26 * s), box.w - round(54 * s), box.h - round(36 * s))
+    plot = pygame.Rect(box.x + round(44 * s), box.y + round(36 * s), box.w - round(54 * s), box.h - round(46 * s))
     marks: list[pygame.Rect] = []
     if plot.h < 10 or not values:
         return marks

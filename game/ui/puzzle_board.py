@@ -281,7 +281,7 @@ class PuzzleBoard:
             return tr("coach.none_played")
         ctx = self.ctx
         ordered = ctx.sort_hand(cards) if ctx is not None else sorted(cards)
-        return tr("coach.played_so_far") + ": " + pretty_cards(ordered)
+        return tr("coach.played_so_far") + ": " + " ".join(c.pretty() for c in ordered)  # wraps between cards
 
 
 def _declare_options(p: Puzzle) -> list[list[Card]]:
