@@ -10,6 +10,7 @@ comes from ``game.learn.retry``: a move the rules refuse says why and may be pic
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import groupby
 
 import pygame
 
@@ -62,7 +63,7 @@ class PuzzleBoard:
 
     def _option_button(self, cards: list[Card]) -> Button:
         def text() -> str:
-            return tr("coach.declare", cards=pretty_cards(cards)) if cards else tr("coach.pass")
+            return tr("coach.declare", cards=" ".join(c.pretty() for c in cards)) if cards else tr("coach.pass")
 
         return Button(text, lambda: self.answer(cards), enabled=lambda: self.outcome is None)
 
@@ -230,7 +231,9 @@ class PuzzleBoard:
         if self.outcome is None:
             if p.kind in ("lead", "follow"):
                 y += round(4 * s)
-                lines(tr("coach.trick", n=len(obs.tricks) + 1) + " · " + self._played_text(), 13, theme.INK_DIM)
+                lines(tr("coach.trick", n=len(obs.tricks) + 1) + " · " + tr("coach.played_so_far"), 13, theme.INK_DIM)
+                for text in self._played_lines():
+                    lines(text, 13, theme.INK_DIM)
             if self.refused:
                 y += round(6 * s)
                 lines(self.refused + " " + tr("coach.pick_again"), 15, theme.RED)
@@ -274,14 +277,19 @@ class PuzzleBoard:
             "learn.context", ruleset=name, level=obs.ctx.level.label, trump=suit_name(trump.value if trump else "NT")
         )
 
-    def _played_text(self) -> str:
-        """The cards of the completed tricks, trumps first, then by suit (the player's memory)."""
+    def _played_lines(self) -> list[str]:
+        """The cards of the completed tricks (the player's memory): a line for the trumps,
+        then one per side suit, each in the hand's order."""
         cards = [c for t in self.obs.tricks for _, cs in t.plays for c in cs]
         if not cards:
-            return tr("coach.none_played")
+            return [tr("coach.none_played")]
         ctx = self.ctx
-        ordered = ctx.sort_hand(cards) if ctx is not None else sorted(cards)
-        return tr("coach.played_so_far") + ": " + " ".join(c.pretty() for c in ordered)  # wraps between cards
+        if ctx is None:
+            return [" ".join(c.pretty() for c in sorted(cards))]
+        out: list[str] = []
+        for _, group in groupby(ctx.sort_hand(cards), key=ctx.suit_by_card.__getitem__):
+            out.append(" ".join(c.pretty() for c in group))  # spaces: a long suit wraps between cards
+        return out
 
 
 def _declare_options(p: Puzzle) -> list[list[Card]]:
