@@ -258,3 +258,16 @@ def test_the_statistics_chart_accuracy_and_loss_per_reviewed_hand(tmp_path):
     heights = [r.h for r in bars]  # a larger loss, a taller bar
     assert sorted(range(4), key=lambda i: heights[i]) == sorted(range(4), key=lambda i: values[i][1])
     assert len(scene.marks["logistics-2015"][0]) == 1
+
+
+def test_a_bots_seat_reviewed_makes_no_puzzles(tmp_path):
+    hand = played_hand("hebi-2010", 41, ["random", "normal", "normal", "normal"])
+    path = Records(tmp_path).add_replay(hand, 1, {}, humans=[2])  # seat 0 was a bot's
+    analysis = Analysis(0, fake_decisions(hand, 0, every=4), curve=[0.0] * (len(hand.tricks) + 1))
+    assert Records.save_analysis(path, 0, analysis.to_json())
+    app = make_app(tmp_path)
+    app.nav.start()
+    app.nav.review(Records.load(path), 0)
+    scene = app.top
+    assert scene.retry_puzzles()  # practice on the spot is offered all the same
+    assert scene.new_puzzles == 0 and not (tmp_path / PUZZLE_FILE).exists()
