@@ -414,7 +414,8 @@ class ReviewScene(ReplayScene):
         )
         if len(curve) < 2:
             return
-        plot = pygame.Rect(box.x + round(34 * s), box.y + round(26 * s), box.w - round(44 * s), box.h - round(36 * s))
+        # The plot starts below the caption: its top axis label is clear of it at every size.
+        plot = pygame.Rect(box.x + round(34 * s), box.y + round(34 * s), box.w - round(44 * s), box.h - round(44 * s))
         top = max(1.0, *curve)
         bottom = min(-1.0, *curve)
 

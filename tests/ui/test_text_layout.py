@@ -258,6 +258,7 @@ def test_the_end_panels_rules_and_lessons_keep_their_texts_apart(tmp_path, recor
 def test_the_coach_screens_keep_their_texts_apart(tmp_path, recorder, size, lang):
     """Issue 27: the Puzzles screen, a puzzle of each kind before and after its answer, the
     statistics with charts, the start screen with its Puzzles entry."""
+    from bots.bench.analysis import played_hand
     from game.learn.puzzles import Puzzle, PuzzleStore
     from game.records import Records
     from game.ui.puzzle_board import parse
@@ -290,3 +291,17 @@ def test_the_coach_screens_keep_their_texts_apart(tmp_path, recorder, size, lang
         app.pop()
     app.nav.statistics()
     check_scene(recorder, app, app.top, f"statistics {lang} {size}")
+    # The review with Try again and the engine's view, on a kept analysis (no search here).
+    from bots.analysis import Analysis
+    from tests.coach_helpers import fake_decisions
+
+    hand = played_hand("hebi-2010", 41, ["random", "normal", "normal", "normal"])
+    path = Records(tmp_path).add_replay(hand, 1, {}, humans=[0])
+    decisions = fake_decisions(hand, 0, every=4)
+    Records.save_analysis(path, 0, Analysis(0, decisions, curve=[0.0] * (len(hand.tricks) + 1)).to_json())
+    app.nav.review(Records.load(path), 0)
+    review = app.top
+    review.go(review.replay.steps.index(decisions[0].step))
+    check_scene(recorder, app, review, f"review {lang} {size}")
+    review.toggle_engine()
+    check_scene(recorder, app, review, f"engine's view {lang} {size}")
