@@ -33,7 +33,6 @@ class StartScene(Scene):
             Button(self._puzzles_text, app.nav.puzzles),
             Button(lambda: tr("menu.quit"), self.quit),
         ]
-        self.puzzles_due = app.nav.puzzles_due()  # read once, as the saves and statistics are
         self.scale = 1.0
         try:
             self.has_save = app.session.check_saved_match()
@@ -58,7 +57,8 @@ class StartScene(Scene):
         return line if count < 2 else line + " · " + tr("saves.count", n=count)
 
     def _puzzles_text(self) -> str:
-        return tr("coach.menu_due", n=self.puzzles_due) if self.puzzles_due else tr("coach.menu")
+        due = self.app.nav.puzzles_due()  # live: puzzles solved or reviewed since the screen opened count
+        return tr("coach.menu_due", n=due) if due else tr("coach.menu")
 
     def new_match(self) -> None:
         """Open the new-match screen."""
