@@ -46,6 +46,10 @@ PLAY_CLICKS = ("double", "single")
 """How a card is played by mouse: a double-click, or a click on a card already raised."""
 TRICK_LINGERS = (0.0, 1.0, 2.0, 4.0)
 """Seconds a finished trick stays on the table; 0 keeps it until the next lead."""
+OBVIOUS_MOVES = ("practice", "on", "off")
+"""When a move the rules leave no choice about (the last card, the one legal follow) is
+played for the person: in practice matches only (tournament clocks are a test of the
+player), always, or never."""
 DUPLICATE_CHOICES = ("off", "hard", "normal", "easy")
 """Duplicate practice on the new-match screen: off, or the level replaying each deal
 (``game.duplicate.LEVELS``; kept here so that storage imports no bots)."""
@@ -82,6 +86,7 @@ class Settings:
     confirm_play: bool = False
     trick_linger: float = 0.0
     reduce_motion: bool = False
+    obvious_moves: str = "practice"  # OBVIOUS_MOVES
 
     @property
     def card_scale(self) -> float:
@@ -135,6 +140,8 @@ class Settings:
             out.card_colours = "classic"
         if out.play_click not in PLAY_CLICKS:
             out.play_click = "double"
+        if out.obvious_moves not in OBVIOUS_MOVES:
+            out.obvious_moves = "practice"
         if not (0.0 <= out.trick_linger <= 30.0):  # NaN fails both comparisons
             out.trick_linger = 0.0
         return out

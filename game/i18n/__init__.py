@@ -88,7 +88,12 @@ def tr(key: str, /, **params: object) -> str:
     A key missing from the current table falls back to English, then to the key itself,
     and a missing param stays as ``{name}``: a gap in the tables must show up on screen
     as an odd word, not crash a match in progress.
+
+    A count ``n`` of one reads from the ``<key>_one`` form when the tables have one ("1 card",
+    not "1 cards").
     """
+    if str(params.get("n")) == "1" and key + "_one" in table(_current):
+        key += "_one"
     template = table(_current).get(key)
     if template is None:
         template = table(FALLBACK).get(key, key)

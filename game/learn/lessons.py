@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.core import Card
+
 from .position import BURY, CHOICE, DECLARE, FEED, NO_POINTS, THROW, WIN, Bids, Position
 from .position import cards as c
 
@@ -19,6 +21,14 @@ from .position import cards as c
 class Lesson:
     id: str
     positions: tuple[Position, ...]
+    # The cards the lesson's text speaks of, shown under it: (caption name, cards), sorted
+    # as the table sorts them at ``level`` with ``trump``.
+    examples: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+    level: str = "2"
+    trump: str = "S"
+
+    def example_key(self, name: str) -> str:
+        return f"learn.lesson.{self.id}.ex_{name}"
 
     @property
     def title_key(self) -> str:
@@ -64,6 +74,9 @@ LESSONS: tuple[Lesson, ...] = (
                 wrong=(c("KH"),),
             ),
         ),
+        examples=(("trumps", c("BJ SJ 10H 10S 10C AH KH 3H")), ("side", c("AS KS QS 9S"))),
+        level="10",
+        trump="H",
     ),
     Lesson(
         "points",
@@ -95,6 +108,7 @@ LESSONS: tuple[Lesson, ...] = (
                 wrong=(c("4C"), c("6H")),
             ),
         ),
+        examples=(("points", c("5D 10S KH")),),
     ),
     Lesson(
         "follow",
@@ -122,6 +136,7 @@ LESSONS: tuple[Lesson, ...] = (
                 "follow_4", HEBI, hand=c("4S KD 3H 8D"), trick=(c("AC"),), goal=WIN, right=c("4S"), wrong=(c("KD"),)
             ),
         ),
+        examples=(("lead", c("9H 9H")), ("follow", c("4H 4H"))),
     ),
     Lesson(
         "pairs",
@@ -153,6 +168,8 @@ LESSONS: tuple[Lesson, ...] = (
                 wrong=(c("3S 3S AS AS"),),
             ),
         ),
+        examples=(("pair", c("QD QD")), ("tractor", c("8C 8C 6C 6C"))),
+        level="7",
     ),
     Lesson(
         "throws",
@@ -195,6 +212,7 @@ LESSONS: tuple[Lesson, ...] = (
                 options=(0, 10, 20),
             ),
         ),
+        examples=(("throw", c("AH KH KH")),),
     ),
     Lesson(
         "trumping",
@@ -240,6 +258,7 @@ LESSONS: tuple[Lesson, ...] = (
                 options=(0, 1, 2, 3),
             ),
         ),
+        examples=(("lead", c("KD KD")), ("trump", c("3S 3S"))),
     ),
     Lesson(
         "kitty",
@@ -266,6 +285,7 @@ LESSONS: tuple[Lesson, ...] = (
                 "kitty_4", LOGISTICS, CHOICE, ask="kitty", args={"kitty_points": 25, "pairs": 0}, options=(25, 50, 100)
             ),
         ),
+        examples=(("kitty", c("5H 10C KD 3S 4D 7C 9H JD")),),
     ),
     Lesson(
         "declare",
@@ -326,6 +346,8 @@ LESSONS: tuple[Lesson, ...] = (
                 options=("S", "H", "C", "NT"),
             ),
         ),
+        examples=(("hebi", c("BJ 2H")), ("overturn", c("2C 2C"))),
+        trump="NT",
     ),
     Lesson(
         "scoring",

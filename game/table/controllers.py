@@ -14,8 +14,10 @@ so the driver records it the same way everywhere.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
+import queue
 import random
+import threading
 import time
 from typing import Any
 
@@ -28,15 +30,45 @@ PENDING: Any = object()
 BotFactory = Callable[..., Any]
 """``factory(level, seat, rng, ruleset, **options)`` → a bot; ``ValueError`` for an unknown level."""
 
-_executor: ThreadPoolExecutor | None = None
+
+class _Worker:
+    """One thread running the bots' decisions in the order asked (bots are asked one at a
+    time and must not race each other's RNGs).
+
+    A daemon thread, not a ``ThreadPoolExecutor``'s: Python joins an executor's threads at
+    exit, so quitting while an expert still searched a table already left kept the process
+    (and its black window) alive for seconds. A search nobody waits for is simply dropped."""
+
+    def __init__(self) -> None:
+        self.jobs: queue.SimpleQueue[tuple[Future[Any], Callable[..., Any], tuple[Any, ...]]] = queue.SimpleQueue()
+        threading.Thread(target=self._run, name="bot", daemon=True).start()
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        self.jobs.put((future, fn, args))
+        return future
+
+    def _run(self) -> None:
+        while True:
+            future, fn, args = self.jobs.get()
+            if not future.set_running_or_notify_cancel():
+                continue  # cancelled before it started (the hand was left)
+            try:
+                future.set_result(fn(*args))
+            except BaseException as e:  # kept for ``result()``, raised in the table's thread
+                future.set_exception(e)
 
 
-def _pool() -> ThreadPoolExecutor:
-    global _executor
-    if _executor is None:
-        # One worker: bots are asked one at a time and must not race each other's RNGs.
-        _executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
-    return _executor
+_worker: _Worker | None = None
+_worker_lock = threading.Lock()
+
+
+def _pool() -> _Worker:
+    global _worker
+    with _worker_lock:
+        if _worker is None:
+            _worker = _Worker()
+        return _worker
 
 
 class Controller:

@@ -2,8 +2,8 @@
 
 Particles are seeded (the same hand celebrates the same way), few (a frame stays cheap:
 one small pre-drawn surface per colour and angle, blitted), and short. With the player's
-*reduce motion* setting there are none: ``Confetti.still`` draws a quiet gold ribbon
-instead, so the moment is marked without movement.
+*reduce motion* setting there are none: ``Confetti.still`` lays a few pieces still in the
+panel's corners instead, so the moment is marked without movement.
 """
 
 from __future__ import annotations
@@ -12,8 +12,6 @@ import math
 import random
 
 import pygame
-
-from game.ui import theme
 
 COLOURS = ((242, 196, 80), (232, 86, 76), (88, 170, 255), (120, 210, 140), (250, 250, 240), (200, 120, 230))
 ANGLES = 8  # pre-rotated pieces per colour
@@ -76,12 +74,20 @@ class Confetti:
         return self.area.inflate(self.margin * 2, self.margin * 2)
 
     @staticmethod
-    def still(surface: pygame.Surface, rect: pygame.Rect, scale: float) -> None:
-        """The motionless version: a gold ribbon across the top of ``rect``."""
-        band = pygame.Rect(
-            rect.x + round(20 * scale), rect.y - round(6 * scale), rect.w - round(40 * scale), round(10 * scale)
-        )
-        pygame.draw.rect(surface, theme.GOLD, band, border_radius=band.h // 2)
+    def still(surface: pygame.Surface, rect: pygame.Rect, scale: float, seed: int = 0) -> None:
+        """The motionless version: a few pieces of paper lying in the panel's top corners,
+        beside its title (a bar across the panel's edge read as a drawing fault)."""
+        rng = random.Random(seed)
+        size = max(4, round(10 * scale))
+        band_h = round(56 * scale)
+        corner_w = round(rect.w * 0.24)
+        for side in (0, 1):
+            left = rect.x + round(18 * scale) if side == 0 else rect.right - round(18 * scale) - corner_w
+            for _ in range(9):
+                piece = _piece(COLOURS[rng.randrange(len(COLOURS))], size, rng.uniform(0, 180))
+                x = left + rng.random() * (corner_w - piece.get_width())
+                y = rect.y + round(12 * scale) + rng.random() * (band_h - piece.get_height())
+                surface.blit(piece, (round(x), round(y)))
 
 
 def _piece(colour, size: int, angle: float) -> pygame.Surface:

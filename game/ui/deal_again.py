@@ -151,7 +151,7 @@ class ModeHandEndScene(HandEndScene):
         out = []
         settings = self.table.driver.settings
         for job in self.duplicates:
-            player = seat_name(job.seat, self.viewer)
+            player = seat_name(job.seat, self.viewer, self.names)
             level = tr("bots." + job.level)
             c = job.comparison
             if not job.done:
@@ -176,7 +176,10 @@ class ModeHandEndScene(HandEndScene):
                 row = (settings.extra.get("duplicate_score") or {}).get(str(job.seat))
                 if row:
                     out.append(
-                        (tr("duplicate.score", deals=row[0], levels=f"{row[1]:+d}", points=f"{row[2]:+d}"), theme.INK)
+                        (
+                            tr("duplicate.score", n=row[0], deals=row[0], levels=f"{row[1]:+d}", points=f"{row[2]:+d}"),
+                            theme.INK,
+                        )
                     )
         return out
 

@@ -125,7 +125,7 @@ class HandRecordScene(Scene):
             winner = seat == trick.winner
             blit_text(
                 surface,
-                seat_name(seat, viewer),
+                seat_name(seat, viewer, self.table.names),
                 round(19 * s),
                 (box.x + round(36 * s), y + h // 2),
                 theme.GOLD if winner else theme.INK,
@@ -137,7 +137,7 @@ class HandRecordScene(Scene):
                 outline = pygame.Rect(box.x + round(200 * s) - 4, y - 4, round(right - box.x - 200 * s) + 8, h + 8)
                 pygame.draw.rect(surface, theme.GOLD, outline, width=max(2, round(3 * s)), border_radius=round(8 * s))
             y += h + round(8 * s)
-        text = tr("record.won_by", player=seat_name(trick.winner, viewer), points=trick.points)
+        text = tr("record.won_by", player=seat_name(trick.winner, viewer, self.table.names), points=trick.points)
         blit_text(surface, text, round(17 * s), (box.centerx, y + round(6 * s)), theme.GOLD, anchor="midtop")
 
     def _cards(self, surface, cards, x: float, y: float, h: int, right: float) -> float:
@@ -169,7 +169,7 @@ class HandRecordScene(Scene):
         size = round(16 * s)
         line = round(size * 1.6)
         for decl in self.obs.declarations:
-            blit_text(surface, declaration_text(decl, viewer), size, (clip.x, y), theme.INK)
+            blit_text(surface, declaration_text(decl, viewer, self.table.names), size, (clip.x, y), theme.INK)
             y += line
         if not self.obs.declarations and self.obs.ctx is not None:
             blit_text(surface, tr("table.from_kitty"), size, (clip.x, y), theme.INK_DIM)
@@ -185,12 +185,14 @@ class HandRecordScene(Scene):
             label = tr("table.trick_number", n=number)
             blit_text(surface, label, size, (clip.x, y + round(2 * s)), theme.INK, True)
             if won:
-                result = seat_name(trick.winner, viewer) + (f"  +{trick.points}" if trick.points else "")
+                result = seat_name(trick.winner, viewer, self.table.names) + (
+                    f"  +{trick.points}" if trick.points else ""
+                )
                 blit_text(surface, result, round(14 * s), (clip.x, y + round(24 * s)), theme.GOLD)
             for i, (seat, cards) in enumerate(trick.plays):
                 x = clip.x + round(150 * s) + i * col_w
                 colour = theme.GOLD if won and seat == trick.winner else theme.INK_DIM
-                blit_text(surface, seat_name(seat, viewer), round(13 * s), (x, y), colour)
+                blit_text(surface, seat_name(seat, viewer, self.table.names), round(13 * s), (x, y), colour)
                 self._cards(surface, list(cards), x, y + round(18 * s), h, x + col_w - round(10 * s))
             y += h + round(30 * s)
         surface.set_clip(old_clip)

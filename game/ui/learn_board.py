@@ -7,12 +7,12 @@ question, the answer buttons and the verdict. Every verdict comes from ``game.le
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import pygame
 
-from game.core import Card, pretty_cards
+from game.core import Card, TrumpContext, pretty_cards
 from game.i18n import tr
 from game.learn import BURY, CHOICE, DECLARE, Position, Verdict, judge, label, prompt, seat_name, suit_name
 from game.learn.judge import band_rows
@@ -21,6 +21,7 @@ from game.ui.cardview import card_image, shadow
 from game.ui.hand_view import HandView
 from game.ui.layout import TableLayout
 from game.ui.ruleset_text import name as ruleset_name
+from game.ui.ruleset_text import section_title
 from game.ui.theme import blit_text, scale_for
 from game.ui.widgets import Button
 
@@ -90,6 +91,8 @@ class Board:
 
     def _show(self) -> None:
         self.hand.select_cards(self.p.right)
+        if self.verdict is not None and not self.verdict.ok:
+            self.verdict = None  # the earlier "Not quite." is about cards no longer raised
 
     def hand_origin(self) -> tuple[float, float]:
         return self.lay.center if self.lay else (0, 0)
@@ -105,8 +108,7 @@ class Board:
         self.hand.layout = self.lay
         if not self.hand.entries and not self.played:  # the first layout deals the hand
             self.hand.sync(list(self.p.hand), self.lay.center)
-            if self.p.kind != DECLARE:
-                self.hand.set_sort(self.p.ctx.sort_hand)
+            self.hand.set_sort(self._sort())
             if self.p.ask == "legal_follow":
                 self.hand.select_cards(self.p.args["play"])
         self.hand.settle()
@@ -122,6 +124,16 @@ class Board:
                 bh,
             )
             b.font_size = fs
+
+    def _sort(self) -> Callable[[Iterable[Card]], list[Card]]:
+        """The hand's order as the table has it: while declaring, by the level and the trump
+        declared so far (jokers first, as at the table); else by the position's trump."""
+        p = self.p
+        if p.kind != DECLARE:
+            return p.ctx.sort_hand
+        shown = [c for _, cards in (p.bids.shown if p.bids is not None else ()) for c in cards if not c.is_joker]
+        trump = shown[-1].suit.value if shown and shown[-1].suit is not None else "NT"
+        return TrumpContext.parse(p.level, trump).sort_hand
 
     def buttons_top(self) -> int:
         shown = self.options or self.actions
@@ -183,13 +195,16 @@ class Board:
             name = tr("learn.led", seat=seat_name(seat)) if i == 0 and len(plays) > 1 else seat_name(seat)
             self._labelled(surface, list(play), lay.trick_center(seat), lay.trick_h, name, lay.width * 0.3)
         if p.others:
+            # The lesson asks to read these hands: as large as the trick's cards (the felt
+            # is empty but for them), so every index reads as on the table.
+            h = lay.trick_h
             spots = {
-                1: (lay.width * 0.86, lay.center[1] - lay.trick_h * 1.25),
-                2: (lay.width * 0.5, lay.bar_h + lay.small_h),
-                3: (lay.width * 0.14, lay.center[1] - lay.trick_h * 1.25),
+                1: (lay.width * 0.84, lay.center[1] - h * 1.2),
+                2: (lay.width * 0.5, lay.bar_h + lay.font_small + h * 0.5),
+                3: (lay.width * 0.16, lay.center[1] - h * 1.2),
             }
             for seat, cards in enumerate(p.others, start=1):
-                self._labelled(surface, sort(cards), spots[seat], lay.small_h, seat_name(seat), lay.width * 0.27)
+                self._labelled(surface, sort(cards), spots[seat], h, seat_name(seat), lay.width * 0.3)
         if "lead" in p.args:
             self._labelled(surface, list(p.args["lead"]), lay.trick_center(0), lay.trick_h, seat_name(0))
         if "kitty" in p.args:
@@ -276,7 +291,11 @@ class Board:
                 y += round(4 * s)
             if v.section:
                 blit_text(
-                    surface, tr("learn.section", section=v.section), round(14 * s), (x, min(y, bottom)), theme.GOLD
+                    surface,
+                    tr("learn.section", section=section_title(v.section)),
+                    round(14 * s),
+                    (x, min(y, bottom)),
+                    theme.GOLD,
                 )
         for b in self.options + self.actions:
             b.draw(surface)

@@ -8,13 +8,15 @@ import random
 
 import pygame
 
-from game.core import BUILTIN_IDS
+from game.core import BUILTIN_IDS, TrumpContext, get_ruleset
 from game.i18n import get_language, tr
 from game.learn import LESSONS, Lesson, Verdict
 from game.learn.progress import Progress
 from game.learn.trainer import KINDS, question
 from game.ui import theme
+from game.ui.cardview import card_image, card_width
 from game.ui.learn_board import TABLE_SHARE, Board
+from game.ui.ruleset_text import name as ruleset_name
 from game.ui.scene import Scene
 from game.ui.theme import blit_text, scale_for
 from game.ui.widgets import Button, Choice
@@ -219,15 +221,65 @@ class LessonScene(_PositionScene):
         blit_text(surface, tr(self.lesson.title_key), round(30 * s), (x, y), theme.GOLD, True)
         y += round(56 * s)
         if self.index < 0:
+            examples = self.examples_rect(y)
+            size = round(19 * s)
+            # A long text gives way to its cards a little: a smaller size before it would reach them.
+            while size > round(14 * s) and self._text_bottom(y, size) > examples.top:
+                size -= 1
             for paragraph in tr(self.lesson.intro_key).split("\n"):
-                for line in theme.wrap(paragraph, round(19 * s), self.panel.w - round(64 * s)):
-                    blit_text(surface, line, round(19 * s), (x, y), theme.INK)
-                    y += round(28 * s)
+                for line in theme.wrap(paragraph, size, self.panel.w - round(64 * s)):
+                    blit_text(surface, line, size, (x, y), theme.INK)
+                    y += round(size * 1.47)
                 y += round(12 * s)
+            self.draw_examples(surface, examples)
             self.start.draw(surface)
         else:
             blit_text(surface, tr("learn.lesson_done"), round(24 * s), (x, y), (120, 220, 140), True)
         self.back.draw(surface)
+
+    def _text_bottom(self, top: int, size: int) -> int:
+        s = self.scale
+        y = top
+        for paragraph in tr(self.lesson.intro_key).split("\n"):
+            y += len(theme.wrap(paragraph, size, self.panel.w - round(64 * s))) * round(size * 1.47)
+            y += round(12 * s)
+        return y
+
+    def examples_rect(self, top: int) -> pygame.Rect:
+        """The foot of the text's panel, where the cards the lesson speaks of lie."""
+        s = self.scale
+        if not self.lesson.examples:
+            return pygame.Rect(self.panel.x, self.panel.bottom, self.panel.w, 0)
+        # As large as the room under the text allows (readable indexes), within bounds.
+        free = self.panel.bottom - round(14 * s) - self._text_bottom(top, round(19 * s)) - round(8 * s)
+        h = max(round(110 * s), min(round(200 * s), free))
+        return pygame.Rect(
+            self.panel.x + round(32 * s), self.panel.bottom - h - round(14 * s), self.panel.w - round(64 * s), h
+        )
+
+    def draw_examples(self, surface, area: pygame.Rect) -> None:
+        """Each example: its caption above its cards, sorted as the table sorts them."""
+        lesson = self.lesson
+        if not lesson.examples:
+            return
+        s = self.scale
+        sort = TrumpContext.parse(lesson.level, lesson.trump).sort_hand
+        size = round(15 * s)
+        card_h = area.h - round(size * 1.5) * 2
+        n = len(lesson.examples)
+        gap = round(24 * s)
+        slot = (area.w - gap * (n - 1)) / n
+        for i, (name, cards) in enumerate(lesson.examples):
+            left = area.x + i * (slot + gap)
+            lines = theme.wrap(tr(lesson.example_key(name)), size, round(slot))[:2]
+            y = area.y + (2 - len(lines)) * round(size * 1.5)
+            for line in lines:
+                blit_text(surface, line, size, (left, y), theme.GOLD)
+                y += round(size * 1.5)
+            w = card_width(card_h)
+            step = min(w * 0.55, (slot - w) / max(1, len(cards) - 1))
+            for j, card in enumerate(sort(cards)):
+                surface.blit(card_image(card, card_h), (round(left + j * step), area.bottom - card_h))
 
     def draw_header(self, surface) -> None:
         s = self.scale
@@ -255,7 +307,10 @@ class TrainerScene(_PositionScene):
         self.ruleset = app.settings.last_ruleset if app.settings.last_ruleset in BUILTIN_IDS else BUILTIN_IDS[0]
         self.kind = KINDS[0]
         self.counted = False
-        self.rulesets = Choice(BUILTIN_IDS, lambda r: r, lambda: self.ruleset, self._set_ruleset)
+        # The tabs say the rulesets' names (Hebi 2010, 鹤壁 2010), never their ids.
+        self.rulesets = Choice(
+            BUILTIN_IDS, lambda r: ruleset_name(get_ruleset(r)).split(" · ")[0], lambda: self.ruleset, self._set_ruleset
+        )
         self.kinds = Choice(KINDS, lambda k: tr(f"learn.trainer.{k}.name"), lambda: self.kind, self._set_kind)
         self.next = Button(lambda: tr("learn.trainer.next"), self.advance, primary=True)
         self.advance()

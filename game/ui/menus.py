@@ -8,7 +8,7 @@ from game.core import Card
 from game.i18n import LANGUAGES, get_language, tr
 from game.saved_matches import summarise
 from game.session import SessionError
-from game.storage import CARD_BACKS, CARD_COLOURS, CARD_SIZES, PLAY_CLICKS, SPEEDS, TRICK_LINGERS
+from game.storage import CARD_BACKS, CARD_COLOURS, CARD_SIZES, OBVIOUS_MOVES, PLAY_CLICKS, SPEEDS, TRICK_LINGERS
 from game.ui import theme
 from game.ui.cardview import back_image, card_image
 from game.ui.scene import Scene
@@ -122,13 +122,17 @@ class StartScene(Scene):
             b.draw(surface)
         self.stats.draw(surface)
         if self.app.message:
-            lines = theme.wrap(self.app.message, round(17 * s), round(w * 0.7))
-            y = h - round(30 * s) - len(lines) * round(24 * s)
-            box = pygame.Rect(0, 0, round(w * 0.74), len(lines) * round(24 * s) + round(16 * s))
-            box.midtop = (w / 2, y - round(8 * s))
+            box, size, lines = self.message_box(surface.get_size())
             theme.panel(surface, box, (70, 20, 16, 220))
             for i, line in enumerate(lines):
-                blit_text(surface, line, round(17 * s), (w / 2, y + i * round(24 * s)), theme.INK, anchor="midtop")
+                blit_text(
+                    surface,
+                    line,
+                    size,
+                    (box.centerx, box.y + round(8 * s) + i * round(size * 1.4)),
+                    theme.INK,
+                    anchor="midtop",
+                )
         elif self.saved is not None:
             blit_text(
                 surface,
@@ -138,6 +142,30 @@ class StartScene(Scene):
                 theme.INK_DIM,
                 anchor="midtop",
             )
+
+    def message_box(self, size) -> tuple[pygame.Rect, int, list[str]]:
+        """The message's box: under the last button when there is room, else in the free
+        felt left of the buttons; never over a button (however many the screen has)."""
+        w, h = size
+        s = self.scale
+        text = self.app.message or ""
+        if text and not text.rstrip().endswith(tuple(".!?。！？")):
+            text = text.rstrip() + tr("menu.full_stop")
+        shown = [b for b in self.buttons if b.visible]
+        last = max(b.rect.bottom for b in shown)
+        font = round(17 * s)
+        lines = theme.wrap(text, font, round(w * 0.7))
+        height = len(lines) * round(font * 1.4) + round(16 * s)
+        if last + round(12 * s) + height <= h - round(8 * s):
+            box = pygame.Rect(0, 0, round(w * 0.74), height)
+            box.midtop = (w // 2, last + round(12 * s))
+            return box, font, lines
+        left = min(b.rect.left for b in shown)
+        width = left - round(48 * s)
+        font = round(15 * s)
+        lines = theme.wrap(text, font, width - round(24 * s))
+        box = pygame.Rect(round(24 * s), shown[0].rect.top, width, len(lines) * round(font * 1.4) + round(16 * s))
+        return box, font, lines
 
     def phase_name(self) -> str:
         return "start"
@@ -211,6 +239,15 @@ class SettingsScene(Scene):
                 "settings.trick_linger",
                 Choice(list(TRICK_LINGERS), linger, lambda: st.trick_linger, setter("trick_linger")),
             ),
+            (
+                "settings.obvious_moves",
+                Choice(
+                    list(OBVIOUS_MOVES),
+                    lambda v: tr("settings.obvious_" + v),
+                    lambda: st.obvious_moves,
+                    setter("obvious_moves"),
+                ),
+            ),
         ]
         self.back = Button(lambda: tr("button.back"), app.pop, primary=True, key=pygame.K_ESCAPE)
         self.scale = 1.0
@@ -224,14 +261,15 @@ class SettingsScene(Scene):
     def layout(self, size) -> None:
         self.scale = s = scale_for(size)
         w, h = size
-        # Two columns of five: a label over each row of choices.
+        # Two columns, the left one the longer: a label over each row of choices.
         self.panel = pygame.Rect(0, 0, min(w - round(24 * s), round(1120 * s)), min(h - round(16 * s), round(620 * s)))
         self.panel.center = (w // 2, h // 2)
         pad = round(36 * s)
         col_w = (self.panel.w - 3 * pad) // 2
-        step = round(84 * s)
+        per = (len(self.rows) + 1) // 2
+        step = round(84 * s) if per <= 5 else round(76 * s)
         for i, (_, choice) in enumerate(self.rows):
-            col, row = divmod(i, 5)
+            col, row = divmod(i, per)
             choice.rect = pygame.Rect(
                 self.panel.x + pad + col * (col_w + pad),
                 self.panel.y + round(104 * s) + row * step,
@@ -242,7 +280,7 @@ class SettingsScene(Scene):
         self.back.rect = pygame.Rect(0, 0, round(200 * s), round(46 * s))
         self.back.rect.bottomright = (self.panel.right - pad, self.panel.bottom - round(18 * s))
         self.back.font_size = round(20 * s)
-        top = self.rows[4][1].rect.bottom + round(14 * s)
+        top = self.rows[per - 1][1].rect.bottom + round(14 * s)
         self.preview = pygame.Rect(
             self.panel.x + pad,
             top,

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from game.core import Card, Declaration, Refusal, Suit
 from game.i18n import refusal as refusal_text
@@ -25,6 +26,13 @@ def cards_text(cards: Sequence[Card]) -> str:
     return " ".join(card_text(c) for c in cards)
 
 
+def declare_words(cards: Sequence[Card]) -> str:
+    """A declare button's label: "Declare ♦2", and a pair said as one ("亮一对♦2")."""
+    if len(cards) == 2 and cards[0] == cards[1]:
+        return tr("declare.button_pair", card=card_text(cards[0]))
+    return tr("declare.button", cards=cards_text(cards))
+
+
 def suit_text(suit: Suit | None) -> str:
     """``♥ Hearts``, or No trump."""
     if suit is None:
@@ -32,21 +40,30 @@ def suit_text(suit: Suit | None) -> str:
     return f"{suit.symbol} {tr('suit.' + suit.value)}"
 
 
+@dataclass(frozen=True)
 class TableNames:
-    """The names the table in front of the players uses (``use_names``): names typed on the
-    new-match screen, and whether seats are named absolutely (several people share the
-    screen, so nobody is "You") rather than from the person's seat."""
+    """The names one table uses: names typed on the new-match screen, and whether seats are
+    named absolutely (several people share the screen, or a replay shows all four hands, so
+    nobody is "You") rather than from the person's seat.
+
+    A value each scene holds and passes in, never a process-wide setting: a review or a
+    replay opened over a table must not rename the table's seats behind it."""
 
     seats: tuple[str, str, str, str] = ("", "", "", "")
     teams: tuple[str, str] = ("", "")
-    absolute = False
+    absolute: bool = False
+
+    @classmethod
+    def typed(cls, names: Mapping | None, absolute: bool = False) -> TableNames:
+        """From a match's ``names`` (``{"seats": [...], "teams": [...]}``; missing: the defaults)."""
+        names = names or {}
+        seats = [str(n) for n in (list(names.get("seats") or []) + [""] * 4)[:4]]
+        teams = [str(n) for n in (list(names.get("teams") or []) + [""] * 2)[:2]]
+        return cls((seats[0], seats[1], seats[2], seats[3]), (teams[0], teams[1]), absolute)
 
 
-def use_names(seats=None, teams=None, absolute: bool = False) -> None:
-    """Name the seats and teams of the table being shown (empty names: the defaults)."""
-    TableNames.seats = tuple((list(seats or []) + [""] * 4)[:4])
-    TableNames.teams = tuple((list(teams or []) + [""] * 2)[:2])
-    TableNames.absolute = absolute
+# A table with no typed names, seats named from the person's seat.
+PLAIN = TableNames()
 
 
 def default_seat_name(seat: int) -> str:
@@ -59,13 +76,13 @@ def default_team_name(team: int) -> str:
     return tr("team.north_south" if team == 0 else "team.east_west")
 
 
-def seat_name(seat: int, viewer: int | None) -> str:
+def seat_name(seat: int, viewer: int | None, names: TableNames = PLAIN) -> str:
     """You / Partner / Right / Left from a person's seat; compass names in autoplay; the
     typed name, or the compass name, when several people share the screen."""
-    custom = TableNames.seats[seat].strip()
+    custom = names.seats[seat].strip()
     if custom:
         return custom
-    if TableNames.absolute:
+    if names.absolute:
         return default_seat_name(seat)
     if viewer is None:
         return tr("seat." + COMPASS[seat])
@@ -73,22 +90,22 @@ def seat_name(seat: int, viewer: int | None) -> str:
     return tr(("player.you", "player.right", "player.partner", "player.left")[rel])
 
 
-def team_name(team: int, viewer: int | None) -> str:
+def team_name(team: int, viewer: int | None, names: TableNames = PLAIN) -> str:
     """Us / Them from a person's seat; the compass pair in autoplay or hot-seat; a typed name."""
-    custom = TableNames.teams[team].strip()
+    custom = names.teams[team].strip()
     if custom:
         return custom
-    if viewer is None or TableNames.absolute:
+    if viewer is None or names.absolute:
         return default_team_name(team)
     return tr("team.us" if team == viewer % 2 else "team.them")
 
 
-def about(key: str, seat: int, viewer: int | None, **params) -> str:
+def about(key: str, seat: int, viewer: int | None, names: TableNames = PLAIN, **params) -> str:
     """A sentence about a player: the ``key + "_you"`` form when it is the person
     (English needs "You win", not "You wins")."""
-    if seat == viewer and not TableNames.absolute and not TableNames.seats[seat].strip():
+    if seat == viewer and not names.absolute and not names.seats[seat].strip():
         return tr(key + "_you", **params)
-    return tr(key, player=seat_name(seat, viewer), **params)
+    return tr(key, player=seat_name(seat, viewer, names), **params)
 
 
 def player_kind(controller) -> str:
@@ -105,7 +122,7 @@ def level_name(level: str) -> str:
     return tr("expert.level") if level == "expert" else tr("bots." + level)
 
 
-def declaration_text(decl: Declaration, viewer: int | None) -> str:
+def declaration_text(decl: Declaration, viewer: int | None, names: TableNames = PLAIN) -> str:
     """A declaration as a sentence."""
     trump = suit_text(decl.trump)
     key = {
@@ -114,7 +131,7 @@ def declaration_text(decl: Declaration, viewer: int | None) -> str:
         "protect": "declare.defend",
         "no-trump": "declare.no_trump",
     }.get(decl.kind, "declare.made")
-    return about(key, decl.seat, viewer, trump=trump)
+    return about(key, decl.seat, viewer, names, trump=trump)
 
 
 def refusal_words(refusal: Refusal, section: bool = False) -> str:

@@ -254,4 +254,4 @@ class Navigation:
         """Count the match, forget its save, show the winners."""
         self.app.session.match_over(table.driver)
         table.driver.close()
-        self.app.replace(MatchEndScene(self.app, table.driver.match, viewer))
+        self.app.replace(MatchEndScene(self.app, table.driver.match, viewer, table.names))

@@ -264,6 +264,16 @@ class NewMatchScene(Scene):
         self.length_choice.draw(surface)
         label(tr("duplicate.choice"), self.duplicate_choice.rect)
         self.duplicate_choice.draw(surface)
+        # What the row does, as the mode's row says what it does.
+        room = self.duplicate_choice.rect.right - self.label_x
+        for i, line in enumerate(theme.wrap(tr("duplicate.help"), round(13 * s), room)[:2]):
+            blit_text(
+                surface,
+                line,
+                round(13 * s),
+                (self.label_x, self.duplicate_choice.rect.bottom + 3 + i * round(16 * s)),
+                theme.INK_DIM,
+            )
         self.back.draw(surface)
         self.start.draw(surface)
         self.names.draw(surface)

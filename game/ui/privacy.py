@@ -14,6 +14,7 @@ from game.i18n import tr
 from game.ui import theme
 from game.ui.names import seat_name
 from game.ui.scene import Scene
+from game.ui.table_auto import TAKE_OVER_KEY
 from game.ui.theme import blit_text, scale_for
 
 
@@ -34,7 +35,7 @@ class PrivacyScene(Scene):
 
     def layout(self, size) -> None:
         self.scale = s = scale_for(size)
-        self.box = pygame.Rect(0, 0, round(min(size[0] - 60, 640 * s)), round(250 * s))
+        self.box = pygame.Rect(0, 0, round(min(size[0] - 60, 640 * s)), round(280 * s))
         self.box.center = (size[0] // 2, size[1] // 2 - round(20 * s))
 
     def ready(self) -> None:
@@ -46,6 +47,11 @@ class PrivacyScene(Scene):
         clicked = e.type == pygame.MOUSEBUTTONDOWN and e.button == 1
         if clicked or (e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)):
             self.ready()
+        elif e.type == pygame.KEYDOWN and e.key == TAKE_OVER_KEY:
+            # 托管 without sitting down: the hand stays face down and the computer plays it.
+            if self.app.top is self:
+                self.app.pop()
+            self.table.auto.set(self.seat, True)
         elif e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
             self.app.pop()
             self.table.open_menu()
@@ -69,7 +75,7 @@ class PrivacyScene(Scene):
         surface.blit(theme.translucent((w, h), (0, 0, 0, 150)), (0, 0))
         box = self.box
         theme.panel(surface, box, theme.PANEL_SOLID, round(18 * s), theme.GOLD)
-        name = seat_name(self.seat, None)
+        name = seat_name(self.seat, None, self.table.names)
         cx = box.centerx
         blit_text(
             surface,
@@ -107,6 +113,14 @@ class PrivacyScene(Scene):
             round(15 * s),
             (cx, box.bottom - round(16 * s)),
             theme.INK_DIM,
+            anchor="midbottom",
+        )
+        blit_text(
+            surface,
+            tr("table.auto_privacy"),
+            round(15 * s),
+            (cx, box.bottom - round(44 * s)),
+            theme.INK,
             anchor="midbottom",
         )
 

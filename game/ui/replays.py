@@ -34,6 +34,7 @@ from game.table import TableSettings
 from game.ui import theme
 from game.ui.cardview import card_image, card_width
 from game.ui.names import (
+    TableNames,
     about,
     cards_text,
     declaration_text,
@@ -42,7 +43,6 @@ from game.ui.names import (
     seat_name,
     suit_text,
     team_name,
-    use_names,
 )
 from game.ui.scene import Scene
 from game.ui.theme import blit_text, fit_text, scale_for
@@ -167,12 +167,18 @@ class ReplayListScene(Scene):
             dealer_name = ""
             if dealer is not None:
                 dealer_name = (typed[dealer] if dealer < len(typed) else "").strip() or default_seat_name(dealer)
+            kind = data.get("kind")
+            hand_cell = (
+                tr("replay.deal_again")
+                if kind == "deal"
+                else tr(
+                    "replay.duplicate_hand" if kind == "duplicate" else "table.hand_number", n=data.get("number", "?")
+                )
+            )
             cells = (
                 str(data.get("time", "")),
                 _ruleset_name(data),
-                tr("table.hand_number", n=data.get("number", "?"))
-                if data.get("kind") != "deal"
-                else tr("replay.deal_again"),
+                hand_cell,
                 tr("replay.dealer", player=dealer_name),
                 _trump_label(summary.get("trump")),
                 tr("replay.points", points=summary.get("points", 0)) + "   " + result_text(summary, names),
@@ -240,8 +246,8 @@ class ReplayScene(Scene):
         super().__init__(app)
         self.replay = replay
         self.step = 0
-        names = replay.meta.get("names") or {}
-        use_names(names.get("seats"), names.get("teams"), absolute=True)
+        # Four hands face up: nobody is "You". The replay's own names, not the table's.
+        self.names = TableNames.typed(replay.meta.get("names"), absolute=True)
         self.buttons = [
             IconButton("first", lambda: self.go(0), lambda: self.step > 0, key=pygame.K_HOME),
             IconButton("prev_trick", lambda: self.go(self.replay.trick_step(self.step, -1)), lambda: self.step > 0),
@@ -287,7 +293,7 @@ class ReplayScene(Scene):
         """The seat's name, cut to its segment of the picker (typed names may be long)."""
         choice = self.seat_choice
         assert choice is not None
-        return fit_text(seat_name(seat, None), choice.font_size, choice.rect.w // 4 - 8, bold=True)
+        return fit_text(seat_name(seat, None, self.names), choice.font_size, choice.rect.w // 4 - 8, bold=True)
 
     def open_review(self) -> None:
         """The analysis of the first person's decisions (for a bots-only hand, of the seat picked)."""
@@ -432,40 +438,38 @@ class ReplayScene(Scene):
         s = self.scale
         theme.panel(surface, box, (8, 34, 25, 215), round(12 * s))
         x, y = box.x + round(12 * s), box.y + round(8 * s)
+        room = box.w - round(24 * s)
         size = round(15 * s)
-        line = round(size * 1.5)
+
+        def say(text: str, ink, bold: bool = False, at: int = size) -> None:
+            # The box is narrow at 1024×640: a long line gets a smaller size before an ellipsis.
+            nonlocal y
+            while at > round(11 * s) and theme.text(text, at, ink, bold).get_width() > room:
+                at -= 1
+            if y + at <= box.bottom - round(4 * s):
+                blit_text(surface, fit_text(text, at, room, bold), at, (x, y), ink, bold)
+            y += round(at * 1.5)
+
         trump = hand.ctx.trump_suit if hand.ctx else (hand.bidding.trump if hand.bidding.shown else None)
         known = hand.ctx is not None or hand.bidding.shown
         ink = theme.RED if known and trump is not None and trump.is_red else theme.INK
-        blit_text(
-            surface,
-            tr("table.trump_value", trump=suit_text(trump) if known else tr("table.trump_pending")),
-            size,
-            (x, y),
-            ink,
-            True,
-        )
-        y += line
+        say(tr("table.trump_value", trump=suit_text(trump) if known else tr("table.trump_pending")), ink, True)
         rank = hand.rank or (hand.bidding.rank if (hand.dealer is not None or hand.setup.first_hand) else None)
         if rank is not None:
-            blit_text(surface, tr("table.level", rank=rank.label), size, (x, y), theme.GOLD)
-            y += line
+            say(tr("table.level", rank=rank.label), theme.GOLD)
         if hand.dealer is not None:
-            blit_text(surface, tr("table.dealer_is", player=seat_name(hand.dealer, None)), size, (x, y), theme.INK)
-            y += line
+            say(tr("table.dealer_is", player=seat_name(hand.dealer, None, self.names)), theme.INK)
             defenders = 1 - hand.dealer % 2
-            blit_text(
-                surface,
-                tr("table.points_value", points=hand.defender_points),
-                size,
-                (x, y),
-                theme.TEAM_COLOURS[defenders],
-            )
-            y += line
+            say(tr("table.points_value", points=hand.defender_points), theme.TEAM_COLOURS[defenders])
         levels = hand.levels
-        text = f"{team_name(0, None)} {levels[0].label}  ·  {team_name(1, None)} {levels[1].label}"
-        if y + size <= box.bottom:
-            blit_text(surface, text, round(13 * s), (x, y), theme.INK_DIM)
+        teams = [f"{team_name(t, None, self.names)} {levels[t].label}" for t in (0, 1)]
+        small = round(13 * s)
+        both = "  ·  ".join(teams)
+        if theme.text(both, small, theme.INK_DIM).get_width() <= room:
+            say(both, theme.INK_DIM, at=small)
+        else:  # one line per team
+            for text in teams:
+                say(text, theme.INK_DIM, at=small)
 
     def draw_kitty(self, surface, box: pygame.Rect, hand: Hand) -> None:
         s = self.scale
@@ -495,7 +499,7 @@ class ReplayScene(Scene):
         team = theme.TEAM_COLOURS[seat % 2]
         acting = hand.to_act() == seat
         theme.panel(surface, box, (8, 34, 25, 200), round(12 * s), theme.GOLD if acting else team)
-        name = seat_name(seat, None)
+        name = seat_name(seat, None, self.names)
         x = box.x + round(12 * s)
         r = blit_text(surface, name, round(17 * s), (x, box.y + round(6 * s)), theme.INK, True)
         if hand.dealer == seat:
@@ -593,7 +597,12 @@ class ReplayScene(Scene):
             for i, card in enumerate(decl.cards):
                 surface.blit(card_image(card, h), (x0 + i * cw * 0.5, cy - h / 2 - round(16 * s)))
             blit_text(
-                surface, declaration_text(decl, None), round(16 * s), (cx, cy + h / 2), theme.INK, anchor="midtop"
+                surface,
+                declaration_text(decl, None, self.names),
+                round(16 * s),
+                (cx, cy + h / 2),
+                theme.INK,
+                anchor="midtop",
             )
         else:
             blit_text(
@@ -614,7 +623,7 @@ class ReplayScene(Scene):
         if action.kind == DEAL:
             return tr("replay.dealt", n=hand.dealt, total=hand.to_deal)
         if action.kind == DECLARE:
-            return declaration_text(hand.bidding.shown[-1], None)
+            return declaration_text(hand.bidding.shown[-1], None, self.names)
         if action.kind == FINISH_DEAL:
             if hand.phase == AFTER_DEAL:
                 return tr("declare.defenders_window")
@@ -626,21 +635,23 @@ class ReplayScene(Scene):
                     if hand.trump_declared
                     else tr("declare.none_kitty", trump=trump)
                 )
-                return lead + "  ·  " + about("kitty.pick_up", hand.dealer, None)
+                return lead + "  ·  " + about("kitty.pick_up", hand.dealer, None, self.names)
             return tr("declare.none_redeal")
         seat = action.seat
         if action.kind == BURY and seat is not None:
-            return tr("replay.buried", player=seat_name(seat, None))
+            return tr("replay.buried", player=seat_name(seat, None, self.names))
         if action.kind == PLAY and seat is not None:
             trick = hand.tricks[-1]
             cards = next(c for s, c in trick.plays if s == seat)
             if len(trick.plays) == 1:
-                text = tr("replay.leads", player=seat_name(seat, None), cards=cards_text(cards))
+                text = tr("replay.leads", player=seat_name(seat, None, self.names), cards=cards_text(cards))
                 if trick.attempted:
-                    text = about("throw.failed", seat, None, cards=cards_text(cards))
+                    text = about("throw.failed", seat, None, self.names, cards=cards_text(cards))
             else:
-                text = tr("replay.plays", player=seat_name(seat, None), cards=cards_text(cards))
+                text = tr("replay.plays", player=seat_name(seat, None, self.names), cards=cards_text(cards))
             if trick.complete and trick.winner is not None:
-                text += "  ·  " + tr("replay.trick_to", player=seat_name(trick.winner, None), points=trick.points)
+                text += "  ·  " + tr(
+                    "replay.trick_to", player=seat_name(trick.winner, None, self.names), points=trick.points
+                )
             return text
         return ""

@@ -10,7 +10,7 @@ from game.records import Records
 from game.ui import theme
 from game.ui.cardview import back_image, card_image
 from game.ui.celebration import Confetti
-from game.ui.names import seat_name, suit_text, team_name
+from game.ui.names import PLAIN, TableNames, seat_name, suit_text, team_name
 from game.ui.scene import Scene
 from game.ui.theme import blit_text, scale_for
 from game.ui.tween import Tween, ease_out_back
@@ -32,6 +32,7 @@ class HandEndScene(Scene):
         self.hand = hand
         self.summary = summary
         self.viewer = table.viewer
+        self.names: TableNames = table.names
         self.match: Match = table.driver.match
         self.level_tween = Tween(0.7 / max(0.1, app.speed), ease_out_back, delay=0.6 / max(0.1, app.speed))
         self.sounded = False
@@ -149,9 +150,9 @@ class HandEndScene(Scene):
         y += round(40 * s)
         dealer_team = hand.dealer % 2
         if st.deal_to == "dealers":
-            outcome = tr("hand_end.dealers_hold", team=team_name(dealer_team, self.viewer))
+            outcome = tr("hand_end.dealers_hold", team=team_name(dealer_team, self.viewer, self.names))
         else:
-            outcome = tr("hand_end.defenders_take", team=team_name(1 - dealer_team, self.viewer))
+            outcome = tr("hand_end.defenders_take", team=team_name(1 - dealer_team, self.viewer, self.names))
         if st.total == 0:
             outcome = tr("hand_end.sweep") + "  " + outcome
         for line in theme.wrap(outcome, round(18 * s), box.w - round(60 * s)):
@@ -163,7 +164,7 @@ class HandEndScene(Scene):
         if not self.match.over and self.match.dealer is not None:
             blit_text(
                 surface,
-                tr("hand_end.next_dealer", player=seat_name(self.match.dealer, self.viewer)),
+                tr("hand_end.next_dealer", player=seat_name(self.match.dealer, self.viewer, self.names)),
                 round(17 * s),
                 (cx, y),
                 theme.INK_DIM,
@@ -171,7 +172,7 @@ class HandEndScene(Scene):
             )
         self.button.draw(surface)
         if self.cheer and self.app.settings.reduce_motion:
-            Confetti.still(surface, box, s)
+            Confetti.still(surface, box, s, self.summary.seed * 31 + self.summary.number)
         elif self.confetti is not None and self.level_tween.done:
             self.confetti.draw(surface)
 
@@ -194,7 +195,9 @@ class HandEndScene(Scene):
         for team in (0, 1):
             x = self.box.centerx + (team * 2 - 1) * round(150 * s)
             colour = theme.TEAM_COLOURS[team]
-            blit_text(surface, team_name(team, self.viewer), round(17 * s), (x, y), colour, True, anchor="midtop")
+            blit_text(
+                surface, team_name(team, self.viewer, self.names), round(17 * s), (x, y), colour, True, anchor="midtop"
+            )
             changed = after[team] != before[team]
             if not changed:
                 blit_text(
@@ -237,10 +240,11 @@ class HandEndScene(Scene):
 class MatchEndScene(Scene):
     """The winner, the final levels, the hands played and a short history."""
 
-    def __init__(self, app, match: Match, viewer: int | None):
+    def __init__(self, app, match: Match, viewer: int | None, names: TableNames = PLAIN):
         super().__init__(app)
         self.match = match
         self.viewer = viewer
+        self.names = names
         self.menu = Button(lambda: tr("match_end.main_menu"), self.to_menu, primary=True, key=pygame.K_RETURN)
         self.scale = 1.0
         self.auto = 3.0 / max(0.1, app.speed) if app.options.autoplay else None
@@ -300,7 +304,7 @@ class MatchEndScene(Scene):
             if self.viewer is not None:
                 headline = tr("match_end.you_won" if m.winner == self.viewer % 2 else "match_end.you_lost")
             else:
-                headline = tr("match_end.winner", team=team_name(m.winner, None))
+                headline = tr("match_end.winner", team=team_name(m.winner, None, self.names))
             size = max(8, round(40 * s * self.confetti.value))
             blit_text(surface, headline, size, (cx, y + round(24 * s)), theme.GOLD, True, anchor="center")
         y += round(64 * s)
@@ -308,7 +312,7 @@ class MatchEndScene(Scene):
         blit_text(
             surface,
             tr("match_end.final_levels", us=m.levels[us].label, them=m.levels[them].label)
-            + f"   ({team_name(us, self.viewer)} – {team_name(them, self.viewer)})",
+            + f"   ({team_name(us, self.viewer, self.names)} – {team_name(them, self.viewer, self.names)})",
             round(20 * s),
             (cx, y),
             theme.INK,
@@ -318,7 +322,7 @@ class MatchEndScene(Scene):
             y += round(30 * s)
             blit_text(
                 surface,
-                tr("match_end.passed_ace", team=team_name(m.winner, self.viewer)),
+                tr("match_end.passed_ace", team=team_name(m.winner, self.viewer, self.names)),
                 round(18 * s),
                 (cx, y),
                 theme.GOLD,
@@ -391,12 +395,14 @@ class MatchEndScene(Scene):
         for summary in rows:
             team = summary.up_team
             if summary.up_levels:
-                result = tr("match_end.result_up", team=team_name(team, self.viewer), levels=summary.up_levels)
+                result = tr(
+                    "match_end.result_up", team=team_name(team, self.viewer, self.names), levels=summary.up_levels
+                )
             else:
-                result = tr("match_end.result_take", team=team_name(team, self.viewer))
+                result = tr("match_end.result_take", team=team_name(team, self.viewer, self.names))
             cells = (
                 str(summary.number),
-                seat_name(summary.dealer, self.viewer),
+                seat_name(summary.dealer, self.viewer, self.names),
                 summary.rank,
                 _trump_label(summary.trump),
                 str(summary.total),

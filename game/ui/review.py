@@ -296,7 +296,7 @@ class ReviewScene(ReplayScene):
         box = self.panel
         theme.panel(surface, box, (8, 34, 25, 235), round(12 * s), theme.GOLD)
         x, y = box.x + round(14 * s), box.y + round(10 * s)
-        title = self.title or tr("review.title", player=seat_name(self.seat, None))
+        title = self.title or tr("review.title", player=seat_name(self.seat, None, self.names))
         blit_text(surface, title, round(20 * s), (x, y), theme.GOLD, True)
         y += round(34 * s)
         if self.analysis is None:

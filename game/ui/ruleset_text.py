@@ -104,17 +104,45 @@ def sections(r: Ruleset) -> list[tuple[str, list[str]]]:
     ]
     if r.bury_seconds or r.play_seconds:
         match.append(tr("rules.clocks", bury=r.bury_seconds, play=r.play_seconds))
-    return [
-        (tr("rules.h_overview"), [description(r), tr("feature.deal", decks=r.decks, hand=r.hand_size, kitty=r.kitty)]),
-        (tr("rules.h_table"), [tr("rules.table")]),
-        (tr("rules.h_trumps"), [tr("rules.points", total=r.total_points), tr("rules.trumps")]),
-        (tr("rules.h_units"), [tr("rules.units") if r.decks > 1 else tr("rules.units_one_deck")]),
-        (tr("rules.h_declare"), declare),
-        (tr("rules.h_kitty"), kitty),
-        (tr("rules.h_lead"), [tr("rules.lead")] + throw),
-        (tr("rules.h_follow"), [tr("rules.follow")]),
-        (tr("rules.h_win"), [tr("rules.win")]),
-        (tr("rules.h_settle"), [tr("rules.settle", step=r.step)] + bands(r)),
-        (tr("rules.h_dealer"), dealer),
-        (tr("rules.h_match"), match),
-    ]
+    paragraphs = {
+        1: [tr("rules.table")],
+        2: [tr("rules.points", total=r.total_points), tr("rules.trumps")],
+        3: [tr("rules.units") if r.decks > 1 else tr("rules.units_one_deck")],
+        4: [tr("rules.lead")] + throw,
+        5: [tr("rules.follow")],
+        6: [tr("rules.win")],
+        7: kitty,
+        8: declare + dealer,
+        9: [tr("rules.settle", step=r.step)] + bands(r),
+        10: match,
+    }
+    overview = (
+        tr("rules.h_overview"),
+        [description(r), tr("feature.deal", decks=r.decks, hand=r.hand_size, kitty=r.kitty)],
+    )
+    return [overview] + [(section_title(f"§{n}"), paragraphs[n]) for n in sorted(paragraphs)]
+
+
+# The Rules screen's sections carry the numbers of the shared rules (RULES.md), which the
+# why-not lines and the lessons cite: "§5" is the same section everywhere.
+SECTION_HEADINGS = {
+    1: "rules.h_table",
+    2: "rules.h_trumps",
+    3: "rules.h_units",
+    4: "rules.h_lead",
+    5: "rules.h_follow",
+    6: "rules.h_win",
+    7: "rules.h_kitty",
+    8: "rules.h_declare_dealer",
+    9: "rules.h_settle",
+    10: "rules.h_match",
+}
+
+
+def section_title(section: str) -> str:
+    """A section of the Rules screen by its number ("§5"): "§5 Following"."""
+    try:
+        key = SECTION_HEADINGS[int(section.lstrip("§").strip())]
+    except (KeyError, ValueError):
+        return section
+    return tr("rules.numbered", n=section.lstrip("§").strip(), heading=tr(key))

@@ -34,7 +34,7 @@ class StatsPanel:
         width = min(size[0] - x - round(24 * s), round(440 * s))
         n = max(1, len(self.lines))
         extra = sum(len(extra_lines(self.rows.get(line.ruleset, {}))) for line in self.lines)
-        chart_h = round(96 * s) if self.history else 0
+        chart_h = round(116 * s) if self.history else 0  # the bars and their legend
         height = round(56 * s) + n * round(72 * s) + extra * round(19 * s) + chart_h
         height = min(height, size[1] - top - round(16 * s))
         self.rect = pygame.Rect(x, top, max(0, width), max(0, height))
@@ -122,9 +122,11 @@ class StatsPanel:
             area.topleft,
             theme.INK_DIM,
         )
-        plot = pygame.Rect(area.x, area.y + caption + round(6 * s), area.w, area.h - caption - round(6 * s))
+        legend_h = caption + round(6 * s)
+        plot = pygame.Rect(area.x, area.y + caption + round(6 * s), area.w, area.h - caption - round(6 * s) - legend_h)
         if plot.h < 8:
             return
+        self.draw_legend(surface, pygame.Rect(area.x, plot.bottom + round(5 * s), area.w, caption))
         mid = plot.centery
         pygame.draw.line(surface, (70, 120, 100), (plot.x, mid), (plot.right, mid), 1)
         n = len(self.history)
@@ -147,6 +149,28 @@ class StatsPanel:
                 # A defended hand: a gold tick under the line, so defence can be read off too.
                 pygame.draw.line(surface, theme.GOLD, (x, plot.bottom - 1), (x + bar_w - 1, plot.bottom - 1), 2)
 
+    def draw_legend(self, surface: pygame.Surface, row: pygame.Rect) -> None:
+        """What the bars' colours and the gold tick mean."""
+        s = self.scale
+        size = round(12 * s)
+        swatch = round(10 * s)
+        keys = (
+            ("stats.legend_up", theme.TEAM_COLOURS[0], swatch),
+            ("stats.legend_down", theme.TEAM_COLOURS[1], swatch),
+            ("stats.legend_defended", theme.GOLD, round(3 * s)),
+        )
+        x = row.x
+        for key, colour, mark_h in keys:
+            pygame.draw.rect(surface, colour, pygame.Rect(x, row.centery - mark_h // 2, swatch, mark_h))
+            x += swatch + round(5 * s)
+            room = row.right - x
+            if room <= 0:
+                return
+            drawn = blit_text(
+                surface, self._fit(tr(key), size, room), size, (x, row.centery), theme.INK_DIM, anchor="midleft"
+            )
+            x = drawn.right + round(14 * s)
+
 
 def extra_lines(row: dict[str, int]) -> list[str]:
     """The reviews' accuracy and loss, and the duplicate score, where there are any."""
@@ -156,6 +180,7 @@ def extra_lines(row: dict[str, int]) -> list[str]:
         out.append(
             tr(
                 "review.stats_line",
+                n=row["reviews"],
                 hands=row["reviews"],
                 accuracy=round(100 * row["review_good"] / decisions),
                 loss=f"{row['review_loss_milli'] / 1000 / row['reviews']:.2f}",
@@ -165,6 +190,7 @@ def extra_lines(row: dict[str, int]) -> list[str]:
         out.append(
             tr(
                 "duplicate.stats_line",
+                n=row["duplicate_deals"],
                 deals=row["duplicate_deals"],
                 levels=f"{row['duplicate_levels']:+d}",
                 points=f"{row['duplicate_points']:+d}",

@@ -292,7 +292,7 @@ class TableAnimator:
     def _declared(self, event: Declared) -> None:
         scene = self.scene
         self.declarations.append(event.declaration)
-        self.say(declaration_text(event.declaration, scene.viewer), 2.0, theme.GOLD)
+        self.say(declaration_text(event.declaration, scene.viewer, scene.names), 2.0, theme.GOLD)
         play_sound("play")
         scene.hand_view.group_of = self._group_function()
         scene.hand_view.set_sort(self._sort_function())
@@ -309,7 +309,7 @@ class TableAnimator:
         if not event.declared:
             self.say(tr("declare.none_kitty", trump=trump), 2.5)
         else:
-            self.say(about("kitty.pick_up", event.dealer, scene.viewer), 2.0)
+            self.say(about("kitty.pick_up", event.dealer, scene.viewer, scene.names), 2.0)
         p = scene.pos(event.dealer)
         start = self._deck_corner(lay.small_h)
         self.centre_kitty = 0
@@ -410,10 +410,10 @@ class TableAnimator:
 
     def _failed_throw(self, event: Played, p: int, duration: float) -> None:
         viewer = self.scene.viewer
-        text = about("throw.failed", event.seat, viewer, cards=cards_text(event.cards))
+        text = about("throw.failed", event.seat, viewer, self.scene.names, cards=cards_text(event.cards))
         if event.blocked_by is not None:
             by, with_ = event.blocked_by
-            text += "  " + about("trick_table.blocked_by", by, viewer, cards=cards_text(with_))
+            text += "  " + about("trick_table.blocked_by", by, viewer, self.scene.names, cards=cards_text(with_))
         if event.penalty:
             text += "  " + tr("throw.penalty", penalty=abs(event.penalty))
         self.later(duration, lambda: self.say(text, 3.2, theme.RED))
@@ -484,7 +484,7 @@ class TableAnimator:
         if scored:
             self.point_cards += [c for c in cards if c.points]
         self._refresh_points()
-        text = about("table.wins_trick", trick.winner, scene.viewer)
+        text = about("table.wins_trick", trick.winner, scene.viewer, scene.names)
         if trick.points and scored:  # the dealers' tricks score nothing
             text += "  " + tr("table.trick_points", points=trick.points)
         self.say(text, 1.4)

@@ -17,7 +17,7 @@ from game.core import BURY, BURYING, PLAY, PLAYING, Action, Card, Refusal
 from game.i18n import tr
 from game.table import Wait, WaitKind
 from game.ui import theme
-from game.ui.names import cards_text, refusal_words, seat_name
+from game.ui.names import cards_text, declare_words, refusal_words, seat_name
 from game.ui.widgets import Button, layout_row, play_sound
 
 if TYPE_CHECKING:
@@ -50,7 +50,8 @@ class PersonControls:
         driver, hand = scene.driver, scene.hand_view
         wait: Wait | None = None if scene.busy else driver.waiting()
         # A hot-seat table hides the hand between turns: nobody may act on it then.
-        locked = scene.locked
+        # A seat handed over (托管) decides nothing itself: the computer does.
+        locked = scene.locked or scene.auto.on(self.viewer)
         viewer = self.viewer
         mine = wait if wait is not None and viewer is not None and wait.seat == viewer and not locked else None
         self.wait = mine
@@ -90,11 +91,7 @@ class PersonControls:
     ) -> list[Button]:
         controls: list[Button] = []
         for option in options:
-            controls.append(
-                Button(
-                    tr("declare.button", cards=cards_text(option)), partial(self._declare, tuple(option)), primary=True
-                )
-            )
+            controls.append(Button(declare_words(option), partial(self._declare, tuple(option)), primary=True))
         if kind == WaitKind.DECLARE:
             controls.append(Button(lambda: tr("button.pass"), self._pass))
         elif kind == WaitKind.BURY:
@@ -221,6 +218,9 @@ class PersonControls:
         scene = self.scene
         if scene.privacy is not None and scene.privacy.locked:
             return self._locked_prompt()
+        handed_over = scene.auto.prompt()
+        if handed_over is not None:
+            return handed_over
         if scene.error:
             return scene.error, theme.RED
         wait = self.wait
@@ -238,7 +238,7 @@ class PersonControls:
         phase = scene.anim.obs.phase
         if scene.turn is not None and phase in (BURYING, PLAYING) and scene.turn != self.viewer:
             key = "kitty.burying" if phase == BURYING else "table.waiting_for"
-            return tr(key, player=seat_name(scene.turn, self.viewer)), theme.INK_DIM
+            return tr(key, player=seat_name(scene.turn, self.viewer, scene.names)), theme.INK_DIM
         return "", theme.INK
 
     def _play_prompt(self) -> Prompt:
@@ -272,5 +272,5 @@ class PersonControls:
         obs = scene.anim.obs
         seat = wait.seat if wait is not None else obs.to_act
         if seat is not None and not obs.phase.finished:
-            return tr("table.waiting_for", player=seat_name(seat, None)), theme.INK_DIM
+            return tr("table.waiting_for", player=seat_name(seat, None, scene.names)), theme.INK_DIM
         return "", theme.INK

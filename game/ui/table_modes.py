@@ -49,18 +49,20 @@ def draw_note(
     """A line above the prompt: the hint's reason, or what the computer played at a timeout."""
     lay = scene.lay
     s = lay.scale
-    lines = theme.wrap(text, lay.font_small, round(lay.width * 0.5))
-    controls = scene.controls
-    top = (controls[0].rect.top if controls else lay.buttons_y()) - round(14 * s) - lay.font * 2
+    # Above the prompt (however many lines it takes), clear of the open card counter.
+    left, right = scene.view.prompt_span()
+    lines = theme.wrap(text, lay.font_small, min(round(lay.width * 0.5), right - left - round(24 * s)))
+    top = scene.view.prompt_top() - round(6 * s)
     y = top - len(lines) * round(lay.font_small * 1.4)
     width = max(theme.text(line, lay.font_small, ink).get_width() for line in lines)
     box = pygame.Rect(0, 0, width + round(24 * s), len(lines) * round(lay.font_small * 1.4) + round(8 * s))
-    box.midtop = (lay.width // 2, y - round(4 * s))
+    centre = lay.width // 2
+    if centre - box.w // 2 < left or centre + box.w // 2 > right:
+        centre = (left + right) // 2
+    box.midtop = (centre, y - round(4 * s))
     theme.panel(surface, box, fill, round(10 * s), ink)
     for i, line in enumerate(lines):
-        blit_text(
-            surface, line, lay.font_small, (lay.width // 2, y + i * round(lay.font_small * 1.4)), ink, anchor="midtop"
-        )
+        blit_text(surface, line, lay.font_small, (centre, y + i * round(lay.font_small * 1.4)), ink, anchor="midtop")
 
 
 class TableMode:
@@ -111,6 +113,11 @@ class HotSeatPrivacy(TableMode):
         scene = self.scene
         # Nobody is called to the screen while it is busy (cards in flight, an overlay).
         wait = None if scene.busy or scene.app.top is not scene else scene.driver.waiting()
+        if wait is not None and scene.auto.on(wait.seat):
+            # A seat handed over is never called, and plays face down: no hand stays up meanwhile.
+            if not self.locked and wait.seat != self.unlocked:
+                self.lock()
+            wait = None
         rule = scene.driver.privacy(self.shown_at, self.unlocked, self.locked, wait)
         if rule.cover:
             self.lock()
@@ -206,16 +213,37 @@ class PracticeAids(TableMode):
     def _can_replay(self) -> bool:
         return self.scene.viewer is not None and not self.scene.locked
 
-    def tools_rect(self) -> pygame.Rect:
-        """The aids' buttons: under the left seat's plate, above the bottom seat's."""
+    def tools_columns(self) -> int:
+        """Two columns of tools; three when two would leave the buttons lower than their
+        labels (Large cards raise the person's plate into the tools' room)."""
+        lay = self.scene.lay
+        s = lay.scale
+        rect = self._tools_room(round(min(lay.width * 0.22, 250 * s)))
+        gap = round(8 * s)
+        rows = (len(self.tools) + 1) // 2
+        return 2 if rows * self._min_tool_h() + gap * (rows - 1) <= rect.h else 3
+
+    def _min_tool_h(self) -> int:
+        size = round(15 * self.scene.lay.scale)
+        return theme.text("Ag隐", size, theme.INK, True).get_height() + round(4 * self.scene.lay.scale)
+
+    def _tools_room(self, width: int) -> pygame.Rect:
         lay = self.scene.lay
         s = lay.scale
         west, south = lay.plate_rect(3), lay.plate_rect(0)
         top = west.bottom + round(12 * s)
-        width = round(min(lay.width * 0.22, 250 * s))
         # Above the bottom plate the bottom seat's declaration is shown: keep clear of it.
         bottom = south.top - lay.tiny_h - round(16 * s)
         return pygame.Rect(west.x, top, width, max(0, bottom - top))
+
+    def tools_rect(self) -> pygame.Rect:
+        """The aids' buttons: under the left seat's plate, above the bottom seat's."""
+        lay = self.scene.lay
+        s = lay.scale
+        width = round(min(lay.width * 0.22, 250 * s))
+        if self.tools and self.tools_columns() == 3:
+            width = round(min(lay.width * 0.3, 340 * s))
+        return self._tools_room(width)
 
     def layout(self) -> None:
         if not self.tools:
@@ -223,17 +251,26 @@ class PracticeAids(TableMode):
         rect = self.tools_rect()
         s = self.scene.lay.scale
         gap = round(8 * s)
-        rows = (len(self.tools) + 1) // 2
-        h = min(round(34 * s), (rect.h - gap * (rows - 1)) // max(1, rows))
-        w = (rect.w - gap) // 2
+        cols = self.tools_columns()
+        rows = -(-len(self.tools) // cols)
+        h = max(min(round(34 * s), (rect.h - gap * (rows - 1)) // max(1, rows)), self._min_tool_h())
+        w = (rect.w - gap * (cols - 1)) // cols
+        last_row = (len(self.tools) - 1) // cols
+        in_last = len(self.tools) - last_row * cols
         for i, button in enumerate(self.tools):
-            r, c = divmod(i, 2)
-            if c == 0 and i == len(self.tools) - 1:
-                w_i, x = rect.w, rect.x  # an odd last button spans both columns
+            r, c = divmod(i, cols)
+            if r == last_row and in_last < cols:
+                # A short last row shares the whole width.
+                w_i = (rect.w - gap * (in_last - 1)) // in_last
+                x = rect.x + c * (w_i + gap)
             else:
                 w_i, x = w, rect.x + c * (w + gap)
             button.rect = pygame.Rect(x, rect.y + r * (h + gap), w_i, h)
             button.font_size = round(15 * s)
+
+    def counter_open(self) -> bool:
+        """Is the card counter on the table now?"""
+        return self.show_counter and self.shown()
 
     def counter_rect(self) -> pygame.Rect:
         """The card counter: under the right seat's plate, above the hand."""
@@ -464,9 +501,9 @@ class TournamentClock(TableMode):
         scene.hand_view.clear_selection()
         viewer = None if scene.privacy is not None else scene.viewer
         if event.kind == BURY:  # the buried cards stay secret
-            text = about("modes.timed_out_bury", event.seat, viewer)
+            text = about("modes.timed_out_bury", event.seat, viewer, scene.names)
         else:
-            text = about("modes.timed_out", event.seat, viewer, cards=cards_text(event.cards))
+            text = about("modes.timed_out", event.seat, viewer, scene.names, cards=cards_text(event.cards))
         scene.notify(text, 5.0)
         play_sound("error")
 

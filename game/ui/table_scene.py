@@ -4,7 +4,8 @@
   shows (the visual state);
 * the **person's controls** (``PersonControls``) ask the driver what the person may do;
 * each **mode** is a part (``game.ui.table_modes``): hot-seat privacy, the practice aids,
-  the tournament clocks.
+  the tournament clocks; and take-over and obvious moves (``game.ui.table_auto``), the
+  held peek at the last trick (``game.ui.table_peek``).
 
 The scene advances the driver when the animations of the previous event are done, and
 ``draw`` only reads: every change happens in ``update`` and in the input handlers.
@@ -27,11 +28,13 @@ from game.ui import theme
 from game.ui.cardview import back_image, card_image
 from game.ui.hand_view import HandView
 from game.ui.layout import TableLayout
-from game.ui.names import seat_name, team_name, use_names
+from game.ui.names import TableNames, level_name, seat_name, team_name
 from game.ui.scene import Scene
 from game.ui.table_animator import TableAnimator
+from game.ui.table_auto import ObviousMoves, TakeOver
 from game.ui.table_controls import PersonControls, Prompt
 from game.ui.table_modes import HotSeatPrivacy, PracticeAids, TableMode, TournamentClock, draw_note
+from game.ui.table_peek import LastTrickPeek
 from game.ui.table_view import TableView
 from game.ui.widgets import Button
 
@@ -46,8 +49,8 @@ class TableScene(Scene):
         driver.moves_on = True
         self.viewer = viewer  # the person's seat, None when bots play all four
         self.bottom = viewer if viewer is not None else 0
-        names = driver.settings.names
-        use_names(names.get("seats"), names.get("teams"), absolute=driver.hotseat)
+        # This table's names: every part of it, and every panel over it, reads them from here.
+        self.names = TableNames.typed(driver.settings.names, absolute=driver.hotseat)
         # The bots' pauses: their own stream, so their lengths tell nothing of the deals.
         self.rng = random.Random(derive(driver.match.seed, "table-pauses"))
         width, height = app.size
@@ -73,6 +76,10 @@ class TableScene(Scene):
         self.person = PersonControls(self)
         self.menu_button = Button(lambda: tr("button.menu"), self.open_menu)
         self.rules_button = Button(lambda: tr("menu.rules"), self.open_rules)
+        # The computer playing for a person (托管, obvious moves), a peek at the last trick.
+        self.auto = TakeOver(self)
+        self.peek = LastTrickPeek(self)
+        self.modes += [self.auto, ObviousMoves(self), self.peek]
 
     # ------------------------------------------------------------------ what the parts read
 
@@ -142,13 +149,16 @@ class TableScene(Scene):
             parts.append(
                 tr(
                     "modes.score",
-                    us=team_name(us, None if hotseat else self.viewer),
+                    us=team_name(us, None if hotseat else self.viewer, self.names),
                     a=match.gained[us],
                     b=match.gained[1 - us],
                 )
             )
+        duplicate = self.driver.settings.extra.get("duplicate")
+        if duplicate:  # the person's deals are played again by a bot: the bar says so all match
+            parts.append(tr("duplicate.bar", level=level_name(str(duplicate))))
         if match.lot_dealer is not None and match.time_up and not match.over:
-            parts.append(tr("tie_lot.header", player=seat_name(match.lot_dealer, self.names_viewer())))
+            parts.append(tr("tie_lot.header", player=seat_name(match.lot_dealer, self.names_viewer(), self.names)))
         return parts
 
     def names_viewer(self) -> int | None:
@@ -339,7 +349,9 @@ class TableScene(Scene):
             # The match score is tied: the ruleset's tie rule plays one more hand.
             if match.lot_dealer is not None:
                 self.anim.say(
-                    tr("tie_lot.banner", player=seat_name(match.lot_dealer, self.names_viewer())), 4.0, theme.GOLD
+                    tr("tie_lot.banner", player=seat_name(match.lot_dealer, self.names_viewer(), self.names)),
+                    4.0,
+                    theme.GOLD,
                 )
             else:
                 self.anim.say(tr("modes.extra_hand"), 3.0, theme.GOLD)

@@ -98,13 +98,12 @@ class TableView:
             flight.draw(surface, colour)
         text, ink = scene.prompt()
         if text:
-            y = lay.buttons_y() - round(8 * lay.scale)
-            rendered = theme.text(text, lay.font, ink)
-            box = rendered.get_rect(midbottom=(lay.width // 2, y))
-            if scene.controls:
-                box.midbottom = (lay.width // 2, scene.controls[0].rect.top - round(6 * lay.scale))
-            theme.panel(surface, box.inflate(round(24 * lay.scale), round(8 * lay.scale)), (8, 30, 22, 200), 10)
-            surface.blit(rendered, box)
+            size, lines, box = self.prompt_lines(text)
+            theme.panel(surface, box, (8, 30, 22, 200), 10)
+            line_h = round(size * 1.3)
+            pad = round(4 * lay.scale)
+            for i, line in enumerate(lines):
+                blit_text(surface, line, size, (box.centerx, box.y + pad + i * line_h), ink, anchor="midtop")
         for button in scene.controls:
             button.draw(surface)
         scene.menu_button.draw(surface)
@@ -122,11 +121,11 @@ class TableView:
         # Both teams' levels in their colours, right-aligned before the buttons; drawn first so
         # the left-hand line knows how much room is left.
         levels = scene.anim.obs.levels
-        x = scene.rules_button.rect.left - round(24 * s)
+        x = scene.auto.bar_left(scene.rules_button.rect.left) - round(24 * s)
         for team in (1, 0):
             level = tr("table.level", rank=levels[team].label)
             room = round(lay.width * 0.13)
-            name = theme.fit_text(team_name(team, scene.viewer), lay.font, room, bold=True)
+            name = theme.fit_text(team_name(team, scene.viewer, scene.names), lay.font, room, bold=True)
             r = blit_text(
                 surface,
                 f"{name}  {level}",
@@ -189,7 +188,7 @@ class TableView:
                 surface.blit(card_image(card, h), (x + i * h * 0.45, y))
             blit_text(
                 surface,
-                seat_name(decl.seat, scene.viewer),
+                seat_name(decl.seat, scene.viewer, scene.names),
                 lay.font_small,
                 (x + h * 0.75 + h * 0.45 * (len(decl.cards) - 1) + round(6 * s), y + h / 2),
                 theme.INK,
@@ -223,7 +222,10 @@ class TableView:
             defenders = 1 - scene.anim.dealer % 2
             room = rect.right - round(12 * s) - label.right - round(12 * s)
             text = theme.fit_text(
-                tr("table.defenders_are", team=team_name(defenders, scene.viewer)), lay.font_small, room, bold=True
+                tr("table.defenders_are", team=team_name(defenders, scene.viewer, scene.names)),
+                lay.font_small,
+                room,
+                bold=True,
             )
             blit_text(
                 surface,
@@ -288,10 +290,20 @@ class TableView:
         left = rect.x + inset + face.get_width() + round(8 * s)
         # The name keeps clear of the dealer's badge in the plate's top-right corner.
         room = rect.right - pad - left - (round(30 * s) if scene.anim.dealer == seat else 0)
-        name = theme.fit_text(seat_name(seat, scene.viewer), lay.font, room, bold=True)
+        name = theme.fit_text(seat_name(seat, scene.viewer, scene.names), lay.font, room, bold=True)
         blit_text(surface, name, lay.font, (left, rect.y + round(6 * s)), theme.INK, True)
-        level = player_kind(controller)
-        blit_text(surface, level, lay.font_small, (left, rect.bottom - round(6 * s)), team_colour, anchor="bottomleft")
+        handed_over = scene.auto.plate_label(seat)  # 托管: the computer plays this person's seat
+        level = handed_over or player_kind(controller)
+        ink = theme.GOLD if handed_over else team_colour
+        blit_text(
+            surface,
+            level,
+            lay.font_small,
+            (left, rect.bottom - round(6 * s)),
+            ink,
+            handed_over is not None,
+            anchor="bottomleft",
+        )
         count = len(scene.hand_view.entries) if pos == 0 else scene.anim.counts[pos]
         count_text = tr("table.cards_left_one") if count == 1 else tr("table.cards_left", n=count)
         blit_text(
@@ -340,19 +352,22 @@ class TableView:
 
     def draw_piles(self, surface: pygame.Surface) -> None:
         scene, lay = self.scene, self.lay
+        # A peek at the last trick (held) lies where the current trick does.
+        peek = scene.peek.piles()
+        piles, winning = peek if peek is not None else (scene.anim.piles, scene.anim.winning_pile)
         for pos in range(4):
-            cards = scene.anim.piles[pos]
+            cards = piles[pos]
             if not cards:
                 continue
             positions = lay.row_positions(len(cards), lay.trick_center(pos), lay.trick_h, lay.width * 0.3)
-            dim = scene.anim.dimmed[pos]
+            dim = scene.anim.dimmed[pos] if peek is None else set()
             shade, margin = shadow(lay.trick_h)
             lift = max(2, round(3 * lay.scale))  # the light comes from the top left
             for x, y in positions:
                 surface.blit(shade, (round(x) - margin + lift, round(y) - margin + lift + 1))
             for i, (card, xy) in enumerate(zip(cards, positions)):
                 surface.blit(card_image(card, lay.trick_h, "disabled" if i in dim else "normal"), xy)
-            if scene.anim.winning_pile == pos:
+            if winning == pos:
                 box = self.pile_box(pos, len(cards)).inflate(6, 6)
                 pygame.draw.rect(
                     surface, theme.GOLD, box, width=max(2, round(3 * lay.scale)), border_radius=round(10 * lay.scale)
@@ -414,10 +429,57 @@ class TableView:
         """The keyboard focus mark moves with its card."""
         return self.hand_region()
 
-    def prompt_region(self) -> pygame.Rect:
-        """The line above the hand and the buttons under it."""
+    def prompt_span(self) -> tuple[int, int]:
+        """The felt free for the line above the buttons: right of the person's plate and of
+        the practice tools, left of the card counter when it is open (and as far from the
+        right edge as the plate is from the left, so a short line stays centred)."""
+        scene, lay = self.scene, self.lay
+        gap = round(10 * lay.scale)
+        left = lay.plate_rect(0).right
+        if scene.tools:
+            left = max(left, scene.practice.tools_rect().right)
+        left += gap
+        right = lay.width - left
+        if scene.practice.counter_open():
+            right = min(right, scene.practice.counter_rect().left - gap)
+        return left, max(left + 1, right)
+
+    def prompt_lines(self, text: str) -> tuple[int, list[str], pygame.Rect]:
+        """The prompt (a why-not reason can be long) wrapped into the free span, at a smaller
+        size when it would take more than two lines: (size, lines, its panel)."""
         lay = self.lay
-        top = lay.buttons_y() - lay.font * 3
+        s = lay.scale
+        left, right = self.prompt_span()
+        room = right - left - round(24 * s)
+        size = lay.font
+        lines = theme.wrap(text, size, room)
+        while len(lines) > 2 and size > lay.font_small:
+            size -= 1
+            lines = theme.wrap(text, size, room)
+        width = max(theme.text(line, size).get_width() for line in lines)
+        line_h = round(size * 1.3)
+        box = pygame.Rect(0, 0, width + round(24 * s), len(lines) * line_h + round(8 * s))
+        bottom = lay.buttons_y() - round(4 * s)
+        if self.scene.controls:
+            bottom = self.scene.controls[0].rect.top - round(2 * s)
+        # Centred on the window when the line fits there, else in the free span.
+        centre = lay.width // 2
+        if centre - box.w // 2 < left or centre + box.w // 2 > right:
+            centre = (left + right) // 2
+        box.midbottom = (centre, bottom)
+        return size, lines, box
+
+    def prompt_top(self) -> int:
+        """Where the prompt's panel begins (the hint's note goes above it)."""
+        text, _ = self.scene.prompt()
+        if not text:
+            return self.lay.buttons_y() - round(8 * self.lay.scale) - self.lay.font * 2
+        return self.prompt_lines(text)[2].top
+
+    def prompt_region(self) -> pygame.Rect:
+        """The lines above the hand and the buttons under it."""
+        lay = self.lay
+        top = lay.buttons_y() - lay.font * 5
         return pygame.Rect(0, top, lay.width, lay.hand_y - lay.raise_by - top)
 
     def banner_rect(self) -> pygame.Rect:

@@ -75,3 +75,14 @@ def test_trick_linger_accepts_whole_seconds_and_refuses_nonsense():
     assert Settings.from_dict({"trick_linger": 1e9}, "en").trick_linger == 0.0
     assert Settings.from_dict({"trick_linger": math.nan}, "en").trick_linger == 0.0
     assert Settings.from_dict({"trick_linger": True}, "en").trick_linger == 0.0
+
+
+def test_obvious_moves_defaults_to_practice_and_refuses_other_values(tmp_path):
+    from game.storage import OBVIOUS_MOVES
+
+    assert Settings().obvious_moves == "practice" and OBVIOUS_MOVES == ("practice", "on", "off")
+    for bad in ("sometimes", 1, True, None, ["on"]):
+        assert Settings.from_dict({"obvious_moves": bad}, "en").obvious_moves == "practice"
+    storage = Storage(tmp_path)
+    storage.save_settings(Settings(obvious_moves="off"))
+    assert storage.load_settings("en").obvious_moves == "off"

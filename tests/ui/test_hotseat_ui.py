@@ -106,6 +106,7 @@ def check_privacy(app, table: TableScene, faces: Counter) -> str:
 def play_hotseat_hand(app, faces, declare_sometimes=True):
     table = app.top
     assert isinstance(table, TableScene) and table.driver.hotseat and table.locked
+    app.settings.obvious_moves = "off"  # every play is clicked, the forced ones too
     faces.check = lambda: check_privacy(app, table, faces) if app.stack[0] is table else "other"
     privacy_for = []
     for _ in range(60000):
@@ -190,8 +191,9 @@ def test_names_are_used_and_the_table_turns_to_the_person(tmp_path, faces):
     from game.i18n import tr
     from game.ui.names import seat_name, team_name
 
-    assert tr("hotseat.take_seat", player=seat_name(2, None)) == "请老王就座"
-    assert seat_name(1, None) == "东家" and team_name(0, 0) == "虎队"
+    names = table.names
+    assert tr("hotseat.take_seat", player=seat_name(2, None, names)) == "请老王就座"
+    assert seat_name(1, None, names) == "东家" and team_name(0, 0, names) == "虎队"
     step(app, faces, events=[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1)])
     assert table.viewer == 2 and table.bottom == 2 and not table.locked
     assert sorted(table.hand_view.cards) == sorted(table.driver.hand.hands[2])

@@ -28,6 +28,7 @@ def test_every_new_setting_is_on_the_screen_and_saved(tmp_path):
         ("settings.confirm_play_setting", True),
         ("settings.trick_linger", 2.0),
         ("settings.reduce_motion", True),
+        ("settings.obvious_moves", "off"),
     ):
         click(app, segment(row(scene, key_name), option))
     again = app.storage.load_settings("en")
@@ -39,6 +40,7 @@ def test_every_new_setting_is_on_the_screen_and_saved(tmp_path):
         again.trick_linger,
         again.reduce_motion,
     ) == ("large", "four", "single", True, 2.0, True)
+    assert again.obvious_moves == "off"
 
 
 def test_the_rows_fit_the_panel_at_every_size(tmp_path):

@@ -18,7 +18,7 @@ from game.core import get_ruleset
 from game.i18n import set_language
 from game.table import WaitKind, hint_action
 import game.ui
-from game.ui import theme
+from game.ui import theme, widgets
 from tests.ui_helpers import make_app, start_match
 
 SIZES = [(1024, 640), (1280, 800), (1920, 1080)]
@@ -35,23 +35,58 @@ def english_after():
 
 
 class Recorder:
+    """Every text drawn (``blit_text``), every panel (``theme.panel``) and every button, in
+    the order drawn: a text under a panel drawn later is hidden, a text half in a panel runs
+    out of it (or into it), a label must stay inside its button."""
+
     def __init__(self):
         self.texts: list[tuple[str, pygame.Rect]] = []
+        self.drawn: list[tuple[str, object, pygame.Rect]] = []  # ("text" | "panel", what, rect)
+        self.labels: list[tuple[str, pygame.Rect, pygame.Rect]] = []  # a button's label, its box
+
+    def clear(self) -> None:
+        self.texts.clear()
+        self.drawn.clear()
+        self.labels.clear()
 
     def install(self, monkeypatch):
         original = theme.blit_text
+        original_panel = theme.panel
+        original_button = widgets.Button.draw
+        button: list[pygame.Rect] = []
 
         def spy(surface, value, size, pos, colour=theme.INK, bold=False, anchor="topleft"):
             rect = original(surface, value, size, pos, colour, bold, anchor)
             if value.strip():
                 self.texts.append((value, rect.copy()))
+                # What shows of it: a scrolled page clips its lines to the page.
+                seen = rect.clip(surface.get_clip())
+                if seen.h >= rect.h // 2:
+                    self.drawn.append(("text", value, seen))
+                if button:
+                    self.labels.append((value, rect.copy(), button[-1]))
             return rect
+
+        def panel_spy(surface, rect, *args, **kwargs):
+            original_panel(surface, rect, *args, **kwargs)
+            self.drawn.append(("panel", None, pygame.Rect(rect)))
+
+        def button_spy(widget, surface):
+            if widget.visible and widget.rect.w > 0:
+                self.drawn.append(("panel", widget, widget.rect.copy()))
+            button.append(widget.rect.copy())
+            try:
+                original_button(widget, surface)
+            finally:
+                button.pop()
 
         for info in pkgutil.iter_modules(game.ui.__path__):
             module = importlib.import_module(f"game.ui.{info.name}")
             if getattr(module, "blit_text", None) is original:
                 monkeypatch.setattr(module, "blit_text", spy)
         monkeypatch.setattr(theme, "blit_text", spy)
+        monkeypatch.setattr(theme, "panel", panel_spy)
+        monkeypatch.setattr(widgets.Button, "draw", button_spy)
 
 
 @pytest.fixture
@@ -67,11 +102,36 @@ def _ink(rect: pygame.Rect) -> pygame.Rect:
     return rect.inflate(-2, -2 * pad)
 
 
+def _panel_problems(recorder: Recorder) -> list[str]:
+    """Texts hidden under a panel drawn after them, texts across a panel's edge, labels out
+    of their buttons (issue 26, items 10 to 12)."""
+    problems = []
+    drawn = recorder.drawn
+    for i, (kind, what, rect) in enumerate(drawn):
+        if kind != "text":
+            continue
+        ink = _ink(rect)
+        for later_kind, _, box in drawn[i + 1 :]:
+            if later_kind == "panel" and ink.colliderect(box):
+                problems.append(f"{what!r} {rect} is hidden under a panel {box}")
+                break
+        for earlier_kind, _, box in drawn[:i]:
+            # A panel under the text: the text lies wholly in it, or wholly outside.
+            if earlier_kind == "panel" and ink.colliderect(box) and not box.contains(ink):
+                problems.append(f"{what!r} {rect} runs across the edge of a panel {box}")
+                break
+    for label, rect, box in recorder.labels:
+        # A button lower than its label's line clips the letters (Large cards squashed the tools).
+        if not box.contains(_ink(rect)) or box.h < rect.h:
+            problems.append(f"the label {label!r} {rect} leaves its button {box}")
+    return problems
+
+
 def check_scene(recorder: Recorder, app, scene, where: str, panels=()) -> None:
     """Draw ``scene`` alone and check its texts."""
     surface = app.surface
     scene.layout(surface.get_size())
-    recorder.texts.clear()
+    recorder.clear()
     scene.draw(surface)
     texts = list(recorder.texts)
     assert texts, f"{where}: no text was recorded"
@@ -90,6 +150,7 @@ def check_scene(recorder: Recorder, app, scene, where: str, panels=()) -> None:
         for text, rect in texts:
             if panel.collidepoint(rect.center) and not panel.contains(_ink(rect)):
                 problems.append(f"{text!r} {rect} leaves the {name} {panel}")
+    problems += _panel_problems(recorder)
     assert not problems, f"{where}:\n" + "\n".join(problems[:12])
 
 
@@ -251,6 +312,77 @@ def test_the_end_panels_rules_and_lessons_keep_their_texts_apart(tmp_path, recor
     app.reset(scene)
     scene.update(4.0)
     check_scene(recorder, app, scene, f"match end {lang} {size}")
+
+
+def _refused_follow(table):
+    """A card of the person's the rules refuse now, with the why-not words (None: all may go)."""
+    for entry in table.hand_view.entries:
+        refusal = table.driver.check(0, (entry.card,))
+        if refusal is not None:
+            return table.person.words(refusal)
+    return None
+
+
+def _shown(recorder: Recorder, words: str) -> bool:
+    """Were ``words`` drawn whole, on one line or wrapped over several?"""
+    drawn = "".join(text for text, _ in recorder.texts).replace(" ", "")
+    return words.replace(" ", "") in drawn
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_open_panels_keep_clear_of_the_texts(tmp_path, recorder, size, lang):
+    """Issue 26, items 10 and 11: the why-not line under the open card counter, the declaring
+    refusal over the person's plate, the practice tools squashed with Large cards."""
+    app = make_app(tmp_path, lang=lang, size=size, speed=20.0)
+    app.settings.card_size = "large"
+    start_match(app, "hebi-2010", 3, 0, ["normal"] * 4, "practice", 60, names=LONG)
+    table = app.top
+    for _ in range(3000):
+        if len(table.driver.hand.hands[0]) >= 8 and not table.busy:
+            break
+        app.step(1 / 30)
+    # A pair of side cards cannot open the bidding: the refusal's long words, with the section.
+    plain = [c for c in table.driver.hand.hands[0] if not c.is_joker and c.rank not in table.driver.hand.levels][:2]
+    refusal = table.driver.declare(0, tuple(plain))
+    assert refusal is not None
+    table.error = table.person.words(refusal)
+    table.anim.banner = None
+    check_scene(recorder, app, table, f"declaring refused {lang} {size}", _table_panels(table))
+    assert _shown(recorder, table.error)
+    table.error = ""
+    _to_play(app, table)
+    table.anim.banner = None
+    table.notice = None
+    table.practice.show_counter = True
+    words = _refused_follow(table)
+    if words is not None:
+        table.error = words
+    table.practice.hint_line = "x " * 80
+    check_scene(recorder, app, table, f"counter and why-not {lang} {size}", _table_panels(table))
+    assert words is None or _shown(recorder, words)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_review_header_keeps_its_texts_in(tmp_path, recorder, size, lang, monkeypatch):
+    """Issue 26, item 12: the header box of the review ("Trump: Not declared ye…", the teams'
+    levels under North's box, "1 cards")."""
+    from bots.analysis import Settings
+    from bots.bench.analysis import played_hand
+    from game.records import Records
+    from game.ui import review
+    from game.ui.review import ReviewScene
+
+    monkeypatch.setattr(review, "JOB_SETTINGS", Settings(samples=3, curve_samples=3))
+    hand = played_hand("hebi-2010", 5, ["normal"] * 4)
+    path = Records(tmp_path).add_replay(hand, 1, LONG, humans=[1])
+    app = make_app(tmp_path, lang=lang, size=size)
+    scene = ReviewScene(app, Records.load(path), 1)
+    app.push(scene)
+    for step in (0, 1, len(scene.replay.steps) - 2, len(scene.replay.steps) - 1):
+        scene.go(step)
+        check_scene(recorder, app, scene, f"review step {step} {lang} {size}")
 
 
 @pytest.mark.parametrize("size", SIZES)

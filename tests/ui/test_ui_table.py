@@ -12,6 +12,7 @@ from tests.ui_helpers import click, make_app, pick, pick_all, run, start_match
 
 def play_one_hand(app, scene, declare=True):
     """Play the person's part of a hand by clicks until the end-of-hand panel shows."""
+    app.settings.obvious_moves = "off"  # every play is clicked, the forced ones too
     seen = set()
     for _ in range(20000):
         if isinstance(app.top, HandEndScene):
