@@ -172,6 +172,22 @@ def _precision_deal(k: int, args: argparse.Namespace) -> tuple[Hand, int, str, s
     return hand, seat, ruleset_id, level
 
 
+def precision_steps(hand: Hand, seat: int, pick: random.Random, plays: int, kinds: list[str]) -> set[int]:
+    """The decisions of ``seat`` the benchmark analyses, of the ``kinds`` asked: every bury
+    and declaring decision, a sample of ``plays`` plays (a hand has one bury and a few
+    declaring chances but twenty-odd plays). ``--kinds declare`` gathers declarations
+    alone, the rarest kind, at a fraction of the cost."""
+    from bots.declare_analysis import declaring_moments
+
+    play_steps = [i + 1 for i, a in enumerate(hand.log) if a.seat == seat and a.kind == "play"]
+    steps = set(pick.sample(play_steps, min(plays, len(play_steps)))) if "play" in kinds else set()
+    if "bury" in kinds:
+        steps |= {i + 1 for i, a in enumerate(hand.log) if a.seat == seat and a.kind == "bury"}
+    if "declare" in kinds:
+        steps |= {m.step for m in declaring_moments(hand, seat)}
+    return steps
+
+
 def precision(args: argparse.Namespace) -> None:
     """Analyse recorded hands at the default settings, re-analyse a sample of the decisions
     independently (other seeds, ``--factor`` times the worlds) and write one JSON line per
@@ -199,14 +215,7 @@ def precision(args: argparse.Namespace) -> None:
                     )
                     + "\n"
                 )
-            # Every bury and declaring decision, a sample of the plays: a hand has one bury
-            # and a few declaring chances but twenty-odd plays.
-            from bots.declare_analysis import declaring_moments
-
-            play_steps = [i + 1 for i, a in enumerate(hand.log) if a.seat == seat and a.kind == "play"]
-            steps = set(pick.sample(play_steps, min(args.plays_per_hand, len(play_steps))))
-            steps |= {i + 1 for i, a in enumerate(hand.log) if a.seat == seat and a.kind == "bury"}
-            steps |= {m.step for m in declaring_moments(hand, seat)}
+            steps = precision_steps(hand, seat, pick, args.plays_per_hand, args.kinds.split(","))
             t0 = time.perf_counter()
             whole = analyse_hand(hand, seat, base, only=steps)
             default_s = time.perf_counter() - t0
@@ -395,6 +404,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     pp.add_argument("--good-share", type=float, default=0.2, help="the share of best/good decisions re-analysed")
     pp.add_argument("--out", default="precision.jsonl")
     pp.add_argument("--plays-per-hand", type=int, default=4, help="plays sampled from each hand")
+    pp.add_argument("--kinds", default="play,bury,declare", help="the kinds of decision analysed (comma-separated)")
     pp.add_argument(
         "--whole", action="store_true", help="also time the whole hand's analysis for the seat (review settings)"
     )

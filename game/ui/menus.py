@@ -18,7 +18,8 @@ from game.ui.widgets import Button, Choice, layout_column
 
 
 class StartScene(Scene):
-    """New match, Continue (when a saved match exists), Replays, Settings, Rules, Learn to play, Quit."""
+    """New match, Continue (when a saved match exists), Replays, Settings, Rules, Learn to play,
+    Puzzles (with how many are due), Quit; the statistics panel opens the statistics screen."""
 
     def __init__(self, app):
         super().__init__(app)
@@ -29,6 +30,7 @@ class StartScene(Scene):
             Button(lambda: tr("menu.settings"), app.nav.settings),
             Button(lambda: tr("menu.rules"), self.rules),
             Button(lambda: tr("learn.menu"), app.nav.learn),
+            Button(self._puzzles_text, app.nav.puzzles),
             Button(lambda: tr("menu.quit"), self.quit),
         ]
         self.scale = 1.0
@@ -53,6 +55,10 @@ class StartScene(Scene):
             return None  # Continue will explain (and move the file aside)
         line = tr("menu.saved_match", ruleset=last.ruleset_name(get_language()), hand=last.hand)
         return line if count < 2 else line + " · " + tr("saves.count", n=count)
+
+    def _puzzles_text(self) -> str:
+        due = self.app.nav.puzzles_due()  # live: puzzles solved or reviewed since the screen opened count
+        return tr("coach.menu_due", n=due) if due else tr("coach.menu")
 
     def new_match(self) -> None:
         """Open the new-match screen."""
@@ -81,13 +87,18 @@ class StartScene(Scene):
         self.buttons[1].visible = self._saves[0] > 0
         shown = [b for b in self.buttons if b.visible]
         gap = 14 if len(shown) <= 6 else 9  # seven buttons (Continue shown) still leave room below
-        layout_column(shown, size[0] / 2, size[1] * 0.42, round(300 * s), round(50 * s), round(22 * s), round(gap * s))
+        top, height = size[1] * 0.42, 50
+        if len(shown) > 7:  # eight or more entries: a tighter column, higher up, still clear of the title
+            top, height, gap = size[1] * 0.375, 42, 7
+        layout_column(shown, size[0] / 2, top, round(300 * s), round(height * s), round(22 * s), round(gap * s))
         self.stats.layout(size, shown[0].rect.right, shown[0].rect.top)
 
     def handle_event(self, e) -> None:
         for b in self.buttons:
             if b.handle_event(e):
                 return
+        if self.stats.handle_event(e):
+            return
         if e.type == pygame.KEYDOWN and e.key == pygame.K_RETURN:
             self.new_match()
 

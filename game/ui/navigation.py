@@ -18,11 +18,13 @@ import pygame
 from game.core import Hand, HandSetup, HandSummary, Ruleset
 from game.duplicate import DuplicateJob
 from game.i18n import tr
-from game.learn import lesson
+from game.learn import lesson, retry
 from game.learn.progress import Progress
+from game.learn.puzzles import Puzzle, PuzzleStore
 from game.records import Records, Replay
 from game.session import MatchChoice, SessionError, Started, UnreadableSave
 from game.table import TableSettings
+from game.ui.coach_stats import StatisticsScene
 from game.ui.deal_again import DealAgainDialog, ModeHandEndScene
 from game.ui.hand_record import HandRecordScene
 from game.ui.learn_scenes import LearnScene, LessonScene, TrainerScene
@@ -30,6 +32,7 @@ from game.ui.menus import LeaveDialog, SettingsScene, StartScene
 from game.ui.names_scene import NamesScene
 from game.ui.new_match import NewMatchScene
 from game.ui.privacy import PrivacyScene
+from game.ui.puzzle_scenes import PuzzleRunScene, PuzzlesScene
 from game.ui.replays import ReplayListScene
 from game.ui.results import MatchEndScene
 from game.ui.review import ReviewScene
@@ -52,6 +55,7 @@ class Navigation:
     def __init__(self, app: App):
         self.app = app
         self._progress: Progress | None = None
+        self._puzzles: PuzzleStore | None = None
         self.back_to_match = False  # a replayed deal was opened from a match in progress
 
     def deal_over(self) -> None:
@@ -100,6 +104,30 @@ class Navigation:
     def trainer(self) -> None:
         seed = self.app.options.seed if self.app.options.seed is not None else time.time_ns()
         self.app.push(TrainerScene(self.app, self.progress, random.Random(seed)))
+
+    # ------------------------------------------------------------------ puzzles (issue 27)
+
+    @property
+    def puzzle_store(self) -> PuzzleStore:
+        """The puzzles from the player's games, read once (a damaged file is set aside)."""
+        if self._puzzles is None:
+            self._puzzles = PuzzleStore.load(self.app.storage.folder if self.app.storage.writable else None)
+        return self._puzzles
+
+    def puzzles_due(self) -> int:
+        now = retry.CLOCK()
+        return sum(1 for p in self.puzzle_store.puzzles.values() if p.due <= now)  # each frame: no sort
+
+    def puzzles(self) -> None:
+        self.app.push(PuzzlesScene(self.app, self.puzzle_store))
+
+    def try_again(self, puzzles: list[Puzzle]) -> None:
+        """The review's mistakes, tried again on the spot (nothing scheduled)."""
+        if puzzles:
+            self.app.push(PuzzleRunScene(self.app, puzzles, retry=True))
+
+    def statistics(self) -> None:
+        self.app.push(StatisticsScene(self.app, self.puzzle_store))
 
     # ------------------------------------------------------------------ opening a table
 

@@ -476,14 +476,18 @@ class ReplayScene(Scene):
         theme.panel(surface, box, (8, 34, 25, 215), round(12 * s))
         buried = hand.phase in (PLAYING, SETTLED)
         label = tr("replay.kitty_buried") if buried else tr("table.kitty")
-        blit_text(surface, label, round(15 * s), (box.x + round(12 * s), box.y + round(8 * s)), theme.INK_DIM)
         cards = list(hand.kitty) if buried or hand.phase in (DEALING, AFTER_DEAL) else list(hand.dealt_kitty)
+        worth = tr("hand_end.kitty_worth", points=points_of(cards)) if buried and cards else ""
+        room = box.w - round(36 * s) - (theme.text(worth, round(14 * s)).get_width() if worth else 0)
+        if buried and theme.text(label, round(15 * s)).get_width() > room:
+            label = tr("table.kitty")  # a narrow box (the review's): the short word, clear of the points
+        blit_text(surface, label, round(15 * s), (box.x + round(12 * s), box.y + round(8 * s)), theme.INK_DIM)
         area = pygame.Rect(box.x + round(10 * s), box.y + round(32 * s), box.w - round(20 * s), box.h - round(40 * s))
         self.fan(surface, cards, area, max_rows=2)
-        if buried and cards:
+        if worth:
             blit_text(
                 surface,
-                tr("hand_end.kitty_worth", points=points_of(cards)),
+                worth,
                 round(14 * s),
                 (box.right - round(12 * s), box.y + round(8 * s)),
                 theme.GOLD,

@@ -6,7 +6,10 @@ progress bar fills: a frame never waits for it. When it is done it is kept with 
 in the statistics of the ruleset. The screen is the replay viewer with a panel on the
 right: the hand's accuracy and total loss, the decision at the current step with its label
 and the better move as cards, and a chart of the team's expected result after each trick.
-Keys as in the replay viewer, plus N / P for the next / previous decision.
+Keys as in the replay viewer, plus N / P for the next / previous decision, V for the
+engine's view of the decision (its top candidates, their expected results and spread) and
+T for "Try again": the seat's mistakes and blunders, each from the position it faced. Those
+are also kept as puzzles (``game.learn.retry.keep_mistakes``) when the seat was a person's.
 """
 
 from __future__ import annotations
@@ -19,10 +22,13 @@ import pygame
 
 from game.core import Hand
 from game.i18n import tr
-from game.learn import coach
+from game.learn import coach, retry
+from game.learn.puzzles import Puzzle
+from game.learn.retry import keep_mistakes, review_puzzles
 from game.records import Records, Replay
 from game.ui import theme
 from game.ui.cardview import card_image, card_width
+from game.ui.engine_view import draw_engine_view
 from game.ui.names import seat_name
 from game.ui.replays import ReplayScene
 from game.ui.theme import blit_text
@@ -112,6 +118,23 @@ class ReviewScene(ReplayScene):
         self.next_decision = Button(lambda: tr("review.next"), lambda: self.jump(1), self._has_analysis, key=pygame.K_n)
         self.back = Button(lambda: tr("button.back"), self.leave, primary=True, key=pygame.K_ESCAPE)
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.show_engine = False
+        self._retry: list[Puzzle] | None = None
+        self.new_puzzles = 0
+        self.retry_button = Button(
+            lambda: tr("coach.try_again", n=len(self.retry_puzzles())),
+            self.try_again,
+            lambda: bool(self.retry_puzzles()),
+            key=pygame.K_t,
+        )
+        self.engine_button = Button(
+            lambda: tr("coach.engine_hide" if self.show_engine else "coach.engine"),
+            self.toggle_engine,
+            self._has_analysis,
+            key=pygame.K_v,
+        )
+        if self.analysis is not None:
+            self._analysed()
 
     def switch(self) -> None:
         """To the other hand of the deal (duplicate practice), at the same step."""
@@ -129,6 +152,37 @@ class ReviewScene(ReplayScene):
     def _has_analysis(self) -> bool:
         return self.analysis is not None
 
+    # ------------------------------------------------------------------ practice (issue 27)
+
+    def retry_puzzles(self) -> list[Puzzle]:
+        """The seat's mistakes and blunders as puzzles (worked out once)."""
+        if self._retry is None:
+            if self.analysis is None:
+                return []
+            try:
+                self._retry = review_puzzles(self.replay.hand, self.seat, self.analysis)
+            except (ValueError, KeyError, TypeError):  # an analysis kept by an older version
+                self._retry = []
+        return self._retry
+
+    def _analysed(self) -> None:
+        """A person's confident mistakes become puzzles (kept once: the ids are stable)."""
+        if self.seat not in (self.replay.meta.get("humans") or []) or not self.retry_puzzles():
+            return
+        try:
+            self.new_puzzles = keep_mistakes(
+                self.app.nav.puzzle_store, self.replay.hand, self.seat, self.analysis, retry.CLOCK()
+            )
+        except (ValueError, KeyError, TypeError):
+            self.new_puzzles = 0
+
+    def try_again(self) -> None:
+        self.app.nav.try_again(self.retry_puzzles())
+
+    def toggle_engine(self) -> None:
+        self.show_engine = not self.show_engine
+        self.app.dirty = True
+
     # ------------------------------------------------------------------ the job
 
     def update(self, dt: float) -> None:
@@ -143,6 +197,7 @@ class ReviewScene(ReplayScene):
             return
         self.analysis = job.result
         self._keep(job.result)
+        self._analysed()
 
     def _keep(self, analysis) -> None:
         """With the replay (instant next time) and in the statistics, once per replay."""
@@ -189,7 +244,7 @@ class ReviewScene(ReplayScene):
         if self.other is not None and self.other.handle_event(e):
             return
         if self.analysis is not None:
-            for b in (self.prev_decision, self.next_decision):
+            for b in (self.prev_decision, self.next_decision, self.retry_button, self.engine_button):
                 if b.handle_event(e):
                     return
         super().handle_event(e)
@@ -225,7 +280,10 @@ class ReviewScene(ReplayScene):
         y = self.panel.y + round(10 * s) + round(34 * s) + round(24 * s) + round(28 * s)  # as drawn
         self.prev_decision.rect = pygame.Rect(self.panel.x + round(12 * s), y, bw, bh)
         self.next_decision.rect = pygame.Rect(self.prev_decision.rect.right + round(12 * s), y, bw, bh)
-        for button in (self.prev_decision, self.next_decision):
+        y += bh + round(8 * s)
+        self.retry_button.rect = pygame.Rect(self.prev_decision.rect.x, y, bw, bh)
+        self.engine_button.rect = pygame.Rect(self.next_decision.rect.x, y, bw, bh)
+        for button in (self.prev_decision, self.next_decision, self.retry_button, self.engine_button):
             button.font_size = round(16 * s)
 
     # ------------------------------------------------------------------ drawing
@@ -260,11 +318,21 @@ class ReviewScene(ReplayScene):
             r = blit_text(surface, f"{tr('review.label_' + name)} {n}", round(13 * s), (cx, y), LABEL_COLOURS[name])
             cx = r.right + round(10 * s)
         y += round(28 * s)
-        self.prev_decision.draw(surface)
-        self.next_decision.draw(surface)
-        y += round(48 * s)
-        chart = pygame.Rect(box.x + round(12 * s), box.bottom - round(200 * s), box.w - round(24 * s), round(188 * s))
-        self._draw_decision(surface, pygame.Rect(x, y, box.w - round(28 * s), chart.y - y - round(8 * s)))
+        for b in (self.prev_decision, self.next_decision, self.retry_button, self.engine_button):
+            b.draw(surface)
+        y = self.retry_button.rect.bottom + round(12 * s)
+        if self.new_puzzles:
+            for line in theme.wrap(tr("coach.new_puzzles", n=self.new_puzzles), round(12 * s), box.w - round(28 * s)):
+                y = blit_text(surface, line, round(12 * s), (x, y), theme.GOLD).bottom + round(2 * s)
+            y += round(6 * s)
+        chart_h = round(min(188 * s, box.h * 0.3))
+        chart = pygame.Rect(box.x + round(12 * s), box.bottom - chart_h - round(12 * s), box.w - round(24 * s), chart_h)
+        area = pygame.Rect(x, y, box.w - round(28 * s), chart.y - y - round(8 * s))
+        d = self.decision_here()
+        if self.show_engine and d is not None:
+            draw_engine_view(surface, area, d, s)
+        else:
+            self._draw_decision(surface, area)
         self._draw_chart(surface, chart)
 
     def _draw_waiting(self, surface, x: int, y: int) -> None:
@@ -346,7 +414,8 @@ class ReviewScene(ReplayScene):
         )
         if len(curve) < 2:
             return
-        plot = pygame.Rect(box.x + round(34 * s), box.y + round(26 * s), box.w - round(44 * s), box.h - round(36 * s))
+        # The plot starts below the caption: its top axis label is clear of it at every size.
+        plot = pygame.Rect(box.x + round(34 * s), box.y + round(34 * s), box.w - round(44 * s), box.h - round(44 * s))
         top = max(1.0, *curve)
         bottom = min(-1.0, *curve)
 

@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # the screens the navigator is handed; they import this modul
     from collections.abc import Callable
 
     from game.duplicate import DuplicateJob
+    from game.learn.puzzles import Puzzle, PuzzleStore
     from game.records import Replay
     from game.table import TableSettings
     from game.ui.table_scene import TableScene
@@ -111,6 +112,16 @@ class Navigator(Protocol):
 
     def lesson(self, lesson_id: str) -> None: ...
     def trainer(self) -> None: ...
+    @property
+    def puzzle_store(self) -> PuzzleStore:
+        """The puzzles from the player's games (read once)."""
+
+    def puzzles_due(self) -> int:
+        """How many of the puzzles from the player's games are due now (issue 27)."""
+
+    def puzzles(self) -> None: ...
+    def try_again(self, puzzles: list[Puzzle]) -> None: ...
+    def statistics(self) -> None: ...
 
     def start_match(self, choice: MatchChoice) -> None: ...
     def continue_match(self, path: Path | None = None) -> None: ...

@@ -43,6 +43,13 @@ class StatsPanel:
             self.rect.x + pad, self.rect.bottom - chart_h, self.rect.w - 2 * pad, max(0, chart_h - pad)
         )
 
+    def handle_event(self, e) -> bool:
+        """A click on the panel opens the statistics screen (the charts, issue 27)."""
+        if e.type == pygame.MOUSEBUTTONUP and e.button == 1 and self.rect.collidepoint(e.pos) and self.rect.w:
+            self.app.nav.statistics()
+            return True
+        return False
+
     def draw(self, surface: pygame.Surface) -> None:
         if self.rect.w < 200 * self.scale:
             return
@@ -50,7 +57,9 @@ class StatsPanel:
         box = self.rect
         theme.panel(surface, box, (8, 36, 26, 200), round(14 * s), (50, 100, 80))
         pad = round(14 * s)
-        blit_text(surface, tr("stats.title"), round(19 * s), (box.x + pad, box.y + pad), theme.GOLD, True)
+        title = blit_text(surface, tr("stats.title"), round(19 * s), (box.x + pad, box.y + pad), theme.GOLD, True)
+        more = self._fit(tr("coach.stats_open"), round(12 * s), box.right - pad - title.right - round(12 * s))
+        blit_text(surface, more, round(12 * s), (box.right - pad, title.centery), theme.INK_DIM, anchor="midright")
         y = box.y + pad + round(32 * s)
         if not self.lines:
             blit_text(surface, tr("stats.none"), round(15 * s), (box.x + pad, y), theme.INK_DIM)

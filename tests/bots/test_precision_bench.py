@@ -39,3 +39,19 @@ def test_the_summary_counts_the_labels_kept(tmp_path, capsys):
     assert "best/good 0/1 = 0%" in z1 and "mistake 1/3 = 33%" in z1 and "blunder 1/1 = 100%" in z1
     z2 = next(line for line in out.splitlines() if line.strip().startswith("z 2.0"))
     assert "mistake 1/2 = 50%" in z2 and "unclear 1" in z2
+
+
+def test_the_benchmark_can_gather_one_kind_of_decision_alone():
+    import random
+
+    from bots.bench.analysis import precision_steps
+    from bots.declare_analysis import declaring_moments
+
+    hand = played_hand("hebi-2010", 3, ["normal"] * 4, dealer=0, first_hand=True)  # a hand with a declaring moment
+    declaring = {m.step for m in declaring_moments(hand, 0)}
+    assert declaring
+    every = precision_steps(hand, 0, random.Random(1), 4, ["play", "bury", "declare"])
+    alone = precision_steps(hand, 0, random.Random(1), 4, ["declare"])
+    assert alone == declaring and declaring < every
+    kinds = {hand.log[s - 1].kind for s in every - declaring}
+    assert kinds <= {"play", "bury"} and "play" in kinds

@@ -383,3 +383,57 @@ def test_the_review_header_keeps_its_texts_in(tmp_path, recorder, size, lang, mo
     for step in (0, 1, len(scene.replay.steps) - 2, len(scene.replay.steps) - 1):
         scene.go(step)
         check_scene(recorder, app, scene, f"review step {step} {lang} {size}")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_coach_screens_keep_their_texts_apart(tmp_path, recorder, size, lang):
+    """Issue 27: the Puzzles screen, a puzzle of each kind before and after its answer, the
+    statistics with charts, the start screen with its Puzzles entry."""
+    from bots.bench.analysis import played_hand
+    from game.learn.puzzles import Puzzle, PuzzleStore
+    from game.records import Records
+    from game.ui.puzzle_board import parse
+    from game.ui.puzzle_scenes import PuzzleRunScene
+    from tests.coach_helpers import hand_and_puzzles
+
+    store = PuzzleStore.load(tmp_path)
+    shown: dict[str, Puzzle] = {}
+    for ruleset, seed, first in (("hebi-2010", 350, False), ("lanzhou-2010", 351, True)):
+        for item in hand_and_puzzles(ruleset, seed, first_hand=first, every=4)[2]:
+            p = store.add(item)
+            if p is not None:
+                shown.setdefault(p.kind, p)
+    store.save()
+    assert set(shown) == {"lead", "follow", "bury", "declare"}, set(shown)
+    records = Records(tmp_path)
+    for i in range(12):
+        records.record_review("hebi-2010", 20, 10 + i // 2, 8.0 - i / 2, (10 + i // 2) / 20)
+    app = make_app(tmp_path, lang=lang, size=size)
+    app.nav.start()
+    check_scene(recorder, app, app.top, f"start {lang} {size}")
+    app.nav.puzzles()
+    check_scene(recorder, app, app.top, f"puzzles {lang} {size}")
+    for kind, p in shown.items():
+        scene = PuzzleRunScene(app, [p, p])
+        app.push(scene)
+        check_scene(recorder, app, scene, f"puzzle {kind} {lang} {size}")
+        scene.board.answer(parse(p.played))
+        check_scene(recorder, app, scene, f"puzzle {kind} answered {lang} {size}")
+        app.pop()
+    app.nav.statistics()
+    check_scene(recorder, app, app.top, f"statistics {lang} {size}")
+    # The review with Try again and the engine's view, on a kept analysis (no search here).
+    from bots.analysis import Analysis
+    from tests.coach_helpers import fake_decisions
+
+    hand = played_hand("hebi-2010", 41, ["random", "normal", "normal", "normal"])
+    path = Records(tmp_path).add_replay(hand, 1, {}, humans=[0])
+    decisions = fake_decisions(hand, 0, every=4)
+    Records.save_analysis(path, 0, Analysis(0, decisions, curve=[0.0] * (len(hand.tricks) + 1)).to_json())
+    app.nav.review(Records.load(path), 0)
+    review = app.top
+    review.go(review.replay.steps.index(decisions[0].step))
+    check_scene(recorder, app, review, f"review {lang} {size}")
+    review.toggle_engine()
+    check_scene(recorder, app, review, f"engine's view {lang} {size}")
