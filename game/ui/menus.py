@@ -25,6 +25,7 @@ class StartScene(Scene):
         self.buttons = [
             Button(lambda: tr("menu.new_match"), self.new_match, primary=True),
             Button(lambda: tr("menu.continue"), self.resume),
+            Button(lambda: tr("event.menu"), app.nav.tournament),
             Button(lambda: tr("menu.replays"), self.replays),
             Button(lambda: tr("menu.settings"), app.nav.settings),
             Button(lambda: tr("menu.rules"), self.rules),
