@@ -114,6 +114,7 @@ class EventPlay:
         self.failed: str | None = None  # the background stopped: why (the event is kept)
         self.results: list[str] = []  # the matches recorded since the screen last looked
         self.names = names_of(saved.event)
+        self.hold = False  # the draw is being shown: nothing is played yet
 
     @property
     def event(self) -> Tournament:
@@ -132,7 +133,7 @@ class EventPlay:
     def tick(self) -> list[str]:
         """Send the ready bots-only matches, record those finished (never blocks); the ids
         of the matches recorded now."""
-        if self.failed is not None or self.event.finished:
+        if self.failed is not None or self.event.finished or self.hold:
             return []
         done = []
         try:

@@ -18,6 +18,7 @@ from game.ui.theme import blit_text, fit_text, scale_for
 from game.ui.widgets import Button
 
 PLAYER_COLOUR = (88, 170, 255)
+RED_INK = (150, 30, 24)
 MEDALS = {"first": (242, 196, 80), "second": (206, 212, 220), "third": (205, 140, 80)}
 
 
@@ -116,24 +117,27 @@ class PrizeScene(Scene):
         event = self.play.event
         cx = box.centerx
         width = inner.w - round(30 * s)
-        y = inner.y + round(18 * s)
         rows: list[tuple[str, int, bool, tuple[int, int, int]]] = [
-            (tr("event.certificate"), 28, True, (150, 30, 24)),
+            (tr("event.certificate"), 28, True, RED_INK),
             (ruleset_text.name(event.ruleset), 15, False, ink),
             (tr(f"tournament.format.{event.format}"), 14, False, ink),
         ]
         if self.mine is not None:
-            rows.append((self.play.names[self.mine.team], 22, True, ink))
-            rows.append((tr("event.place", n=self.mine.place), 18, True, ink))
-            if self.mine.award:
-                rows.append((tr(f"tournament.award.{self.mine.award}"), 18, True, (150, 30, 24)))
+            rows.append((self.play.names[self.mine.team], 24, True, ink))
+            award = self.mine.award
+            rows.append(
+                (tr(f"tournament.award.{award}") if award else tr("event.place", n=self.mine.place), 20, True, RED_INK)
+            )
         rows.append((time.strftime("%Y-%m-%d", time.localtime(self.play.saved.started)), 13, False, ink))
-        for text, size, bold, colour in rows:
+        # The lines spread over the sheet, as a certificate's are.
+        heights = [round(size * s * 1.5) for _, size, _, _ in rows]
+        room = inner.h - round(24 * s)
+        gap = max(0, (room - sum(heights)) // (len(rows) + 1))
+        y = inner.y + round(12 * s) + gap
+        for (text, size, bold, colour), height in zip(rows, heights):
             px = round(size * s)
-            if y + px > inner.bottom - round(8 * s):
-                break
             blit_text(surface, fit_text(text, px, width, bold), px, (cx, y), colour, bold, anchor="midtop")
-            y += round(px * 1.6)
+            y += height + gap
 
     def phase_name(self) -> str:
         return "tournament-prizes"

@@ -14,11 +14,14 @@ from game.ui.scene import Scene
 from game.ui.theme import blit_text, fit_text, scale_for
 from game.ui.tournament_view import (
     Stage,
+    bracket_rects,
     card_rects,
     current_stage,
+    draw_bracket_lines,
     draw_cards,
     draw_groups,
     draw_lot,
+    draw_placeholder,
     stage_matches,
     stage_name,
     stages,
@@ -45,10 +48,11 @@ class TournamentScene(Scene):
         self.leave = Button(lambda: tr("event.leave"), app.nav.start, key=pygame.K_ESCAPE)
         self.fresh: dict[str, float] = {}
         play.results.clear()
+        play.hold = self.drawing  # the other tables start when the draw is over
         self.scale = 1.0
         self.area = pygame.Rect(0, 0, 0, 0)
         self.side = pygame.Rect(0, 0, 0, 0)
-        self.cards: list[pygame.Rect] = []
+        self.placed: list = []  # (match or None, its card, the bracket's column)
 
     # ------------------------------------------------------------------ state
 
@@ -77,6 +81,7 @@ class TournamentScene(Scene):
 
     def skip_draw(self) -> None:
         self.drawn = float(len(self.order))
+        self.play.hold = False
         self.stage = current_stage(self.play.event)
         self.layout(self.app.size)
 
@@ -112,13 +117,18 @@ class TournamentScene(Scene):
         w, h = size
         margin = round(20 * s)
         side_w = round(300 * s)
-        top = round(112 * s)
+        top = round(122 * s)
         self.area = pygame.Rect(margin, top, w - 3 * margin - side_w, h - top - margin)
         self.side = pygame.Rect(self.area.right + margin, round(20 * s), side_w, h - round(40 * s))
-        self.stage_choice.rect = pygame.Rect(margin, round(62 * s), self.area.w, round(36 * s))
+        self.stage_choice.rect = pygame.Rect(margin, round(74 * s), self.area.w, round(36 * s))
         self.stage_choice.font_size = round(14 * s)
-        matches = stage_matches(self.play.event, self.stage)
-        self.cards = card_rects(self.area, len(matches), s) if self.stage.kind == "knockout" else []
+        self.placed = []
+        if self.stage.kind == "knockout":
+            bracket = bracket_rects(self.play.event, self.stage.number, self.area, s)
+            if bracket is None:
+                matches = stage_matches(self.play.event, self.stage)
+                bracket = [(p, r, 0) for p, r in zip(matches, card_rects(self.area, len(matches), s))]
+            self.placed = bracket
         for i, b in enumerate((self.play_button, self.leave)):
             b.rect = pygame.Rect(0, 0, self.side.w - round(24 * s), round(46 * s))
             b.rect.midbottom = (self.side.centerx, self.side.bottom - round(12 * s) - (1 - i) * round(56 * s))
@@ -138,9 +148,8 @@ class TournamentScene(Scene):
         if self.stage_choice.handle_event(e):
             return
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
-            matches = stage_matches(self.play.event, self.stage)
-            for p, rect in zip(matches, self.cards):
-                if rect.collidepoint(e.pos) and p.result is not None and p.result.replays:
+            for p, rect, _ in self.placed:
+                if p is not None and rect.collidepoint(e.pos) and p.result is not None and p.result.replays:
                     self.app.nav.event_replay(self.play.replay_dir / p.result.replays[0])
                     return
 
@@ -172,7 +181,7 @@ class TournamentScene(Scene):
                 surface,
                 fit_text(tr("tournament.not_regulation"), round(13 * s), self.area.w),
                 round(13 * s),
-                (margin, margin + round(32 * s)),
+                (margin, margin + round(36 * s)),
                 theme.INK_DIM,
             )
         if not self.drawing:
@@ -182,7 +191,7 @@ class TournamentScene(Scene):
                 surface,
                 tr("event.drawing", n=int(self.drawn), total=len(self.order)),
                 round(17 * s),
-                (margin, round(66 * s)),
+                (margin, round(78 * s)),
                 theme.GOLD,
             )
         running = set(self.play.running())
@@ -190,8 +199,14 @@ class TournamentScene(Scene):
             shown = set(self.order[: int(self.drawn)]) if self.drawing else None
             draw_groups(surface, event, self.area, self._names, s, shown)
         else:
-            matches = stage_matches(event, self.stage)
-            draw_cards(surface, event, matches, self.cards, self._names, s, set(self.fresh), running)
+            draw_bracket_lines(surface, self.placed, s)
+            cards = [(p, r) for p, r, _ in self.placed if p is not None]
+            for match, rect, _ in self.placed:
+                if match is None:
+                    draw_placeholder(surface, rect, s)
+            draw_cards(
+                surface, event, [p for p, _ in cards], [r for _, r in cards], self._names, s, set(self.fresh), running
+            )
         if self.drawing:
             self._draw_lot(surface)
         self._draw_side(surface)

@@ -27,8 +27,11 @@ def event_line(saved: SavedEvent) -> str:
     """ "hebi-2010 · 16 teams · round 2 · next: City Power Bureau I" in the language shown."""
     event = saved.event
     ruleset = ruleset_text.name(event.ruleset)
-    parts = [ruleset, tr("event.teams", n=len(event.teams)), tr("event.round", n=event.rounds)]
-    mine = [p for p in event.player_matches()]
+    parts = [ruleset, tr("event.teams", n=len(event.teams))]
+    mine = event.player_matches()
+    ready = mine or event.ready()
+    if ready:
+        parts.append(tr("event.round", n=ready[0].round))
     if mine:
         names = names_of(event)
         other = [t for t in mine[0].teams if event.team(t).bots_only] or list(mine[0].teams[-1:])
@@ -105,7 +108,7 @@ class TournamentSetupScene(Scene):
         def set_(v):
             self.value["format"] = v
 
-        return Choice(formats, lambda v: tr(f"tournament.format.{v}"), lambda: self.value["format"], set_)
+        return Choice(formats, lambda v: tr(f"event.format_short.{v}"), lambda: self.value["format"], set_)
 
     def _continue(self, saved: SavedEvent):
         return lambda: self.app.nav.continue_event(saved.path)

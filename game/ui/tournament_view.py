@@ -103,7 +103,11 @@ def draw_cards(
         size = max(11, min(round(15 * scale), rect.h // 3))
         pad = round(8 * scale)
         score_w = round(44 * scale)
-        label = _label(p, scale)
+        note = tr("event.playing") if p.id in running else _label(p)
+        small = max(10, size - 3)
+        note_w = theme.text(note, small).get_width() + pad if note else 0
+        if note and p.result is None:
+            note_w -= score_w  # no score yet: the note takes the score's place
         for i, team in enumerate((p.a, p.b)):
             y = rect.y + rect.h * (1 + 2 * i) // 4
             won = p.result is not None and team is not None and p.result.winner == team
@@ -111,27 +115,17 @@ def draw_cards(
             if team is not None and not event.team(team).bots_only:
                 colour = PLAYER_COLOUR if not won else theme.GOLD
             text = names(team) if team is not None else tr("event.bye")
-            width = rect.w - 2 * pad - score_w - (label[1] if i == 0 else 0)
+            width = rect.w - 2 * pad - score_w - (note_w if i == 0 else 0)
             blit_text(surface, fit_text(text, size, width, won), size, (rect.x + pad, y), colour, won, anchor="midleft")
             if p.result is not None and p.result.how == "played" and p.b is not None:
                 blit_text(surface, str(p.result.score[i]), size, (rect.right - pad, y), colour, won, anchor="midright")
-        note = tr("event.playing") if p.id in running else label[0]
         if note:
-            small = max(10, size - 3)
-            blit_text(
-                surface,
-                fit_text(note, small, rect.w // 3, False),
-                small,
-                (rect.right - pad - score_w, rect.y + rect.h // 4),
-                theme.INK_DIM,
-                anchor="midright",
-            )
+            x = rect.right - pad - (score_w if p.result is not None else 0)
+            blit_text(surface, note, small, (x, rect.y + rect.h // 4), theme.INK_DIM, anchor="midright")
 
 
-def _label(p: Pairing, scale: float) -> tuple[str, int]:
-    if p.stage == "third":
-        return tr("event.third_match"), round(110 * scale)
-    return "", 0
+def _label(p: Pairing) -> str:
+    return tr("event.third_match") if p.stage == "third" else ""
 
 
 def draw_groups(
@@ -162,6 +156,9 @@ def draw_groups(
         for k, head in enumerate(("event.col_played", "event.col_won", "event.col_points", "event.col_gained")):
             blit_text(surface, tr(head), size, (cols_x[k], box.y + pad), theme.INK_DIM, anchor="topright")
         table = event.standings(g)
+        if shown is not None:  # the draw: the teams in the order they were drawn into the group
+            order = {t: i for i, t in enumerate(event.groups[g])}
+            table = sorted(table, key=lambda row: order[row.team])
         for r, row in enumerate(table):
             y = box.y + pad + line * (r + 1)
             if y + line > box.bottom:
@@ -188,3 +185,63 @@ def draw_lot(surface: pygame.Surface, centre: tuple[float, float], number: int, 
     pygame.draw.circle(surface, (120, 90, 30), (round(centre[0]), round(centre[1]) + 2), r)
     pygame.draw.circle(surface, theme.GOLD, (round(centre[0]), round(centre[1])), r)
     blit_text(surface, str(number), max(10, r), (centre[0], centre[1]), theme.INK_DARK, True, anchor="center")
+
+
+BRACKET_COLUMNS = 3  # rounds drawn side by side (from the round chosen)
+BRACKET_MAX = 8  # first-column matches a bracket can show; more: the round's cards
+
+
+def bracket_rects(event: Tournament, number: int, area: pygame.Rect, scale: float):
+    """The bracket from knockout round ``number``: each column a round, each match placed
+    between the two it comes from. ``[(pairing or None, rect, column)]`` (None: a match
+    not drawn yet), or None when the round has too many matches for a bracket."""
+    first = [p for p in event.pairings if p.stage == "knockout" and p.id.startswith(f"ko-{number}-")]
+    if not first or len(first) > BRACKET_MAX:
+        return None
+    last = min(knockout_rounds(event), number + BRACKET_COLUMNS - 1)
+    columns = last - number + 1
+    gap = round(26 * scale)
+    w = (area.w - gap * (columns - 1)) // columns
+    slot = area.h / len(first)
+    h = min(round(62 * scale), round(slot - 8 * scale))
+    by_id = {p.id: p for p in event.pairings}
+    out = []
+    centres = [area.y + (i + 0.5) * slot for i in range(len(first))]
+    for j in range(columns):
+        if j:
+            centres = [(centres[2 * i] + centres[2 * i + 1]) / 2 for i in range(len(centres) // 2)] or centres[:1]
+        for i, cy in enumerate(centres):
+            rect = pygame.Rect(area.x + j * (w + gap), round(cy - h / 2), w, h)
+            out.append((by_id.get(f"ko-{number + j}-{i + 1}"), rect, j))
+    third = by_id.get("third")
+    if third is not None and last == knockout_rounds(event):
+        final_rect = out[-1][1]
+        rect = final_rect.move(0, max(h + round(40 * scale), round(area.h / 4)))
+        if rect.bottom <= area.bottom:
+            out.append((third, rect, columns - 1))
+    return out
+
+
+def draw_bracket_lines(surface: pygame.Surface, placed, scale: float) -> None:
+    """Elbows from each pair of matches to the match their winners meet in."""
+    colour = (60, 120, 95)
+    width = max(1, round(2 * scale))
+    columns: dict[int, list[pygame.Rect]] = {}
+    for p, rect, j in placed:
+        if p is None or p.stage != "third":
+            columns.setdefault(j, []).append(rect)
+    for j in sorted(columns)[1:]:
+        children = columns[j - 1]
+        for i, parent in enumerate(columns[j]):
+            for child in children[2 * i : 2 * i + 2]:
+                mid = (child.right + parent.left) // 2
+                points = [child.midright, (mid, child.centery), (mid, parent.centery), parent.midleft]
+                pygame.draw.lines(surface, colour, False, points, width)
+
+
+def draw_placeholder(surface: pygame.Surface, rect: pygame.Rect, scale: float) -> None:
+    theme.panel(surface, rect, (8, 36, 26, 150), round(8 * scale), (40, 80, 64))
+    size = max(11, min(round(15 * scale), rect.h // 3))
+    for i in range(2):
+        y = rect.y + rect.h * (1 + 2 * i) // 4
+        blit_text(surface, "…", size, (rect.x + round(8 * scale), y), theme.INK_DIM, anchor="midleft")
