@@ -34,7 +34,7 @@ class Runner(Protocol):
     def poll(self, wait: float = 0.0) -> list[MatchOutcome]: ...
     @property
     def pending(self) -> list[str]: ...
-    def close(self) -> None: ...
+    def close(self, wait: bool = True) -> None: ...
 
 
 class InlineRunner:
@@ -61,7 +61,7 @@ class InlineRunner:
     def pending(self) -> list[str]:
         return list(self.jobs)
 
-    def close(self) -> None:
+    def close(self, wait: bool = True) -> None:
         self.jobs.clear()
 
 
@@ -160,7 +160,7 @@ class EventPlay:
     def close(self) -> None:
         """Stop the background (unfinished matches are sent again when the event goes on)."""
         if self._runner is not None:
-            self._runner.close()
+            self._runner.close(wait=False)  # never keep the window waiting for a match
             self._runner = None
 
     def save(self) -> None:
