@@ -271,6 +271,8 @@ class TournamentScene(Scene):
             lines.append((unit, 14, theme.INK_DIM, False))
         elif self.play.failed is not None:
             lines.append((tr("event.background_failed", error=self.play.failed), 14, theme.RED, False))
+        elif not self.play.player_teams():
+            lines.append((tr("event.watching"), 15, theme.INK, False))
         elif any(not event.team(t).bots_only for t in self._alive()):
             lines.append((tr("event.waiting"), 15, theme.INK, False))
         else:

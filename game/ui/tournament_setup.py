@@ -15,11 +15,11 @@ from game.i18n import tr
 from game.tournament import tournament_rules
 from game.ui import ruleset_text, theme
 from game.ui.scene import Scene
-from game.ui.theme import blit_text, scale_for
+from game.ui.theme import blit_text, fit_text, scale_for
 from game.ui.widgets import Button, Choice
 
 SIZES = (4, 8, 12, 16, 24, 32)
-PLAYERS = ("bot-partner", "hotseat", "two-teams")
+PLAYERS = ("bot-partner", "hotseat", "two-teams", "none")
 SHOWN_EVENTS = 3  # saved events offered at once (the newest); older ones come up as these finish
 
 
@@ -96,7 +96,7 @@ class TournamentSetupScene(Scene):
                 ),
             ),
         ]
-        self.start = Button(lambda: tr("event.start"), self.begin, primary=True, key=pygame.K_RETURN)
+        self.start = Button(lambda: tr("event.start"), self.begin, self.can_start, primary=True, key=pygame.K_RETURN)
         self.back = Button(lambda: tr("button.back"), app.pop, key=pygame.K_ESCAPE)
         self.continues = [Button(event_line(s), self._continue(s)) for s in self.saved]
         self.scale = 1.0
@@ -113,7 +113,14 @@ class TournamentSetupScene(Scene):
     def _continue(self, saved: SavedEvent):
         return lambda: self.app.nav.continue_event(saved.path)
 
+    def can_start(self) -> bool:
+        """A person's duplicate match (two tables, one at the screen) is not built yet:
+        duplicate events are watched, bots at every table."""
+        return not (str(self.value["format"]).startswith("duplicate") and self.value["player"] != "none")
+
     def begin(self) -> None:
+        if not self.can_start():
+            return
         v = self.value
         seed = self.app.options.seed if self.app.options.seed is not None else fresh_seed()
         seed %= 1 << 48  # an event's file takes seeds to 2**64; the table's seeds are derived from it
@@ -191,10 +198,13 @@ class TournamentSetupScene(Scene):
             )
             for b in self.continues:
                 b.draw(surface)
-        if not self.value["practice"]:
+        note = None if self.can_start() else tr("event.duplicate_watch")
+        if note is None and not self.value["practice"]:
+            note = tr("event.regulation_note")
+        if note is not None:
             blit_text(
                 surface,
-                tr("event.regulation_note"),
+                fit_text(note, round(14 * s), self.back.rect.left - self.panel.x - 2 * pad),
                 round(14 * s),
                 (self.panel.x + pad, self.start.rect.centery),
                 theme.INK_DIM,

@@ -229,3 +229,23 @@ def test_the_board_fills_in_results_from_the_background(tmp_path):
     assert names(app) == "ReplayScene"
     app.pop()
     assert pygame.display.get_init()
+
+
+def test_a_duplicate_event_is_watched_to_its_prize_giving(tmp_path):
+    app = make_app(tmp_path, speed=20.0)
+    scene = setup(app, ruleset="hebi-2010", size=4, format="duplicate", player="bot-partner", practice=True)
+    assert not scene.can_start()  # a person's duplicate match is not built: watched only
+    scene.begin()
+    assert names(app) == "TournamentSetupScene"
+    scene.value["player"] = "none"
+    assert scene.can_start()
+    scene.begin()
+    app.top.skip_draw()
+    for _ in range(3000):
+        if names(app) == "PrizeScene":
+            break
+        app.step(1 / 30)
+    assert names(app) == "PrizeScene"
+    event = app.nav.event.event
+    assert event.finished and event.duplicate
+    assert all(p.result.hands % 2 == 0 for p in event.pairings if p.result and p.result.how == "played")
