@@ -82,7 +82,11 @@ class StartScene(Scene):
         self.buttons[1].visible = self._saves[0] > 0
         shown = [b for b in self.buttons if b.visible]
         gap = 14 if len(shown) <= 6 else 9  # seven buttons (Continue shown) still leave room below
-        layout_column(shown, size[0] / 2, size[1] * 0.42, round(300 * s), round(50 * s), round(22 * s), round(gap * s))
+        top = size[1] * 0.42
+        # More buttons get shorter, so the saved match's line still fits under the last one.
+        room = size[1] - round(64 * s) - top - round(gap * s) * (len(shown) - 1)
+        height = min(round(50 * s), int(room / len(shown)))
+        layout_column(shown, size[0] / 2, top, round(300 * s), height, round(22 * s), round(gap * s))
         self.stats.layout(size, shown[0].rect.right, shown[0].rect.top)
 
     def handle_event(self, e) -> None:
