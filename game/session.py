@@ -21,6 +21,7 @@ from pathlib import Path
 
 from game.core import Hand, HandSetup, HandSummary, Match, Ruleset, fresh_seed, get_ruleset
 from game.duplicate import DEFAULT_LEVEL, DuplicateJob, decode_states, duplicate_bots, encode_states, rng_states
+from game.event_store import EVENT_KEY
 from game.i18n import tr
 from game.records import Records
 from game.saved_data import check_save
@@ -152,6 +153,8 @@ class Session:
         self.duplicates: list[DuplicateJob] = []  # the bots' hands of the deal just ended
         self._rng_states: dict[int, object] = {}  # the bots' random states as the deal began
         self._controllers: Sequence = []
+        # A tournament event's match is saved into the event's file (``game.event_play``).
+        self.event_saver: Callable[[dict], None] | None = None
 
     # ------------------------------------------------------------------ opening a table
 
@@ -234,6 +237,19 @@ class Session:
         started.resumed = True
         return started
 
+    def open_event_match(
+        self, match: Match, settings: TableSettings, resumed: bool = False, clock: tuple[int, int, float] | None = None
+    ) -> Started:
+        """A tournament event's match at the table: new, or ``resumed`` from the event's file
+        (with its turn clock); saved through ``event_saver``."""
+        started = self._open(match, settings, announce=not resumed, save=True)
+        if resumed:
+            started.driver.clock_left = clock
+            started.resumed = True
+        else:
+            started.driver.save()
+        return started
+
     # ------------------------------------------------------------------ the saved match
 
     def read_saved_match(self, path: Path | None = None) -> tuple[Match, TableSettings]:
@@ -279,7 +295,12 @@ class Session:
     def autosave(self, data: dict) -> None:
         """Write the match atomically (raises ``SaveFailed``). A replayed deal is never
         written: the match in progress keeps its save, and watching bots writes nothing."""
-        if not self.keeps or TableSettings.from_dict(data.get("table")).deal_only:
+        settings = TableSettings.from_dict(data.get("table"))
+        if not self.keeps or settings.deal_only:
+            return
+        if EVENT_KEY in settings.extra:  # never over the saved match: into the event's file
+            if self.event_saver is not None:
+                self.event_saver(data)
             return
         try:
             self.storage.write_save(data)

@@ -161,12 +161,17 @@ class BotRunner:
             self._tries[mid] += 1
             self._running[mid] = self._executor().submit(_work, self._jobs[mid], self.replay_dir)
 
-    def close(self) -> None:
-        """Stop the worker; matches still running are dropped (send them again to play them)."""
+    def close(self, wait: bool = True) -> None:
+        """Stop the worker; matches still running are dropped (send them again to play them).
+        ``wait=False`` ends the worker at once instead of letting its match finish (the
+        game leaving an event: a ``hard`` match can take minutes, the window must not)."""
         if self._pool is not None:
             for f in self._running.values():
                 f.cancel()
-            self._pool.shutdown(wait=True, cancel_futures=True)
+            if not wait:
+                for process in list(getattr(self._pool, "_processes", {}).values()):
+                    process.terminate()  # 3.11 has no public way; the match is played again later
+            self._pool.shutdown(wait=wait, cancel_futures=True)
             self._pool = None
         self._running.clear()
         self._jobs.clear()

@@ -26,6 +26,7 @@ class StartScene(Scene):
         self.buttons = [
             Button(lambda: tr("menu.new_match"), self.new_match, primary=True),
             Button(lambda: tr("menu.continue"), self.resume),
+            Button(lambda: tr("event.menu"), app.nav.tournament),
             Button(lambda: tr("menu.replays"), self.replays),
             Button(lambda: tr("menu.settings"), app.nav.settings),
             Button(lambda: tr("menu.rules"), self.rules),
@@ -87,10 +88,11 @@ class StartScene(Scene):
         self.buttons[1].visible = self._saves[0] > 0
         shown = [b for b in self.buttons if b.visible]
         gap = 14 if len(shown) <= 6 else 9  # seven buttons (Continue shown) still leave room below
-        top, height = size[1] * 0.42, 50
-        if len(shown) > 7:  # eight or more entries: a tighter column, higher up, still clear of the title
-            top, height, gap = size[1] * 0.375, 42, 7
-        layout_column(shown, size[0] / 2, top, round(300 * s), round(height * s), round(22 * s), round(gap * s))
+        top = size[1] * 0.42
+        # More buttons get shorter, so the saved match's line still fits under the last one.
+        room = size[1] - round(64 * s) - top - round(gap * s) * (len(shown) - 1)
+        height = min(round(50 * s), int(room / len(shown)))
+        layout_column(shown, size[0] / 2, top, round(300 * s), height, round(22 * s), round(gap * s))
         self.stats.layout(size, shown[0].rect.right, shown[0].rect.top)
 
     def handle_event(self, e) -> None:

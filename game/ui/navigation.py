@@ -17,6 +17,8 @@ import pygame
 
 from game.core import Hand, HandSetup, HandSummary, Ruleset
 from game.duplicate import DuplicateJob
+from game.event_play import EventPlay, InlineRunner, Runner
+from game.event_store import EVENT_KEY, EventStore, SavedEvent
 from game.i18n import tr
 from game.learn import lesson, retry
 from game.learn.progress import Progress
@@ -40,6 +42,9 @@ from game.ui.rules_scene import RulesScene
 from game.ui.saved_list import SavedListScene
 from game.ui.scene import App, Options
 from game.ui.table_scene import TableScene
+from game.ui.tournament_prizes import PrizeScene
+from game.ui.tournament_scene import TournamentScene
+from game.ui.tournament_setup import TournamentSetupScene
 
 
 def make_app(options: Options, surface: pygame.Surface | None = None) -> App:
@@ -57,6 +62,8 @@ class Navigation:
         self._progress: Progress | None = None
         self._puzzles: PuzzleStore | None = None
         self.back_to_match = False  # a replayed deal was opened from a match in progress
+        self.events = EventStore(app.storage)
+        self.event: EventPlay | None = None  # the tournament event under way
 
     def deal_over(self) -> None:
         """A replayed deal is over: back into the match it was opened from, else the start screen."""
@@ -69,6 +76,7 @@ class Navigation:
     # ------------------------------------------------------------------ menus
 
     def start(self) -> None:
+        self.end_event()
         self.app.reset(StartScene(self.app))
 
     def new_match(self) -> None:
@@ -194,12 +202,14 @@ class Navigation:
         self.app.push(LeaveDialog(self.app, table))
 
     def leave(self, table: TableScene) -> None:
-        """Save and go back to the start screen; outside programs end with the table."""
+        """Save and go back to the start screen; outside programs end with the table (and an
+        event's other tables stop: its file keeps them)."""
         try:
             self.app.session.autosave(table.driver.save_data())
         except SessionError as e:
             self.app.message = str(e)
         table.driver.close()
+        self.end_event()
         self.start()
 
     def privacy(self, table: TableScene, seat: int, kind: str) -> None:
@@ -251,7 +261,117 @@ class Navigation:
         self.review(replay, seat)
 
     def match_over(self, table: TableScene, viewer: int | None) -> None:
-        """Count the match, forget its save, show the winners."""
+        """Count the match, forget its save, show the winners (an event's match: back to
+        the event, its result recorded)."""
+        if EVENT_KEY in table.driver.settings.extra and self.event is not None:
+            table.driver.close()
+            settings = table.driver.settings
+            if settings.human is not None:
+                self.app.session.records.record_match(
+                    table.driver.match.ruleset.id, settings.human % 2, table.driver.match.winner
+                )
+            pid = self.event.match_over(table.driver.match, settings)
+            self.event_board(pid)
+            return
         self.app.session.match_over(table.driver)
         table.driver.close()
         self.app.replace(MatchEndScene(self.app, table.driver.match, viewer, table.names))
+
+    # ------------------------------------------------------------------ tournament events
+
+    def tournament(self) -> None:
+        """Start a tournament, or go on with one (its file read again and checked)."""
+        self.app.push(TournamentSetupScene(self.app, self.events))
+
+    def _runner(self, folder: Path) -> Runner:
+        factory = self.app.options.bot_factory
+        if factory is not None:  # the tests' stand-in bots, played here
+            make = factory
+
+            def plain(level, seat, rng, ruleset, **_search):  # a stand-in has no search to fix
+                return make(level, seat, rng, ruleset)
+
+            return InlineRunner(plain, folder)
+        from game.tournament.runner import BotRunner
+
+        return BotRunner(replay_dir=folder)
+
+    def _hold(self, saved: SavedEvent) -> None:
+        self.end_event()
+        self.event = EventPlay(self.events, saved, self._runner, lambda text: self.app.report(SessionError(text)))
+        self.app.session.event_saver = self.event.match_saved
+        self.app.background.append(self.event)
+
+    def end_event(self) -> None:
+        """Stop the event's background (its file keeps everything)."""
+        if self.event is not None:
+            self.event.close()
+            if self.event in self.app.background:
+                self.app.background.remove(self.event)
+            self.event = None
+            self.app.session.event_saver = None
+
+    def start_event(self, saved: SavedEvent) -> None:
+        """A new event: saved at once (its own file), then the draw shown."""
+        self._hold(saved)
+        assert self.event is not None
+        self.event.save()
+        self.app.reset(TournamentScene(self.app, self.event, draw=True))
+
+    def continue_event(self, path: Path) -> None:
+        """The saved event at ``path``; one that cannot be used is set aside, and said."""
+        try:
+            saved = self.events.load(path)
+        except (ValueError, OSError) as e:
+            self.app.message = self.events.set_aside(path, str(e))
+            self.start()
+            return
+        self.app.message = None
+        self._hold(saved)
+        assert self.event is not None
+        self.app.reset(TournamentScene(self.app, self.event))
+
+    def event_board(self, last: str | None = None) -> None:
+        """The event's bracket and tables (``last``: the player's match just finished)."""
+        if self.event is None:
+            self.start()
+            return
+        if self.event.event.finished:
+            self.event_prizes()
+            return
+        self.app.reset(TournamentScene(self.app, self.event, last=last))
+
+    def play_event_match(self) -> None:
+        """The player's next match at the table, in tournament conditions (or the one under way)."""
+        play = self.event
+        if play is None or play.next_match() is None:
+            return
+        from game.saved_data import check_save
+        from game.table import TableSettings
+
+        def open_table() -> Started:
+            data = play.saved.table
+            if data is not None:
+                match, table = check_save(data)
+                clock = data.get("clock")
+                clock_left = (int(clock[0]), int(clock[1]), float(clock[2])) if isinstance(clock, list) else None
+                return self.app.session.open_event_match(match, TableSettings.from_dict(table), True, clock_left)
+            match, settings = play.table_choice()
+            return self.app.session.open_event_match(match, settings)
+
+        self._open(open_table)
+
+    def event_prizes(self) -> None:
+        if self.event is not None:
+            self.app.reset(PrizeScene(self.app, self.event))
+
+    def event_replay(self, path: Path) -> None:
+        """A bots-only match's hand, in the replay viewer."""
+        from game.ui.replays import ReplayScene
+
+        try:
+            replay = Records.load(path)
+        except (ValueError, OSError) as e:
+            self.app.message = str(e)
+            return
+        self.app.push(ReplayScene(self.app, replay))

@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # the screens the navigator is handed; they import this modul
     from collections.abc import Callable
 
     from game.duplicate import DuplicateJob
+    from game.event_store import SavedEvent
     from game.learn.puzzles import Puzzle, PuzzleStore
     from game.records import Replay
     from game.table import TableSettings
@@ -149,6 +150,17 @@ class Navigator(Protocol):
     def review_duplicate(self, job: DuplicateJob) -> None: ...
     def review_last_hand(self, seat: int) -> None: ...
 
+    def tournament(self) -> None:
+        """Start a tournament event, or go on with one."""
+
+    def start_event(self, saved: SavedEvent) -> None: ...
+    def continue_event(self, path: Path) -> None: ...
+    def end_event(self) -> None: ...
+    def event_board(self, last: str | None = None) -> None: ...
+    def play_event_match(self) -> None: ...
+    def event_prizes(self) -> None: ...
+    def event_replay(self, path: Path) -> None: ...
+
 
 @dataclass
 class Options:
@@ -218,6 +230,9 @@ class App:
         self.drawn = False  # the last step drew a new picture
         self.skipped = 0
         self.update_rects: list | None = None
+        # Work that goes on whatever screen is shown (a tournament's other tables): each has
+        # ``tick()`` (every frame, never blocking) and ``close()`` (the window closes).
+        self.background: list = []
 
     # ------------------------------------------------------------------ window
 
@@ -331,6 +346,8 @@ class App:
             if self.monkey_left <= 0:
                 for scene in self.stack:
                     scene.closing()
+                for work in self.background:
+                    work.close()
                 self.quit(0)
             return
         if e.type == pygame.VIDEORESIZE:
@@ -348,6 +365,8 @@ class App:
             self.top.handle_event(e)
 
     def update(self, dt: float) -> None:
+        for work in self.background:
+            work.tick()
         if self.top is not None:
             self.top.update(dt)
 

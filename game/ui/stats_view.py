@@ -24,6 +24,7 @@ class StatsPanel:
         known = {r.id for r in all_rulesets()}
         self.lines: list[StatLine] = [line for line in records.lines() if line.ruleset in known][:MAX_RULESETS]
         self.history = records.history()
+        self.events = _event_history(app)
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.chart = pygame.Rect(0, 0, 0, 0)
         self.scale = 1.0
@@ -36,6 +37,8 @@ class StatsPanel:
         extra = sum(len(extra_lines(self.rows.get(line.ruleset, {}))) for line in self.lines)
         chart_h = round(116 * s) if self.history else 0  # the bars and their legend
         height = round(56 * s) + n * round(72 * s) + extra * round(19 * s) + chart_h
+        if self.event_line():
+            height += round(22 * s)
         height = min(height, size[1] - top - round(16 * s))
         self.rect = pygame.Rect(x, top, max(0, width), max(0, height))
         pad = round(14 * s)
@@ -61,6 +64,12 @@ class StatsPanel:
         more = self._fit(tr("coach.stats_open"), round(12 * s), box.right - pad - title.right - round(12 * s))
         blit_text(surface, more, round(12 * s), (box.right - pad, title.centery), theme.INK_DIM, anchor="midright")
         y = box.y + pad + round(32 * s)
+        events = self.event_line()
+        if events:
+            blit_text(
+                surface, self._fit(events, round(14 * s), box.w - 2 * pad), round(14 * s), (box.x + pad, y), theme.GOLD
+            )
+            y += round(22 * s)
         if not self.lines:
             blit_text(surface, tr("stats.none"), round(15 * s), (box.x + pad, y), theme.INK_DIM)
             return
@@ -100,6 +109,13 @@ class StatsPanel:
                 y += round(19 * s)
         if self.history:
             self.draw_chart(surface)
+
+    def event_line(self) -> str | None:
+        """The tournament events finished, and the best place the player's team took."""
+        played, best = self.events
+        if not played:
+            return None
+        return tr("event.stats", played=played, best=best)
 
     @staticmethod
     def _fit(text: str, size: int, width: int) -> str:
@@ -197,3 +213,21 @@ def extra_lines(row: dict[str, int]) -> list[str]:
             )
         )
     return out
+
+
+def _event_history(app) -> tuple[int, int]:
+    """(events finished, the best place) from the events' files (``game.event_store``)."""
+    from game.event_store import EventStore
+
+    events, _ = EventStore(app.storage).events_quiet()
+    best = 0
+    played = 0
+    for saved in events:
+        if not saved.event.finished:
+            continue
+        mine = {t.id for t in saved.event.teams if not t.bots_only}
+        places = [p.place for p in saved.event.places() if p.team in mine]
+        if places:
+            played += 1
+            best = min(places) if best == 0 else min(best, *places)
+    return played, best

@@ -437,3 +437,41 @@ def test_the_coach_screens_keep_their_texts_apart(tmp_path, recorder, size, lang
     check_scene(recorder, app, review, f"review {lang} {size}")
     review.toggle_engine()
     check_scene(recorder, app, review, f"engine's view {lang} {size}")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_tournament_screens_keep_their_texts_apart(tmp_path, recorder, size, lang):
+    """Issue 28: the setup (with an event to continue), the draw, the group tables, the
+    bracket with results in, the prize-giving with its certificate."""
+    from tests.ui.test_tournament_ui import board_until_ready, play_match
+
+    app = make_app(tmp_path, lang=lang, size=size, speed=20.0, seed=5)
+    app.nav.tournament()
+    app.top.value.update(ruleset="hebi-2010", size=16, format="groups", practice=True)
+    app.top.begin()
+    board = app.top
+    board.update(2.0)  # the draw half done
+    check_scene(recorder, app, board, f"tournament draw {lang} {size}")
+    board.skip_draw()
+    for _ in range(30):
+        app.step(1 / 30)
+    check_scene(recorder, app, board, f"tournament groups {lang} {size}")
+    app.nav.start()
+    app.nav.tournament()
+    check_scene(recorder, app, app.top, f"tournament setup {lang} {size}")
+    app.top.value.update(ruleset="hebi-2010", size=8, format="knockout", practice=True)
+    app.top.begin()
+    app.top.skip_draw()
+    for _ in range(4):
+        board_until_ready(app)
+        if type(app.top).__name__ == "PrizeScene":
+            break
+        check_scene(recorder, app, app.top, f"tournament bracket {lang} {size}")
+        app.nav.play_event_match()
+        play_match(app)
+    for _ in range(2000):
+        if type(app.top).__name__ == "PrizeScene":
+            break
+        app.step(1 / 30)
+    check_scene(recorder, app, app.top, f"tournament prizes {lang} {size}")
