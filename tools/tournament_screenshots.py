@@ -94,8 +94,9 @@ def shots(out: Path, size: tuple[int, int], lang: str) -> None:
     shoot(app, out, f"{tag}-2-groups")
     app.nav.play_event_match()
     for _ in range(400):
-        if type(app.top).__name__ == "TableScene":
-            person(app)
+        if type(app.top).__name__ != "TableScene" or len(app.top.driver.hand.tricks) >= 3:  # type: ignore[attr-defined]
+            break  # mid-hand: the table's pace is fast enough to end the hand in 400 frames
+        person(app)
         app.step(1 / 30)
     shoot(app, out, f"{tag}-3-table")
     app.nav.leave(app.top)  # type: ignore[arg-type]
