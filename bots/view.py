@@ -16,7 +16,7 @@ from typing import Any
 from game.core import TRUMP, Card, Format, Observation, Ruleset, Unit, format_of, play_value
 
 from .memory import CardMemory
-from .tables import Tables, tables
+from .tables import POINTS, Tables, tables
 
 
 class TrickState:
@@ -49,7 +49,7 @@ class TrickState:
         self.best_index = 0
         self.best_value: tuple[int, int] = (0, self.units[0].top if self.single_unit else -1)
         self.winner = self.leader
-        self.points = sum(c.points for c in self.lead)
+        self.points = sum(POINTS[c] for c in self.lead)
         for i in range(1, len(plays)):
             self._count(i, plays[i][0], plays[i][1], tab)
 
@@ -57,7 +57,7 @@ class TrickState:
         v = play_value(cards, self.lead, tab.ctx, self.units)
         if v is not None and v > self.best_value:
             self.best_index, self.best_value, self.winner = i, v, seat
-        self.points += sum(c.points for c in cards)
+        self.points += sum(POINTS[c] for c in cards)
 
     def add(self, seat: int, cards: Sequence[Card], tab: Tables) -> None:
         """Account for a play just appended to ``plays`` (simulations keep one state)."""

@@ -11,12 +11,12 @@ time counter-clockwise from the first drawer (the dealer, or a random seat in th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 import random
-from typing import Any, ClassVar, TypeGuard
+from typing import Any, TypeGuard
 
-from .actions import BURY, DEAL, DECLARE, FINISH_DEAL, PLAY, Action, ActionKind
+from .actions import BURY, DEAL, DECLARE, FINISH_DEAL, PLAY, Action
 from .bidding import Bidding, Declaration
 from .cards import Card, Rank, holds, points_of, shuffled_deck
 from .legal import LIMIT, NOTHING, LegalMoves, bury_moves, declare_moves
@@ -215,7 +215,21 @@ class Hand:
         refusal = None if checked else self.check(action)
         if refusal is not None:
             raise IllegalActionError(refusal)
-        self._APPLY[action.kind](self, action)
+        # A chain, not a table of methods: compiled by mypyc, a class body cannot name its
+        # own methods as values.
+        kind = action.kind
+        if kind == PLAY:
+            self._apply_play(action)
+        elif kind == DEAL:
+            self._apply_deal(action)
+        elif kind == DECLARE:
+            self._apply_declare(action)
+        elif kind == FINISH_DEAL:
+            self._apply_finish_deal(action)
+        elif kind == BURY:
+            self._apply_bury(action)
+        else:
+            raise ValueError(f"unknown action kind {kind!r}")
         self.log.append(action)
 
     def deal(self) -> Card:
@@ -282,14 +296,6 @@ class Hand:
         state.apply(action.seat, action.cards)
         if state.settlement is not None:
             self.phase = SETTLED
-
-    _APPLY: ClassVar[dict[ActionKind, Callable[[Hand, Action], None]]] = {
-        DEAL: _apply_deal,
-        DECLARE: _apply_declare,
-        FINISH_DEAL: _apply_finish_deal,
-        BURY: _apply_bury,
-        PLAY: _apply_play,
-    }
 
     # --------------------------------------------------------------------- helpers
 
