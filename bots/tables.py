@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from itertools import groupby
 from typing import Final
 
-from game.core import TRUMP, Card, Rank, TrumpContext, Unit, decompose, make_deck
+from game.core import TRUMP, Card, EffectiveSuit, Rank, TrumpContext, Unit, decompose, make_deck
 
 ONE_DECK: tuple[Card, ...] = tuple(make_deck(1))
 #: The deck by card code: ``BY_CODE[i]`` is the card whose int value is ``i``.
@@ -71,9 +71,10 @@ class Tables:
         self.pos: list[int] = [ctx.position(c) for c in BY_CODE]
         self.is_trump: list[bool] = [self.suit[c] == TRUMP for c in BY_CODE]
         self.strength: list[int] = [ctx.strength(c) for c in BY_CODE]
-        # The bots type effective suits as str: ``side_suits()`` gives printed ``Suit``s,
-        # which key the same dicts as the ``EffectiveSuit`` members (same letter, same hash).
-        self.side_suits: tuple[str, ...] = tuple(ctx.side_suits())
+        # The bots type effective suits as str. The ``EffectiveSuit`` members themselves, not
+        # the printed ``Suit``s ``side_suits()`` gives (equal, same hash): a dict keyed by
+        # the very objects ``self.suit`` holds finds them by identity, with no comparison.
+        self.side_suits: tuple[str, ...] = tuple(EffectiveSuit.side(s) for s in ctx.side_suits())
         self.suits: tuple[str, ...] = (TRUMP,) + self.side_suits
         self.by_suit: dict[str, tuple[Card, ...]] = {
             s: tuple(sorted((c for c in ONE_DECK if self.suit[c] == s), key=lambda c: -self.pos[c])) for s in self.suits
