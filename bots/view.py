@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-import itertools
 from typing import Any
 
 from game.core import TRUMP, Card, Format, Observation, Ruleset, Unit, format_of, play_value
 
 from .memory import CardMemory
-from .tables import POINTS, Tables, counts_of, tables
+from .tables import POINTS, Tables, tables
 
 
 class TrickState:
@@ -73,7 +72,6 @@ class View:
 
     __slots__ = (
         "_beat",
-        "_held_counts",
         "_mine",
         "_suit_info",
         "_tops",
@@ -128,7 +126,6 @@ class View:
         # simulated play): (suit, pairs) -> top_out's int, (suit, "pairs") -> a list[int].
         self._tops: dict[tuple[str, int | str], Any] = {}
         self._beat: dict[tuple[tuple[int, ...], str, int], int] = {}
-        self._held_counts: dict[Card, int] | None = None
 
     @classmethod
     def of(cls, obs: Observation, mem: CardMemory | None) -> View:
@@ -200,13 +197,7 @@ class View:
     def _held(self, card: Card) -> int:
         """How many of ``card`` this seat knows are not out: in its hand, and in the kitty for
         the dealer (counted in C: cheaper than a Counter of the hand for the few cards a
-        question looks at; compiled, one count of the hand is cheaper than a scan per card)."""
-        if _COMPILED:
-            counts = self._held_counts
-            if counts is None:
-                mine = self.kitty if self.kitty and self.seat == self.dealer else ()
-                counts = self._held_counts = counts_of(itertools.chain(self.hand, mine))
-            return counts.get(card, 0)
+        question looks at; compiled too: a count of the hand into a dict measured slower)."""
         n = self.hand.count(card)
         if self.kitty and self.seat == self.dealer:
             n += self.kitty.count(card)
@@ -341,10 +332,6 @@ class View:
 
 def _lead_kind(fmt: Format) -> int:
     return fmt.largest_unit_pairs
-
-
-# Compiled by mypyc (tools/build_compiled.py), functions have no __code__.
-_COMPILED = not hasattr(_lead_kind, "__code__")
 
 
 __all__ = ["TrickState", "View"]

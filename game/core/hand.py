@@ -313,7 +313,7 @@ class Hand:
         return {"setup": self.setup.to_dict(), "log": [a.to_dict() for a in self.log]}
 
     @classmethod
-    def from_dict(cls, ruleset: Ruleset, data: dict[str, Any]) -> Hand:
+    def from_dict(cls, ruleset: Ruleset, data: Any) -> Hand:  # Any: a damaged save must reach the check below
         """``to_dict`` replayed; a ``ValueError`` says what is wrong (an illegal action in
         the log raises ``IllegalActionError``, a ``ValueError`` too)."""
         if not isinstance(data, dict) or not isinstance(data.get("log"), list):
