@@ -39,6 +39,10 @@ class HandSetup:
     dealer: int | None  # None in the first hand
     first_drawer: int
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # By its fields: compiled by mypyc, a frozen dataclass cannot be refilled one by one.
+        return (HandSetup, (self.seed, self.first_hand, self.levels, self.dealer, self.first_drawer))
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "seed": self.seed,
@@ -325,6 +329,11 @@ class Hand:
             hand.apply(Action.from_dict(entry))
         return hand
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Copied and pickled as its setup and log, replayed: compiled by mypyc, the class has
+        # no bare __new__ for copy and pickle to call. The log is the whole state (to_dict).
+        return (_replayed, (self.ruleset, self.setup, list(self.log)))
+
     def replay(self, upto: int | None = None) -> Hand:
         """A fresh hand with the first ``upto`` actions of this one's log (undo, replays)."""
         hand = Hand(self.ruleset, self.setup)
@@ -364,3 +373,10 @@ class Hand:
             tuple(self.bidding.shown),
             self.settlement,
         )
+
+
+def _replayed(ruleset: Ruleset, setup: HandSetup, log: list[Action]) -> Hand:
+    hand = Hand(ruleset, setup)
+    for action in log:
+        hand.apply(action)
+    return hand
