@@ -15,12 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from game.core import TRUMP, Card
 
 from .plays import Key, feed_key
-from .tables import Tables
+from .tables import POINTS, Tables
 from .view import View
 
 
@@ -73,12 +72,16 @@ def win_cost(play: Sequence[Card], tab: Tables, trumping: bool, w: FollowWeights
     return cost
 
 
-class Win(NamedTuple):
+class Win:
     """A winning play, whether memory proves nobody after me can beat it, and its cost."""
 
-    play: list[Card]
-    secure: bool
-    cost: float
+    # A plain class, not a NamedTuple: compiled, a named tuple is still built by Python code.
+    __slots__ = ("cost", "play", "secure")
+
+    def __init__(self, play: list[Card], secure: bool, cost: float) -> None:
+        self.play = play
+        self.secure = secure
+        self.cost = cost
 
 
 class FollowState:
@@ -120,7 +123,7 @@ def takes_over(win: Win | None, stake: float, w: FollowWeights) -> bool:
 def kitty_stake(v: View, w: FollowWeights) -> float:
     """What the kitty is worth to fight for at the end."""
     if v.seat == v.dealer and v.kitty:
-        return w.kitty_point * sum(c.points for c in v.kitty)
+        return w.kitty_point * sum(POINTS[c] for c in v.kitty)
     return w.kitty_deck * v.ruleset.decks
 
 
@@ -129,7 +132,7 @@ def opponent_stake(f: FollowState, win: Win, w: FollowWeights) -> float:
     to come, my own points a sure win carries home, and the kitty near the end."""
     stake = f.tr.points + w.opponent_trick + (w.later_points if f.opps_after else 0.0)
     if win.secure:
-        stake += sum(c.points for c in win.play)
+        stake += sum(POINTS[c] for c in win.play)
     if f.endgame:
         stake += w.endgame_stake + kitty_stake(f.v, w)
     return stake
@@ -177,7 +180,7 @@ def best_win(
 
 def bank_worth(play: Sequence[Card], cost: float, w: FollowWeights) -> float:
     """A sure win may as well carry my own points home: they could be lost later."""
-    return sum(c.points for c in play) - w.bank_cost * cost
+    return sum(POINTS[c] for c in play) - w.bank_cost * cost
 
 
 def trick_is_safe(f: FollowState, cautious: bool) -> bool:

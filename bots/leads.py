@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from game.core import TRUMP, Card, Unit
 
 from .plays import Key
+from .tables import POINTS
 from .view import View
 
 Offer = tuple[float, list[Card], str]  # (score, cards, reason code)
@@ -141,7 +142,7 @@ def boss_units(v: View, others: Sequence[int], suit: str, units: Sequence[Unit])
 
 
 def _points(cards: Sequence[Card]) -> int:
-    return sum(c.points for c in cards)
+    return sum(POINTS[c] for c in cards)
 
 
 def safe_throw(v: View, suit: str, throw: list[Card], others: Sequence[int]) -> bool:
@@ -217,9 +218,9 @@ def low_trump_leads(s: SuitLead, w: LeadWeights, low_trump_lead: bool = True) ->
     if v.tab.is_honour(low):
         return []
     if v.dealer_side and s.my_trumps >= max(w.pull_min_trumps, w.pull_low_share * s.out_trumps) and s.out_trumps > 0:
-        return [(w.trump_pull - low.points, [low], "lead.trump_pull")]
+        return [(w.trump_pull - POINTS[low], [low], "lead.trump_pull")]
     if low_trump_lead:
-        return [(w.low_trump - w.low_trump_pos * v.tab.pos[low] - low.points, [low], "lead.low")]
+        return [(w.low_trump - w.low_trump_pos * v.tab.pos[low] - POINTS[low], [low], "lead.low")]
     return []
 
 
@@ -231,14 +232,14 @@ def partner_ruff_lead(s: SuitLead, w: LeadWeights) -> list[Offer]:
     if s.suit not in void[partner] or TRUMP in void[partner] or any(s.suit in void[o] for o in s.opps):
         return []
     low = min(s.cards, key=s.cheap)
-    return [(w.partner_ruff - w.partner_ruff_point * low.points, [low], "lead.partner_ruff")]
+    return [(w.partner_ruff - w.partner_ruff_point * POINTS[low], [low], "lead.partner_ruff")]
 
 
 def low_lead(s: SuitLead, w: LeadWeights) -> list[Offer]:
     """Rule 5: the cheapest single of a side suit (one that breaks no pair if there is one)."""
     singles = [u for u in s.units if u.pairs == 0]
     low = min((u.cards[0] for u in singles) if singles else s.cards, key=s.cheap)
-    score = w.low - w.low_length * len(s.cards) - w.low_point * low.points - w.low_pos * s.v.tab.pos[low]
+    score = w.low - w.low_length * len(s.cards) - w.low_point * POINTS[low] - w.low_pos * s.v.tab.pos[low]
     if s.ruffable:
         score -= w.low_ruffable
     void = s.v.mem.void

@@ -23,7 +23,7 @@ import itertools
 
 from game.core import PLAYING, TRUMP, Card, Format, Observation, Phase, TrickView, format_of, make_deck
 
-from .tables import Tables, tables
+from .tables import POINTS, Tables, counts_of, tables
 
 
 class CardMemory:
@@ -99,7 +99,7 @@ class CardMemory:
         points = 0
         for c in cards:
             remaining[c] -= 1
-            points += c.points
+            points += POINTS[c]
             left[suit_of[c]] -= 1
             if k and k.get(c):  # not k[c]: a Counter's missing key goes through Python code
                 k[c] -= 1
@@ -128,7 +128,7 @@ class CardMemory:
             return
         if lead_format is None or not lead_format.total_pairs:
             return
-        counts = Counter(in_suit)
+        counts = counts_of(in_suit)
         pairs = sum(v // 2 for v in counts.values())
         if pairs < lead_format.total_pairs:
             # It had to play every pair it held in the suit: none is left.
@@ -148,7 +148,7 @@ class CardMemory:
             seat, cards = plays[i]
             c = cards[0]
             remaining[c] -= 1
-            points += c.points
+            points += POINTS[c]
             suit = suit_of[c]
             left[suit] -= 1
             k = known[seat]
@@ -183,7 +183,7 @@ def _full_deck(decks: int) -> Counter[Card]:
     return got
 
 
-def _has_run(counts: Counter[Card], tab: Tables) -> bool:
+def _has_run(counts: dict[Card, int], tab: Tables) -> bool:
     pos = sorted({tab.pos[c] for c, n in counts.items() if n >= 2})
     return any(b - a == 1 for a, b in itertools.pairwise(pos))
 

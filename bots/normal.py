@@ -53,6 +53,7 @@ from .leads import (
 from .memory import MemoryTracker
 from .plays import cheap_key, follow, winning_plays
 from .reasons import honest
+from .tables import POINTS
 from .view import View
 
 Decision = tuple[list[Card], Reason]
@@ -113,7 +114,7 @@ class NormalPolicy:
         if trick_is_safe(f, self.cautious):
             fk = feed_for(f.v, w)
             play = self._follow_by(f, fk)
-            pts = sum(c.points for c in play)
+            pts = sum(POINTS[c] for c in play)
             code = (
                 ("discard.feed" if f.void else "follow.feed")
                 if pts

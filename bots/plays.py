@@ -9,14 +9,13 @@ core (``check_play_cards``), whose ``fallback_play`` answers if a built play wer
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from itertools import islice
 from typing import Any
 
 from game.core import TRUMP, Card, Format, legal_follows, max_tractor_pairs
 
-from .tables import Tables
+from .tables import POINTS, Tables, counts_of
 from .view import TrickState
 
 Key = Callable[[Card], float]
@@ -37,7 +36,7 @@ def cheap_key(tab: Tables, lengths: dict[str, int] | None = None) -> Key:
             v += 25 + (8 if honour[c] else 0)
         elif lengths is not None:
             v += 0.4 * lengths.get(suit[c], 0)
-        return v + 2.0 * c.points
+        return v + 2.0 * POINTS[c]
 
     return key
 
@@ -52,7 +51,7 @@ def feed_key(tab: Tables, weight: float = 3.0, honour: float = 8.0) -> Key:
         v = float(pos[c])
         if trump[c]:
             v += 25 + (honour if is_honour[c] else 0)
-        return v - weight * c.points
+        return v - weight * POINTS[c]
 
     return key
 
@@ -81,12 +80,12 @@ def pick(cards: Sequence[Card], k: int, key: Key) -> list[Card]:
             if cost < best_cost:
                 best, best_cost = c, cost
         return [best]
-    counts = Counter(cards)
+    counts = counts_of(cards)
     costs = {c: key(c) + (PAIR_BREAK if n >= 2 else 0.0) for c, n in counts.items()}
     return sorted(cards, key=costs.__getitem__)[:k]
 
 
-def _pairs_by_pos(counts: Counter[Card], tab: Tables, key: Key) -> dict[int, list[Card]]:
+def _pairs_by_pos(counts: dict[Card, int], tab: Tables, key: Key) -> dict[int, list[Card]]:
     out: dict[int, list[Card]] = {}
     pos = tab.pos
     for c, n in counts.items():
@@ -155,7 +154,7 @@ def choose_in_suit(held: Sequence[Card], fmt: Format, n: int, tab: Tables, key: 
         return list(held)
     if not fmt.total_pairs:
         return pick(held, n, key)
-    counts = Counter(held)
+    counts = counts_of(held)
     pairs = _pairs_by_pos(counts, tab, key)
     chosen: list[Card] = []
     t = 0
@@ -177,7 +176,8 @@ def choose_in_suit(held: Sequence[Card], fmt: Format, n: int, tab: Tables, key: 
         spare = sorted((c for cs in pairs.values() for c in cs), key=key)
         for card in spare[:need]:
             chosen += [card, card]
-    counts.subtract(chosen)
+    for card in chosen:  # all of them from ``held``
+        counts[card] -= 1
     rest = [c for c, k in counts.items() for _ in range(k)]
     return chosen + pick(rest, n - len(chosen), key)
 
@@ -215,7 +215,7 @@ def units_above(pool: Sequence[Card], pairs: int, threshold: int, tab: Tables, k
             if p > threshold and (p not in seen or key(c) < key(seen[p])):
                 seen[p] = c
         return [[seen[p]] for p in sorted(seen)]
-    counts = Counter(pool)
+    counts = counts_of(pool)
     by_pos = _pairs_by_pos(counts, tab, key)
     if pairs == 1:
         return [[by_pos[p][0]] * 2 for p in sorted(by_pos) if p > threshold]

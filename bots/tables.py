@@ -10,10 +10,17 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import groupby
+from typing import Final
 
-from game.core import TRUMP, Card, Rank, TrumpContext, Unit, decompose, make_deck
+from game.core import TRUMP, Card, EffectiveSuit, Rank, TrumpContext, Unit, decompose, make_deck
 
 ONE_DECK: tuple[Card, ...] = tuple(make_deck(1))
+#: The deck by card code: ``BY_CODE[i]`` is the card whose int value is ``i``.
+BY_CODE: tuple[Card, ...] = tuple(sorted(ONE_DECK))
+assert [int(c) for c in BY_CODE] == list(range(len(BY_CODE))), "card codes run 0, 1, 2, ..."
+#: Each card's points by its code: ``POINTS[c]`` for ``c.points`` in the hot loops
+#: (compiled, a tuple index where the attribute is a Python look-up on an ``int`` subclass).
+POINTS: Final[tuple[int, ...]] = tuple(c.points for c in BY_CODE)
 
 
 #: How likely a dealer buries a side card of each rank, relative to a low one: measured on
@@ -58,13 +65,16 @@ class Tables:
 
     def __init__(self, ctx: TrumpContext) -> None:
         self.ctx = ctx
-        self.suit: dict[Card, str] = {c: ctx.suit_of(c) for c in ONE_DECK}
-        self.pos: dict[Card, int] = {c: ctx.position(c) for c in ONE_DECK}
-        self.is_trump: dict[Card, bool] = {c: self.suit[c] == TRUMP for c in ONE_DECK}
-        self.strength: dict[Card, int] = {c: ctx.strength(c) for c in ONE_DECK}
-        # The bots type effective suits as str: ``side_suits()`` gives printed ``Suit``s,
-        # which key the same dicts as the ``EffectiveSuit`` members (same letter, same hash).
-        self.side_suits: tuple[str, ...] = tuple(ctx.side_suits())
+        # Lists indexed by the card (a card is its int code, 0 to 53): ``tab.pos[c]`` reads
+        # as a dict would, and compiled it is an array index rather than a hash look-up.
+        self.suit: list[str] = [ctx.suit_of(c) for c in BY_CODE]
+        self.pos: list[int] = [ctx.position(c) for c in BY_CODE]
+        self.is_trump: list[bool] = [self.suit[c] == TRUMP for c in BY_CODE]
+        self.strength: list[int] = [ctx.strength(c) for c in BY_CODE]
+        # The bots type effective suits as str. The ``EffectiveSuit`` members themselves, not
+        # the printed ``Suit``s ``side_suits()`` gives (equal, same hash): a dict keyed by
+        # the very objects ``self.suit`` holds finds them by identity, with no comparison.
+        self.side_suits: tuple[str, ...] = tuple(EffectiveSuit.side(s) for s in ctx.side_suits())
         self.suits: tuple[str, ...] = (TRUMP,) + self.side_suits
         self.by_suit: dict[str, tuple[Card, ...]] = {
             s: tuple(sorted((c for c in ONE_DECK if self.suit[c] == s), key=lambda c: -self.pos[c])) for s in self.suits
@@ -72,15 +82,20 @@ class Tables:
         self.top_pos: dict[str, int] = {s: max(self.pos[c] for c in cs) for s, cs in self.by_suit.items()}
         self.level = ctx.level
         # Jokers and level cards: the cards a player should not waste.
-        self.honour: dict[Card, bool] = {c: c.is_joker or c.rank == ctx.level for c in ONE_DECK}
-        self.bury_weight: dict[Card, float] = {c: _bury_weight(c, self.is_trump[c]) for c in ONE_DECK}
+        self.honour: list[bool] = [c.is_joker or c.rank == ctx.level for c in BY_CODE]
+        self.bury_weight: list[float] = [_bury_weight(c, self.is_trump[c]) for c in BY_CODE]
         self._units: dict[tuple[Card, ...], list[Unit]] = {}
 
     def split(self, cards: Iterable[Card]) -> dict[str, list[Card]]:
         """Cards grouped by effective suit (every suit present, maybe empty)."""
         out: dict[str, list[Card]] = {s: [] for s in self.suits}
+        suit = self.suit
+        if _COMPILED:  # compiled, a plain loop beats groupby's calls back into the dict
+            for c in cards:
+                out[suit[c]].append(c)
+            return out
         # An observation's hand is sorted suit by suit: one run per suit, grouped in C.
-        for s, run in groupby(cards, self.suit.__getitem__):
+        for s, run in groupby(cards, suit.__getitem__):
             out[s].extend(run)
         return out
 
@@ -116,9 +131,21 @@ def tables(ctx: TrumpContext) -> Tables:
     return got
 
 
+def counts_of(cards: Iterable[Card]) -> dict[Card, int]:
+    """How many of each card, in first-seen order (``Counter``'s order): compiled, a loop
+    here costs less than ``Counter``'s Python constructor."""
+    out: dict[Card, int] = {}
+    for c in cards:
+        out[c] = out.get(c, 0) + 1
+    return out
+
+
 def pair_cards(counts: Counter[Card]) -> list[Card]:
     """One entry per pair held (a triple is a pair and a single)."""
     return [c for c, n in counts.items() for _ in range(n // 2)]
 
 
-__all__ = ["ONE_DECK", "Rank", "Tables", "pair_cards", "tables"]
+# Built by mypyc (game.compiled): a compiled function has no byte code.
+_COMPILED = not hasattr(_bury_weight, "__code__")
+
+__all__ = ["BY_CODE", "ONE_DECK", "POINTS", "Rank", "Tables", "counts_of", "pair_cards", "tables"]

@@ -33,6 +33,14 @@ HOT_MODULES = (
     "game.core.play",
     "game.core.legal",
     "game.core.observation",
+    # The hand and its bidding, and the table engine around them: most of a self-play hand
+    # once the bots are compiled.
+    "game.core.hand",
+    "game.core.bidding",
+    "game.core.settlement",
+    "game.table.declaring",
+    "game.table.controllers",
+    "game.table.driver",
     "bots.tables",
     "bots.memory",
     "bots.view",

@@ -11,12 +11,12 @@ time counter-clockwise from the first drawer (the dealer, or a random seat in th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 import random
-from typing import Any, ClassVar, TypeGuard
+from typing import Any, TypeGuard
 
-from .actions import BURY, DEAL, DECLARE, FINISH_DEAL, PLAY, Action, ActionKind
+from .actions import BURY, DEAL, DECLARE, FINISH_DEAL, PLAY, Action
 from .bidding import Bidding, Declaration
 from .cards import Card, Rank, holds, points_of, shuffled_deck
 from .legal import LIMIT, NOTHING, LegalMoves, bury_moves, declare_moves
@@ -38,6 +38,10 @@ class HandSetup:
     levels: tuple[Rank, Rank]
     dealer: int | None  # None in the first hand
     first_drawer: int
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # By its fields: compiled by mypyc, a frozen dataclass cannot be refilled one by one.
+        return (HandSetup, (self.seed, self.first_hand, self.levels, self.dealer, self.first_drawer))
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -215,7 +219,21 @@ class Hand:
         refusal = None if checked else self.check(action)
         if refusal is not None:
             raise IllegalActionError(refusal)
-        self._APPLY[action.kind](self, action)
+        # A chain, not a table of methods: compiled by mypyc, a class body cannot name its
+        # own methods as values.
+        kind = action.kind
+        if kind == PLAY:
+            self._apply_play(action)
+        elif kind == DEAL:
+            self._apply_deal(action)
+        elif kind == DECLARE:
+            self._apply_declare(action)
+        elif kind == FINISH_DEAL:
+            self._apply_finish_deal(action)
+        elif kind == BURY:
+            self._apply_bury(action)
+        else:
+            raise ValueError(f"unknown action kind {kind!r}")
         self.log.append(action)
 
     def deal(self) -> Card:
@@ -283,14 +301,6 @@ class Hand:
         if state.settlement is not None:
             self.phase = SETTLED
 
-    _APPLY: ClassVar[dict[ActionKind, Callable[[Hand, Action], None]]] = {
-        DEAL: _apply_deal,
-        DECLARE: _apply_declare,
-        FINISH_DEAL: _apply_finish_deal,
-        BURY: _apply_bury,
-        PLAY: _apply_play,
-    }
-
     # --------------------------------------------------------------------- helpers
 
     def points_in_play(self) -> int:
@@ -307,7 +317,7 @@ class Hand:
         return {"setup": self.setup.to_dict(), "log": [a.to_dict() for a in self.log]}
 
     @classmethod
-    def from_dict(cls, ruleset: Ruleset, data: dict[str, Any]) -> Hand:
+    def from_dict(cls, ruleset: Ruleset, data: Any) -> Hand:  # Any: a damaged save must reach the check below
         """``to_dict`` replayed; a ``ValueError`` says what is wrong (an illegal action in
         the log raises ``IllegalActionError``, a ``ValueError`` too)."""
         if not isinstance(data, dict) or not isinstance(data.get("log"), list):
@@ -318,6 +328,11 @@ class Hand:
                 raise ValueError(f"an action in the hand's log must be an object, not {entry!r}")
             hand.apply(Action.from_dict(entry))
         return hand
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Copied and pickled as its setup and log, replayed: compiled by mypyc, the class has
+        # no bare __new__ for copy and pickle to call. The log is the whole state (to_dict).
+        return (_replayed, (self.ruleset, self.setup, list(self.log)))
 
     def replay(self, upto: int | None = None) -> Hand:
         """A fresh hand with the first ``upto`` actions of this one's log (undo, replays)."""
@@ -358,3 +373,10 @@ class Hand:
             tuple(self.bidding.shown),
             self.settlement,
         )
+
+
+def _replayed(ruleset: Ruleset, setup: HandSetup, log: list[Action]) -> Hand:
+    hand = Hand(ruleset, setup)
+    for action in log:
+        hand.apply(action)
+    return hand

@@ -87,9 +87,9 @@ def holdings(hand: Iterable[Card], ctx: TrumpContext) -> list[list[Card]]:
     by_suit: dict[EffectiveSuit, list[Card]] = {TRUMP: []}
     for suit in ctx.side_suits():
         by_suit[EffectiveSuit.side(suit)] = []
-    suit_of = ctx.suit_by_card.__getitem__
+    suit_of = ctx.suit_by_card
     for card in hand:
-        by_suit[suit_of(card)].append(card)
+        by_suit[suit_of[card]].append(card)
     return [held for held in by_suit.values() if held]
 
 

@@ -36,6 +36,7 @@ from .refusal import IllegalActionError, Refusal
 from .ruleset import Ruleset
 from .settlement import Settlement, settle
 from .tricks import legal_follows, multiset_combinations, throw_outcome, trick_winner
+from .tricks import trick_points as points_played
 from .trump import TrumpContext
 from .units import Format, format_of
 
@@ -388,7 +389,7 @@ class PlayState:
         plays = [cards for _, cards in trick.plays]
         winner = trick.plays[trick_winner(plays, self.ctx)][0]
         trick.winner = winner
-        trick.points = sum(points_of(c) for c in plays)
+        trick.points = points_played(plays)
         if not self.is_dealer_side(winner):
             self.trick_points += trick.points
         self.views = (*self.views, TrickView.of(trick))

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from .cards import Card, holds, points_of
+from .cards import Card, holds
 from .refusal import Refusal
 from .trump import TRUMP, EffectiveSuit, TrumpContext
 from .units import (
@@ -68,9 +68,9 @@ def throw_outcome(cards: Sequence[Card], others: Sequence[Sequence[Card]], ctx: 
     units = decompose(cards, ctx)
     if len(units) == 1:
         return ThrowResult(False, True, tuple(cards), 0)
-    suit_of = ctx.suit_by_card.__getitem__
-    suit = suit_of(cards[0])
-    holdings = [[c for c in hand if suit_of(c) == suit] for hand in others]
+    suit_of = ctx.suit_by_card
+    suit = suit_of[cards[0]]
+    holdings = [[c for c in hand if suit_of[c] == suit] for hand in others]
     beaten = [u for u in units if any(_beats_unit(u, h, ctx) for h in holdings)]
     if not beaten:
         return ThrowResult(True, True, tuple(cards), 0)
@@ -108,14 +108,14 @@ def check_follow(
         return Refusal("follow.count", {"n": n})
     if not holds(hand, play):
         return Refusal("follow.not_held")
-    suit_of = ctx.suit_by_card.__getitem__
-    suit = suit_of(lead[0])
+    suit_of = ctx.suit_by_card
+    suit = suit_of[lead[0]]
     if n == 1:  # a single: any card of the suit, or any card when void in it
-        if suit_of(play[0]) == suit or all(suit_of(c) != suit for c in hand):
+        if suit_of[play[0]] == suit or all(suit_of[c] != suit for c in hand):
             return None
         return Refusal("follow.suit", {"suit": _suit_word(suit)})
-    held = [c for c in hand if suit_of(c) == suit]
-    played = [c for c in play if suit_of(c) == suit]
+    held = [c for c in hand if suit_of[c] == suit]
+    played = [c for c in play if suit_of[c] == suit]
     if len(played) < min(n, len(held)):
         return Refusal("follow.suit", {"suit": _suit_word(suit)})
     if lead_format is None:
@@ -174,11 +174,11 @@ def multiset_combinations(cards: Sequence[Card], k: int) -> Iterator[list[Card]]
 def legal_follows(lead: Sequence[Card], hand: Sequence[Card], ctx: TrumpContext) -> Iterator[list[Card]]:
     """Every legal follow, each distinct multiset once, lazily (bots and hints)."""
     n = len(lead)
-    suit_of = ctx.suit_by_card.__getitem__
-    suit = suit_of(lead[0])
-    held = [c for c in hand if suit_of(c) == suit]
+    suit_of = ctx.suit_by_card
+    suit = suit_of[lead[0]]
+    held = [c for c in hand if suit_of[c] == suit]
     if len(held) <= n:
-        rest = [c for c in hand if suit_of(c) != suit]
+        rest = [c for c in hand if suit_of[c] != suit]
         for extra in multiset_combinations(rest, n - len(held)):
             yield held + extra
         return
@@ -255,7 +255,12 @@ def trick_winner(plays: Sequence[Sequence[Card]], ctx: TrumpContext) -> int:
 
 
 def trick_points(plays: Sequence[Sequence[Card]]) -> int:
-    return sum(points_of(p) for p in plays)
+    # A loop here rather than ``points_of``: compiled, a call into cards.py is Python code.
+    total = 0
+    for play in plays:
+        for c in play:
+            total += c.points
+    return total
 
 
 __all__ = [

@@ -74,15 +74,20 @@ class TrumpContext:
     trump_suit: Suit | None
     _keys: dict[Card, tuple[EffectiveSuit, int]] = field(init=False, repr=False, compare=False)
     _hash: int = field(init=False, repr=False, compare=False)
-    # card -> effective suit, for hot loops: ``suit_by_card.__getitem__`` runs in C where a
-    # ``suit_of`` call runs a Python frame. Read it, never change it.
-    suit_by_card: dict[Card, EffectiveSuit] = field(init=False, repr=False, compare=False)
+    # The same table as a list indexed by the card (its int code): compiled, an array index
+    # rather than a hash look-up.
+    _by_code: list[tuple[EffectiveSuit, int]] = field(init=False, repr=False, compare=False)
+    # card -> effective suit for hot loops, a list indexed by the card (its int code):
+    # ``suit_by_card[c]`` is an index where a ``suit_of`` call is a call. Read it, never
+    # change it.
+    suit_by_card: list[EffectiveSuit] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Kept on the instance: positions are looked up in every hot loop of the bots.
         object.__setattr__(self, "_hash", hash((self.level, self.trump_suit)))
         object.__setattr__(self, "_keys", _table(self))
-        object.__setattr__(self, "suit_by_card", {card: key[0] for card, key in self._keys.items()})
+        object.__setattr__(self, "_by_code", [self._keys[c] for c in sorted(self._keys)])
+        object.__setattr__(self, "suit_by_card", [key[0] for key in self._by_code])
 
     def __hash__(self) -> int:
         # Contexts key the decomposition and table caches: hash once, not per look-up.
@@ -113,21 +118,21 @@ class TrumpContext:
         return "NT" if self.trump_suit is None else self.trump_suit.value
 
     def is_trump(self, card: Card) -> bool:
-        return self._keys[card][0] == TRUMP
+        return self._by_code[card][0] == TRUMP
 
     def suit_of(self, card: Card) -> EffectiveSuit:
-        return self._keys[card][0]
+        return self._by_code[card][0]
 
     def position(self, card: Card) -> int:
-        return self._keys[card][1]
+        return self._by_code[card][1]
 
     def key(self, card: Card) -> tuple[EffectiveSuit, int]:
         """(effective suit, position) in one look-up, for hot loops."""
-        return self._keys[card]
+        return self._by_code[card]
 
     def strength(self, card: Card) -> int:
         """A total order across suits for sorting a hand: trumps above side suits."""
-        suit, pos = self._keys[card]
+        suit, pos = self._by_code[card]
         return pos + (100 if suit == TRUMP else 0)
 
     def side_suits(self) -> tuple[Suit, ...]:

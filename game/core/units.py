@@ -14,7 +14,6 @@ so two pairs of different off-suit level cards are never a tractor.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -81,7 +80,10 @@ class Format:
 def pair_positions(cards: Iterable[Card], ctx: TrumpContext) -> dict[int, list[Card]]:
     """Position → the cards of which the play holds a pair (one entry per pair)."""
     out: dict[int, list[Card]] = {}
-    for card, n in Counter(cards).items():
+    counts: dict[Card, int] = {}  # Counter's order; compiled, cheaper than its Python constructor
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    for card, n in counts.items():
         for _ in range(n // 2):
             out.setdefault(ctx.position(card), []).append(card)
     return out
@@ -200,10 +202,10 @@ def suit_of_play(cards: Sequence[Card], ctx: TrumpContext) -> EffectiveSuit | No
     """The single effective suit of a play, or None when the cards are of several."""
     if not cards:
         return None
-    suit_of = ctx.suit_by_card.__getitem__
-    suit = suit_of(cards[0])
+    suit_of = ctx.suit_by_card
+    suit = suit_of[cards[0]]
     for c in cards:
-        if suit_of(c) != suit:
+        if suit_of[c] != suit:
             return None
     return suit
 

@@ -248,7 +248,7 @@ def test_an_opponents_trick_is_worth_its_points_more_at_the_end_with_the_kitty()
     f = follow_state(v)
     win = Win(cards("KH"), True, 0.5)
     assert opponent_stake(f, win, F) == 10 + 1.0 + 3.0 + 10
-    assert opponent_stake(f, win._replace(secure=False), F) == 10 + 1.0 + 3.0
+    assert opponent_stake(f, Win(win.play, False, win.cost), F) == 10 + 1.0 + 3.0
     end = follow_state(v, endgame=True)
     assert opponent_stake(end, win, F) == 10 + 1.0 + 3.0 + 10 + 12.0 + 10.0 * 1
     assert kitty_stake(view("4C", seat=0, dealer=0, kitty="KD 5C 3H"), F) == 2.0 * 15

@@ -1,0 +1,40 @@
+"""The bots' per-context card tables (``bots.tables``): lists indexed by the card, which the
+compiled search reads as arrays, must answer exactly what the rules core answers."""
+
+from __future__ import annotations
+
+import pytest
+
+from bots.tables import BY_CODE, ONE_DECK, POINTS, Tables, counts_of
+from game.core import SUITS, Card, EffectiveSuit, Rank, TrumpContext
+
+CONTEXTS = [TrumpContext(Rank.TWO, None), TrumpContext(Rank.TEN, SUITS[1]), TrumpContext(Rank.ACE, SUITS[3])]
+
+
+@pytest.mark.parametrize("ctx", CONTEXTS, ids=str)
+def test_card_tables_indexed_by_the_card_agree_with_the_context(ctx):
+    tab = Tables(ctx)
+    assert sorted(BY_CODE) == sorted(ONE_DECK) and len(BY_CODE) == 54
+    for c in ONE_DECK:
+        assert tab.suit[c] == ctx.suit_of(c) == ctx.suit_by_card[c]
+        assert tab.pos[c] == ctx.position(c)
+        assert tab.strength[c] == ctx.strength(c)
+        assert tab.is_trump[c] == ctx.is_trump(c)
+        assert ctx.key(c) == (ctx.suit_of(c), ctx.position(c))
+        assert POINTS[c] == c.points
+
+
+@pytest.mark.parametrize("ctx", CONTEXTS, ids=str)
+def test_a_tables_suits_are_the_very_objects_its_cards_map_to(ctx):
+    # Dicts keyed by suit (a hand split by suit, the memory's counts) then find a card's
+    # suit by identity, with no string comparison: the compiled search's hot look-up.
+    tab = Tables(ctx)
+    assert all(isinstance(s, EffectiveSuit) for s in tab.suits)
+    for s in tab.suits:
+        assert all(tab.suit[c] is s for c in tab.by_suit[s])
+
+
+def test_counts_of_counts_in_first_seen_order():
+    cards = [Card.parse(t) for t in ("KS", "2H", "KS", "BJ", "2H", "KS")]
+    got = counts_of(cards)
+    assert list(got.items()) == [(Card.parse("KS"), 3), (Card.parse("2H"), 2), (Card.parse("BJ"), 1)]
