@@ -33,3 +33,41 @@ def test_no_continue_event_line_without_an_event_under_way(tmp_path):
     app.step(1 / 60)
     start = app.top
     assert not [b for b in start.buttons if getattr(start, "resume_event", None) == b.on_click and b.visible]
+
+
+def finished_event(app, seed: int, player: str, started: float):
+    """A finished event in the data folder (results recorded straight: the screen reads the file)."""
+    import random
+
+    from game.event_store import SavedEvent
+    from game.tournament import Result, Tournament
+    from game.tournament.field import make_field
+
+    event = Tournament.new("hebi-2010", make_field(4, random.Random(seed), player=player), seed, "knockout", (1, 1))
+    while not event.finished:
+        for p in event.ready():
+            event.record(p.id, Result(winner=p.a, score=(1, 0), hands=1))
+    saved = SavedEvent(app.nav.events.new_path().with_name(f"event-{seed}.json"), event, None, started)
+    app.nav.events.save(saved)
+    return saved
+
+
+def test_the_statistics_list_every_finished_event(tmp_path):
+    import os
+
+    app = make_app(tmp_path)
+    a = finished_event(app, 1, "bot-partner", 1_700_000_000.0)
+    b = finished_event(app, 2, "none", 1_710_000_000.0)
+    os.utime(a.path, (1, 1))  # the first event is the older file
+    app.nav.start()
+    app.nav.statistics()
+    app.step(1 / 60)
+    scene = app.top
+    assert names(app) == "StatisticsScene"
+    rows = scene.event_rows()
+    assert len(rows) == 2  # a list of the events, not one line
+    assert b.place is None and rows[0][1].endswith(tr("event.watched"))
+    assert a.place is not None and rows[1][1].endswith(tr("event.place", n=a.place))
+    assert tr("event.format_short.knockout") in rows[1][1] and tr("event.teams", n=4) in rows[1][1]
+    assert ruleset_text.name(a.event.ruleset) in rows[1][0]
+    assert scene.events_box.w > 0 and not scene.events_box.colliderect(scene.back.rect)
