@@ -4,6 +4,7 @@ statistics, every hand of a bots-only match opened as a replay."""
 from __future__ import annotations
 
 from game.i18n import tr
+from game.records import Records
 from game.ui import ruleset_text
 from tests.ui.test_tournament_ui import board_until_ready, names, setup
 from tests.ui_helpers import click, make_app
@@ -71,3 +72,42 @@ def test_the_statistics_list_every_finished_event(tmp_path):
     assert tr("event.format_short.knockout") in rows[1][1] and tr("event.teams", n=4) in rows[1][1]
     assert ruleset_text.name(a.event.ruleset) in rows[1][0]
     assert scene.events_box.w > 0 and not scene.events_box.colliderect(scene.back.rect)
+
+
+def test_every_hand_of_a_bots_only_match_opens_as_a_replay(tmp_path):
+    app = make_app(tmp_path, speed=20.0, seed=1)  # seeded: the same matches every run
+    # Watched: every table bots, so the event goes on until a match of several hands is done.
+    setup(app, ruleset="lanzhou-2010", size=8, format="knockout", player="none", practice=True).begin()
+    board = app.top
+    board.skip_draw()
+    play = app.nav.event
+    for _ in range(3000):
+        if names(app) != "TournamentScene":
+            break
+        done = [p for p in play.event.pairings if p.result is not None and len(p.result.replays) > 1]
+        if done:
+            break
+        app.step(1 / 30)
+    assert done, "no bots-only match of several hands finished"
+    p = done[0]
+    board.stage = board._stage_of(p.id)
+    board.layout(app.size)  # the matches' places on the board
+    (rect,) = [r for q, r, _ in board.placed if q is not None and q.id == p.id]
+    click(app, rect.center)
+    viewer = app.top
+    assert names(app) == "ReplayScene"
+    files = [play.replay_dir / name for name in p.result.replays]
+    assert viewer.hands == (files, 0)
+    prev, following = viewer.hand_buttons
+    assert not prev.enabled and following.enabled
+    depth = len(app.stack)
+    for i in range(1, len(files)):  # on through the match, hand by hand
+        click(app, app.top.hand_buttons[1].rect.center)
+        assert names(app) == "ReplayScene" and app.top.hands == (files, i)
+        assert app.top.replay.meta == Records.load(files[i]).meta
+        assert len(app.stack) == depth  # in the viewer's place: Back goes to the board
+    assert not app.top.hand_buttons[1].enabled
+    click(app, app.top.hand_buttons[0].rect.center)
+    assert app.top.hands == (files, len(files) - 2)
+    app.top.back.on_click()
+    assert names(app) == "TournamentScene"
