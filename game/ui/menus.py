@@ -66,7 +66,7 @@ class StartScene(Scene):
         """ "Continue event: Hebei 2010, round 2": which event the button goes on with."""
         if self.event is None:
             return tr("event.menu")
-        ruleset = ruleset_text.name(self.event.event.ruleset)
+        ruleset = ruleset_text.short_name(self.event.event.ruleset)
         n = self.event.round
         if n is None:
             return tr("event.continue_event", ruleset=ruleset)

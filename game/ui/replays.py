@@ -336,11 +336,11 @@ class ReplayScene(Scene):
         self.back.rect.topright = (w - round(10 * s), round(6 * s))
         self.back.font_size = round(16 * s)
         right = self.back.rect.x
-        for b in reversed(self.hand_buttons):
-            b.rect = pygame.Rect(0, 0, round(150 * s), round(30 * s))
-            b.rect.topright = (right - round(8 * s), round(6 * s))
-            b.font_size = round(15 * s)
-            right = b.rect.x
+        for hb in reversed(self.hand_buttons):
+            hb.rect = pygame.Rect(0, 0, round(150 * s), round(30 * s))
+            hb.rect.topright = (right - round(8 * s), round(6 * s))
+            hb.font_size = round(15 * s)
+            right = hb.rect.x
         self.play.rect = pygame.Rect(0, 0, round(190 * s), bh)
         self.play.rect.bottomright = (w - round(14 * s), h - round(10 * s))
         self.play.font_size = round(17 * s)
@@ -440,8 +440,8 @@ class ReplayScene(Scene):
             b.draw(surface)
         self.play.draw(surface)
         self.review.draw(surface)
-        for b in self.hand_buttons:
-            b.draw(surface)
+        for hb in self.hand_buttons:
+            hb.draw(surface)
         if self.seat_choice is not None and self.review.visible:
             r = self.seat_choice.rect
             blit_text(

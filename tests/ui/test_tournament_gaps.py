@@ -21,7 +21,8 @@ def test_the_start_screen_continues_the_event_under_way_and_names_it(tmp_path):
     app.step(1 / 60)
     (button,) = [b for b in start.buttons if b.on_click == start.resume_event]
     assert button.visible
-    name = ruleset_text.name(app.nav.events.load(path).event.ruleset)
+    name = ruleset_text.short_name(app.nav.events.load(path).event.ruleset)
+    assert name == "Lanzhou 2010"
     assert button.text == tr("event.continue_event_round", ruleset=name, n=1)
     click(app, button.rect.center)
     assert names(app) == "TournamentScene"
