@@ -207,9 +207,9 @@ class TournamentScene(Scene):
             draw_cards(
                 surface, event, [p for p, _ in cards], [r for _, r in cards], self._names, s, set(self.fresh), running
             )
-        if self.drawing:
-            self._draw_lot(surface)
         self._draw_side(surface)
+        if self.drawing:  # over the side panel: the pot stands in it
+            self._draw_lot(surface)
 
     def _draw_lot(self, surface) -> None:
         """The lot being drawn: its number over the pot, landing (the name fills in its place)."""
