@@ -34,7 +34,8 @@ def test_no_continue_event_line_without_an_event_under_way(tmp_path):
     app.nav.start()
     app.step(1 / 60)
     start = app.top
-    assert not [b for b in start.buttons if getattr(start, "resume_event", None) == b.on_click and b.visible]
+    (button,) = [b for b in start.buttons if b.on_click == start.resume_event]
+    assert start.event is None and not button.visible
 
 
 def finished_event(app, seed: int, player: str, started: float):
