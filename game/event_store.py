@@ -42,6 +42,21 @@ class SavedEvent:
     table: dict[str, Any] | None
     started: float  # when the event began (seconds since the epoch)
 
+    @property
+    def round(self) -> int | None:
+        """The round the event is at: the player's next match's, else the next ready one's."""
+        ready = self.event.player_matches() or self.event.ready()
+        return ready[0].round if ready else None
+
+    @property
+    def place(self) -> int | None:
+        """The best place a team with a person took (None: unfinished, or bots only)."""
+        if not self.event.finished:
+            return None
+        mine = {t.id for t in self.event.teams if not t.bots_only}
+        places = [p.place for p in self.event.places() if p.team in mine]
+        return min(places) if places else None
+
 
 class EventStore:
     """The events of one data folder."""
@@ -130,6 +145,12 @@ class EventStore:
     def unfinished(self) -> tuple[list[SavedEvent], list[str]]:
         events, messages = self.events()
         return [e for e in events if not e.event.finished], messages
+
+    def history(self) -> list[SavedEvent]:
+        """The finished events, newest first (files that cannot be read are left to the
+        Tournament entry, which sets them aside and says so)."""
+        found, _ = self.events_quiet()
+        return [e for e in found if e.event.finished]
 
     def set_aside(self, path: Path, reason: str) -> str:
         """Rename a damaged event file out of the way; the player's message says where."""

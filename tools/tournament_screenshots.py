@@ -1,7 +1,8 @@
 """Screenshots of a tournament event's screens, in both languages at three window sizes: the
 start screen with its Tournament entry, the setup (with an event under way to continue),
 the draw half done, the group tables and the bracket with results in, the player's match at
-the table, the prize-giving with its certificate.
+the table, the prize-giving with its certificate, a bots-only match's hand in the replay
+viewer (with the match's other hands), the statistics with the finished event.
 
     SDL_VIDEODRIVER=dummy python tools/tournament_screenshots.py --out /tmp/tournament-shots
 
@@ -99,6 +100,8 @@ def shots(out: Path, size: tuple[int, int], lang: str) -> None:
         person(app)
         app.step(1 / 30)
     shoot(app, out, f"{tag}-3-table")
+    while type(app.top).__name__ != "TableScene":  # a hand's end panel over the table
+        app.pop()
     app.nav.leave(app.top)  # type: ignore[arg-type]
     shoot(app, out, f"{tag}-0-start")
     app.nav.tournament()
@@ -120,6 +123,15 @@ def shots(out: Path, size: tuple[int, int], lang: str) -> None:
         app.step(1 / 30)
     app.step(0.4)
     shoot(app, out, f"{tag}-6-prizes")
+    play = app.nav.event
+    assert play is not None
+    several = [p for p in play.event.pairings if p.result is not None and len(p.result.replays) > 1]
+    if several:  # a bots-only match's second hand: the viewer steps through the match
+        app.nav.event_replay([play.replay_dir / name for name in several[0].result.replays], 1)  # type: ignore[union-attr]
+        shoot(app, out, f"{tag}-7-replay")
+    app.nav.start()
+    app.nav.statistics()
+    shoot(app, out, f"{tag}-8-statistics")
 
 
 def main() -> int:

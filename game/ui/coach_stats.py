@@ -3,17 +3,21 @@
 Per ruleset, the last reviewed hands (``Records.review_history``, oldest first) as two
 charts side by side: the accuracy of each hand (the share of its rated decisions that were
 best or good) and its mean loss per decision (levels); under them the puzzles' score per
-ruleset and kind (``PuzzleStore.score``). Read once when the screen opens.
+ruleset and kind (``PuzzleStore.score``); beside it the tournament events finished
+(``EventStore.history``: date, ruleset, format, field, the team's place). Read once when
+the screen opens.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+import time
 from typing import Any
 
 import pygame
 
 from game.core import all_rulesets
+from game.event_store import EventStore, SavedEvent
 from game.i18n import tr
 from game.learn.puzzles import KINDS, PuzzleStore
 from game.records import Records
@@ -23,6 +27,7 @@ from game.ui.theme import blit_text, scale_for
 from game.ui.widgets import Button
 
 MAX_RULESETS = 3
+MAX_EVENTS = 4  # the newest finished events; the panel shares the bottom band with the puzzles
 ACCURACY_COLOUR = (96, 206, 128)
 LOSS_COLOUR = (240, 146, 60)
 
@@ -38,8 +43,10 @@ class StatisticsScene(Scene):
         self.history: dict[str, list[dict[str, Any]]] = {r.id: history[r.id] for r in self.rulesets}
         scored = [rid for rid in store.scores if rid in known]
         self.scored = [known[r] for r in sorted(scored)]
+        self.finished = EventStore(app.storage).history()
         self.back = Button(lambda: tr("button.back"), app.pop, primary=True, key=pygame.K_ESCAPE)
         self.scale = 1.0
+        self.events_box = pygame.Rect(0, 0, 0, 0)
         self.charts: list[tuple[str, pygame.Rect, pygame.Rect]] = []  # ruleset id, accuracy, loss
         self.table = pygame.Rect(0, 0, 0, 0)
         self.marks: dict[str, tuple[list[pygame.Rect], list[pygame.Rect]]] = {}  # as last drawn
@@ -52,9 +59,17 @@ class StatisticsScene(Scene):
         self.back.font_size = round(18 * s)
         rows = 1 + max(1, len(self.scored))
         line = round(24 * s)
-        self.table = pygame.Rect(round(40 * s), 0, round(w * 0.62), line * rows + round(40 * s))
+        self.table = pygame.Rect(round(40 * s), 0, round(w * (0.46 if self.finished else 0.62)), 0)
+        self.table.h = line * rows + round(40 * s)
         self.table.bottom = h - round(16 * s)
-        top, bottom = round(76 * s), self.table.top - round(14 * s)
+        band_top = self.table.top
+        if self.finished:
+            shown = min(MAX_EVENTS, len(self.finished))
+            x = self.table.right + round(20 * s)
+            self.events_box = pygame.Rect(x, 0, w - round(40 * s) - x, round(40 * s) + shown * round(40 * s))
+            self.events_box.bottom = self.back.rect.top - round(10 * s)
+            band_top = min(band_top, self.events_box.top)
+        top, bottom = round(76 * s), band_top - round(14 * s)
         n = max(1, len(self.rulesets))
         each = (bottom - top) // n
         gap = round(20 * s)
@@ -95,7 +110,33 @@ class StatisticsScene(Scene):
             )
             self.marks[rid] = (dots, bars)
         self._draw_scores(surface)
+        if self.finished:
+            self._draw_events(surface)
         self.back.draw(surface)
+
+    def event_rows(self) -> list[tuple[str, str]]:
+        """Each finished event shown: (date · ruleset, format · teams · place), newest first."""
+        return [event_row(saved) for saved in self.finished[:MAX_EVENTS]]
+
+    def _draw_events(self, surface) -> None:
+        s = self.scale
+        box = self.events_box
+        theme.panel(surface, box, (8, 36, 26, 210), round(10 * s))
+        x, y = box.x + round(12 * s), box.y + round(8 * s)
+        room = box.w - round(24 * s)
+        blit_text(
+            surface,
+            fit(tr("event.history", n=len(self.finished)), round(15 * s), room),
+            round(15 * s),
+            (x, y),
+            theme.GOLD,
+            True,
+        )
+        y += round(28 * s)
+        for first, second in self.event_rows():
+            blit_text(surface, fit(first, round(14 * s), room), round(14 * s), (x, y), theme.INK)
+            blit_text(surface, fit(second, round(13 * s), room), round(13 * s), (x, y + round(17 * s)), theme.INK_DIM)
+            y += round(40 * s)
 
     def _draw_scores(self, surface) -> None:
         s = self.scale
@@ -175,6 +216,17 @@ def draw_series(
     for x, y in points:
         marks.append(pygame.draw.circle(surface, colour, (round(x), round(y)), max(2, round(3 * s))))
     return marks
+
+
+def event_row(saved: SavedEvent) -> tuple[str, str]:
+    event = saved.event
+    day = time.strftime("%Y-%m-%d", time.localtime(saved.started))
+    place = saved.place
+    where = tr("event.place", n=place) if place is not None else tr("event.watched")
+    return (
+        f"{day} · {ruleset_text.name(event.ruleset)}",
+        " · ".join([tr("event.format_short." + event.format), tr("event.teams", n=len(event.teams)), where]),
+    )
 
 
 def fit(text: str, size: int, width: int) -> str:

@@ -5,11 +5,12 @@ from __future__ import annotations
 import pygame
 
 from game.core import Card
+from game.event_store import EventStore
 from game.i18n import LANGUAGES, get_language, tr
 from game.saved_matches import summarise
 from game.session import SessionError
 from game.storage import CARD_BACKS, CARD_COLOURS, CARD_SIZES, OBVIOUS_MOVES, PLAY_CLICKS, SPEEDS, TRICK_LINGERS
-from game.ui import theme
+from game.ui import ruleset_text, theme
 from game.ui.cardview import back_image, card_image
 from game.ui.scene import Scene
 from game.ui.stats_view import StatsPanel
@@ -26,6 +27,7 @@ class StartScene(Scene):
         self.buttons = [
             Button(lambda: tr("menu.new_match"), self.new_match, primary=True),
             Button(lambda: tr("menu.continue"), self.resume),
+            Button(self._event_text, self.resume_event),
             Button(lambda: tr("event.menu"), app.nav.tournament),
             Button(lambda: tr("menu.replays"), self.replays),
             Button(lambda: tr("menu.settings"), app.nav.settings),
@@ -41,6 +43,9 @@ class StartScene(Scene):
             app.message = " ".join(filter(None, [app.message, app.session.set_aside(e)]))
             self.has_save = False
         self._read_saves()
+        # The newest event under way (a damaged file is left for the Tournament entry to set aside).
+        found, _ = EventStore(app.storage).events_quiet()
+        self.event = next((e for e in found if not e.event.finished), None)
         self.stats = StatsPanel(app)
 
     def _read_saves(self) -> None:
@@ -56,6 +61,20 @@ class StartScene(Scene):
             return None  # Continue will explain (and move the file aside)
         line = tr("menu.saved_match", ruleset=last.ruleset_name(get_language()), hand=last.hand)
         return line if count < 2 else line + " · " + tr("saves.count", n=count)
+
+    def _event_text(self) -> str:
+        """ "Continue event: Hebei 2010, round 2": which event the button goes on with."""
+        if self.event is None:
+            return tr("event.menu")
+        ruleset = ruleset_text.short_name(self.event.event.ruleset)
+        n = self.event.round
+        if n is None:
+            return tr("event.continue_event", ruleset=ruleset)
+        return tr("event.continue_event_round", ruleset=ruleset, n=n)
+
+    def resume_event(self) -> None:
+        if self.event is not None:
+            self.app.nav.continue_event(self.event.path)
 
     def _puzzles_text(self) -> str:
         due = self.app.nav.puzzles_due()  # live: puzzles solved or reviewed since the screen opened count
@@ -86,6 +105,7 @@ class StartScene(Scene):
         self.scale = s = scale_for(size)
         # Continue shows only when there is a saved match to continue.
         self.buttons[1].visible = self._saves[0] > 0
+        self.buttons[2].visible = self.event is not None
         shown = [b for b in self.buttons if b.visible]
         gap = 14 if len(shown) <= 6 else 9  # seven buttons (Continue shown) still leave room below
         top = size[1] * 0.42

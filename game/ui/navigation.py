@@ -8,7 +8,7 @@ on the screen (or its error on the start screen).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 import random
 import time
@@ -365,13 +365,19 @@ class Navigation:
         if self.event is not None:
             self.app.reset(PrizeScene(self.app, self.event))
 
-    def event_replay(self, path: Path) -> None:
-        """A bots-only match's hand, in the replay viewer."""
+    def event_replay(self, hands: Path | Sequence[Path], index: int = 0, swap: bool = False) -> None:
+        """A bots-only match's hand in the replay viewer (``hands``: every hand of the match,
+        so the viewer steps on to the others; ``swap``: in the place of the viewer on top)."""
         from game.ui.replays import ReplayScene
 
+        files = [hands] if isinstance(hands, Path) else list(hands)
         try:
-            replay = Records.load(path)
+            replay = Records.load(files[index])
         except (ValueError, OSError) as e:
             self.app.message = str(e)
             return
-        self.app.push(ReplayScene(self.app, replay))
+        scene = ReplayScene(self.app, replay, (files, index))
+        if swap:
+            self.app.replace(scene)
+        else:
+            self.app.push(scene)

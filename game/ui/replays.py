@@ -8,7 +8,9 @@ Home/End the start and the end, Esc back.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 import math
+from pathlib import Path
 
 import pygame
 
@@ -242,9 +244,12 @@ class IconButton(Button):
 class ReplayScene(Scene):
     """One hand, all four hands face up, step by step."""
 
-    def __init__(self, app, replay: Replay):
+    def __init__(self, app, replay: Replay, hands: tuple[Sequence[Path], int] | None = None):
+        """``hands``: the files of every hand of the match this one belongs to, and its index
+        (a bots-only tournament match): the viewer steps on to the match's other hands."""
         super().__init__(app)
         self.replay = replay
+        self.hands = hands
         self.step = 0
         # Four hands face up: nobody is "You". The replay's own names, not the table's.
         self.names = TableNames.typed(replay.meta.get("names"), absolute=True)
@@ -259,6 +264,13 @@ class ReplayScene(Scene):
         self.play = Button(lambda: tr("replay.play_deal"), self.play_deal)
         self.review = Button(lambda: tr("review.button"), self.open_review, lambda: replay.hand.settlement is not None)
         self.back = Button(lambda: tr("button.back"), app.pop, primary=True, key=pygame.K_ESCAPE)
+        self.hand_buttons: list[Button] = []
+        if hands is not None and len(hands[0]) > 1:
+            files, index = hands
+            self.hand_buttons = [
+                Button(lambda: tr("replay.prev_hand"), lambda: self.other_hand(-1), lambda: index > 0),
+                Button(lambda: tr("replay.next_hand"), lambda: self.other_hand(1), lambda: index < len(files) - 1),
+            ]
         # A hand bots alone played (the arena's, autoplay): the player picks the seat to review.
         self.review_seat = 0
         self.seat_choice: Choice | None = None
@@ -279,6 +291,13 @@ class ReplayScene(Scene):
     def hand(self) -> Hand:
         """The hand at the current step."""
         return self.replay.state(self.step)
+
+    def other_hand(self, step: int) -> None:
+        """The match's previous or next hand, in this viewer's place."""
+        assert self.hands is not None
+        files, index = self.hands
+        if 0 <= index + step < len(files):
+            self.app.nav.event_replay(files, index + step, swap=True)
 
     def play_deal(self) -> None:
         meta = self.replay.meta
@@ -316,6 +335,12 @@ class ReplayScene(Scene):
         self.back.rect = pygame.Rect(0, 0, round(110 * s), round(30 * s))
         self.back.rect.topright = (w - round(10 * s), round(6 * s))
         self.back.font_size = round(16 * s)
+        right = self.back.rect.x
+        for hb in reversed(self.hand_buttons):
+            hb.rect = pygame.Rect(0, 0, round(150 * s), round(30 * s))
+            hb.rect.topright = (right - round(8 * s), round(6 * s))
+            hb.font_size = round(15 * s)
+            right = hb.rect.x
         self.play.rect = pygame.Rect(0, 0, round(190 * s), bh)
         self.play.rect.bottomright = (w - round(14 * s), h - round(10 * s))
         self.play.font_size = round(17 * s)
@@ -337,7 +362,7 @@ class ReplayScene(Scene):
     def handle_event(self, e) -> None:
         if self.seat_choice is not None and self.review.visible and self.seat_choice.handle_event(e):
             return
-        for b in [*self.buttons, self.play, self.review, self.back]:
+        for b in [*self.buttons, self.play, self.review, self.back, *self.hand_buttons]:
             if b.handle_event(e):
                 return
         if e.type == pygame.KEYDOWN:
@@ -394,12 +419,14 @@ class ReplayScene(Scene):
                 tr("replay.title"),
                 self.replay.ruleset.text(self.replay.ruleset.name, get_language()),
                 tr("table.hand_number", n=meta.get("number", "?")),
+                *([tr("replay.match_hand", n=self.hands[1] + 1, total=len(self.hands[0]))] if self.hands else []),
                 str(meta.get("time", "")),
                 tr("replay.step", n=self.step, total=len(self.replay.steps) - 1),
                 tr("hand_end.deal_seed", seed=hand.setup.seed),
             ]
         )
-        title = fit_text(title, round(15 * s), self.back.rect.x - round(28 * s))
+        left = self.hand_buttons[0].rect.x if self.hand_buttons else self.back.rect.x
+        title = fit_text(title, round(15 * s), left - round(28 * s))
         blit_text(surface, title, round(15 * s), (round(14 * s), bar.centery), theme.INK_DIM, anchor="midleft")
         regions = self.regions()
         self.draw_info(surface, regions["info"], hand)
@@ -413,6 +440,8 @@ class ReplayScene(Scene):
             b.draw(surface)
         self.play.draw(surface)
         self.review.draw(surface)
+        for hb in self.hand_buttons:
+            hb.draw(surface)
         if self.seat_choice is not None and self.review.visible:
             r = self.seat_choice.rect
             blit_text(

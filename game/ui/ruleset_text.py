@@ -15,6 +15,11 @@ def name(ruleset: Ruleset) -> str:
     return ruleset.text(ruleset.name, get_language())
 
 
+def short_name(ruleset: Ruleset) -> str:
+    """The name's first part ("Hebi 2010" of "Hebi 2010 · Double Shengji"): for a button's line."""
+    return name(ruleset).split(" · ")[0]
+
+
 def description(ruleset: Ruleset) -> str:
     """Its description in the current language."""
     return ruleset.text(ruleset.description, get_language())

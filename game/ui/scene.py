@@ -8,6 +8,7 @@ updates; scenes below it are drawn when the top one is an overlay (``opaque = Fa
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
 import itertools
 from pathlib import Path
@@ -159,7 +160,7 @@ class Navigator(Protocol):
     def event_board(self, last: str | None = None) -> None: ...
     def play_event_match(self) -> None: ...
     def event_prizes(self) -> None: ...
-    def event_replay(self, path: Path) -> None: ...
+    def event_replay(self, hands: Path | Sequence[Path], index: int = 0, swap: bool = False) -> None: ...
 
 
 @dataclass

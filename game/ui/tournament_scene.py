@@ -150,7 +150,7 @@ class TournamentScene(Scene):
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
             for p, rect, _ in self.placed:
                 if p is not None and rect.collidepoint(e.pos) and p.result is not None and p.result.replays:
-                    self.app.nav.event_replay(self.play.replay_dir / p.result.replays[0])
+                    self.app.nav.event_replay([self.play.replay_dir / name for name in p.result.replays])
                     return
 
     # ------------------------------------------------------------------ drawing
