@@ -176,8 +176,9 @@ class EventPlay:
         return done
 
     def running(self) -> list[str]:
-        """The bots-only matches being played now."""
-        return list(getattr(self._runner, "pending", []) or [])
+        """The bots-only matches being played now (not a person's board's second table)."""
+        ids = {p.id for p in self.event.pairings}
+        return [m for m in getattr(self._runner, "pending", []) or [] if m in ids]
 
     def close(self) -> None:
         """Stop the background (unfinished matches are sent again when the event goes on; a

@@ -274,6 +274,8 @@ def test_a_person_plays_a_duplicate_match_board_by_board(tmp_path):
     app.nav.play_event_match()
     table = app.top
     assert names(app) == "TableScene"
+    # The board's other table is at work, and not counted among the event's other matches.
+    assert play.board_job in play.runner.pending and play.board_job not in play.running()
     settings = table.driver.settings
     assert settings.extra[EVENT_KEY] == pid and settings.extra[BOARD_KEY] == 0 and settings.deal_only
     assert table.driver.aids.clocks and not table.driver.aids.hint and not table.driver.aids.undo
@@ -310,6 +312,7 @@ def test_a_person_plays_a_duplicate_match_board_by_board(tmp_path):
     app2 = make_app(tmp_path, speed=20.0)
     app2.nav.continue_event(path)
     assert names(app2) == "TournamentScene"
+    assert app2.top.play_button.text == tr("event.continue_match")  # the match is under way
     play2 = app2.nav.event
     assert play2.boards().board == state.board and play2.boards().net == state.net
     board_until_ready(app2)
