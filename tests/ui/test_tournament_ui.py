@@ -336,3 +336,34 @@ def test_a_person_plays_a_duplicate_match_board_by_board(tmp_path):
     assert "boards" not in saved and any(e.get("match") == pid for e in saved["event"]["log"])
     panel.proceed()
     assert names(app2) in ("TournamentScene", "PrizeScene")
+
+
+def test_a_person_plays_a_timed_duplicate_groups_event_to_its_prize_giving(tmp_path):
+    """A timed ruleset's duplicate groups: the person's matches on the notional clock, each
+    recorded with its minutes and two hands a board, to the prize-giving."""
+    app = make_app(tmp_path, speed=20.0, seed=9)
+    setup(app, ruleset="logistics-2015", size=8, format="duplicate-groups", player="bot-partner", practice=True).begin()
+    app.top.skip_draw()
+    play = app.nav.event
+    mine = []
+    for _ in range(8):
+        board_until_ready(app)
+        if names(app) == "PrizeScene":
+            break
+        app.nav.play_event_match()
+        for _ in range(60):
+            panel = play_board(app)
+            if play.board_match_done is not None:
+                break
+            panel.proceed()
+        mine.append(play.board_match_done)
+        result = play.event.pairing(play.board_match_done).result
+        assert result.minutes is not None  # timed: its notional minutes, past 15 only with extra boards
+        assert result.minutes <= 15 + 1e-9 or play.board_scored.extra > 0
+        assert result.hands == 2 * play.board_scored.boards
+        panel.proceed()
+    for _ in range(3000):
+        if names(app) == "PrizeScene":
+            break
+        app.step(1 / 30)
+    assert names(app) == "PrizeScene" and play.event.finished and len(mine) >= 3  # three group matches at least
