@@ -20,13 +20,23 @@ import random
 import time
 from typing import Any, Protocol
 
-from game.core import Match
+from game.core import Hand, Match
+from game.event_boards import BOARD_KEY, Boards
 from game.event_store import EVENT_KEY, EventStore, SavedEvent
 from game.i18n import tr
 from game.table import TOURNAMENT, TableSettings
 from game.tournament import Tournament, make_field, team_name
 from game.tournament.field import HUMAN
-from game.tournament.play import BotFactory, MatchJob, MatchOutcome, play_match, result_of, write_replays
+from game.tournament.play import (
+    BotFactory,
+    MatchJob,
+    MatchOutcome,
+    board_setup,
+    duplicate_result,
+    play_match,
+    result_of,
+    write_replays,
+)
 
 
 class Runner(Protocol):
@@ -115,6 +125,12 @@ class EventPlay:
         self.results: list[str] = []  # the matches recorded since the screen last looked
         self.names = names_of(saved.event)
         self.hold = False  # the draw is being shown: nothing is played yet
+        # A person's duplicate board under way: the person's hand, the second table's job and hand.
+        self.first: Hand | None = None
+        self.second: Hand | None = None
+        self.board_job: str | None = None
+        self.board_scored: Boards | None = None  # the board just scored (its panel reads it)
+        self.board_match_done: str | None = None  # that board ended the match: its id
 
     @property
     def event(self) -> Tournament:
@@ -141,8 +157,14 @@ class EventPlay:
                 names = (self.names[p.a], self.names[p.b or ""])
                 self.runner.submit(MatchJob.of(self.event, p, names, self.replay_dir.name))
             for outcome in self.runner.poll():
+                if outcome.hand is not None:  # a person's board: its second table
+                    if outcome.match_id == self.board_job:
+                        self.second = outcome.hand
+                    continue
                 self.event.record(outcome.match_id, outcome.result)
                 done.append(outcome.match_id)
+            if self.first is not None and self.second is not None:
+                done += self._score_board()
         except Exception as e:  # a worker that cannot start, a match whose bots failed
             self.failed = str(e)[:200]
             if self.report is not None:
@@ -154,11 +176,15 @@ class EventPlay:
         return done
 
     def running(self) -> list[str]:
-        """The bots-only matches being played now."""
-        return list(getattr(self._runner, "pending", []) or [])
+        """The bots-only matches being played now (not a person's board's second table)."""
+        ids = {p.id for p in self.event.pairings}
+        return [m for m in getattr(self._runner, "pending", []) or [] if m in ids]
 
     def close(self) -> None:
-        """Stop the background (unfinished matches are sent again when the event goes on)."""
+        """Stop the background (unfinished matches are sent again when the event goes on; a
+        board under way is dealt again from its start)."""
+        self.first = self.second = None
+        self.board_job = None
         if self._runner is not None:
             self._runner.close(wait=False)  # never keep the window waiting for a match
             self._runner = None
@@ -209,7 +235,11 @@ class EventPlay:
         return match, settings
 
     def match_saved(self, data: dict[str, Any]) -> None:
-        """The table saved the player's match (after a trick or a hand): into the event's file."""
+        """The table saved the player's match (after a trick or a hand): into the event's file.
+        A duplicate board is not kept mid-way (``saved.boards`` has the match between boards)."""
+        table = data.get("table")
+        if isinstance(table, dict) and BOARD_KEY in table:
+            return
         self.saved.table = data
         self.save()
 
@@ -222,6 +252,86 @@ class EventPlay:
         self.results.append(pid)
         self.save()
         return pid
+
+    # ------------------------------------------------------------------ a person's duplicate match
+
+    def boards(self) -> Boards:
+        """The running score of the player's next match (a duplicate one)."""
+        p = self.next_match()
+        if p is None:
+            raise ValueError("the event has no match for the player now")
+        if self.saved.boards is not None and self.saved.boards.get("match") == p.id:
+            return Boards.from_dict(self.saved.boards)
+        return Boards(p.id)
+
+    def board_choice(self) -> tuple[Match, TableSettings]:
+        """The next board at the person's table, a one-hand match in tournament conditions;
+        its second table sent to the worker at once (the tables play side by side)."""
+        state = self.boards()
+        match, settings = self.table_choice()
+        setup = board_setup(match.seed, state.board, state.attempt)
+        match = Match(self.event.ruleset, match.seed, None)
+        match.levels = list(setup.levels)
+        match.dealer = setup.dealer
+        match.first_drawer = setup.first_drawer
+        match.hand = Hand(self.event.ruleset, setup)
+        extra = dict(settings.extra)
+        extra[BOARD_KEY] = state.board
+        self.saved.boards = state.to_dict()
+        self.board_scored = None
+        self.board_match_done = None
+        self.first = None
+        self._second_table(setup)
+        return match, settings.with_(length=None, deal_only=True, extra=extra)
+
+    def _second_table(self, setup: Any) -> None:
+        p = self.event.pairing(self.boards().match)
+        state = self.boards()
+        self.board_job = f"{p.id}-b{state.board}-{setup.seed:x}"
+        self.second = None
+        names = (self.names[p.a], self.names[p.b or ""])
+        self.runner.submit(MatchJob.second_table(self.event, p, self.board_job, setup, names, self.replay_dir.name))
+
+    def board_played(self, hand: Hand) -> None:
+        """The person's hand of the board is settled; a table that re-dealt played another
+        deal, so the second table plays that one (both tables always play the same cards)."""
+        if self.board_job is None:
+            return
+        submitted = self.board_job.rsplit("-", 1)[1]
+        if f"{hand.setup.seed:x}" != submitted:
+            self._second_table(hand.setup)
+        self.first = hand
+
+    def board_waiting(self) -> bool:
+        """The person's hand is over, the second table's not yet."""
+        return self.first is not None and self.board_scored is None
+
+    def _score_board(self) -> list[str]:
+        first, second = self.first, self.second
+        assert first is not None and second is not None
+        self.first = self.second = None
+        self.board_job = None
+        state = self.boards()
+        p = self.event.pairing(state.match)
+        length = self.event.length(p)
+        timed = self.event.ruleset.match_length == "minutes"
+        if second.settlement is None:  # nobody declared at the second table
+            state.redealt()
+        else:
+            state.score(first, second, self.event.rules, timed, length)
+        self.board_scored = state
+        done = []
+        if state.over(length, timed):
+            minutes = round(state.elapsed / 60, 3) if timed else None
+            result = duplicate_result((p.a, p.b or ""), p.seed, state.net, state.points, state.boards, minutes)
+            self.event.record(p.id, result)
+            self.saved.boards = None
+            self.board_match_done = p.id
+            done.append(p.id)
+        else:
+            self.saved.boards = state.to_dict()
+        self.save()
+        return done
 
     def player_teams(self) -> list[str]:
         return [t.id for t in self.event.teams if not t.bots_only]

@@ -41,6 +41,7 @@ class SavedEvent:
     event: Tournament
     table: dict[str, Any] | None
     started: float  # when the event began (seconds since the epoch)
+    boards: dict[str, Any] | None = None  # a person's duplicate match between boards (event_boards.Boards)
 
     @property
     def round(self) -> int | None:
@@ -83,16 +84,16 @@ class EventStore:
         if not self.storage.writable:
             return
         self.folder.mkdir(parents=True, exist_ok=True)
-        atomic_write_json(
-            saved.path,
-            {
-                "version": FILE_VERSION,
-                "kind": FILE_KIND,
-                "started": saved.started,
-                "event": saved.event.to_dict(),
-                "table": saved.table,
-            },
-        )
+        data = {
+            "version": FILE_VERSION,
+            "kind": FILE_KIND,
+            "started": saved.started,
+            "event": saved.event.to_dict(),
+            "table": saved.table,
+        }
+        if saved.boards is not None:
+            data["boards"] = saved.boards
+        atomic_write_json(saved.path, data)
 
     def paths(self) -> list[Path]:
         """Every event file, the newest first."""
@@ -105,7 +106,8 @@ class EventStore:
         """The event in ``path``, through every check; ``DataError`` (with the reason) when
         it cannot be used."""
         data = read_json(path, MAX_EVENT_FILE)
-        if not isinstance(data, dict) or set(data) != {"version", "kind", "started", "event", "table"}:
+        keys = {"version", "kind", "started", "event", "table"}
+        if not isinstance(data, dict) or set(data) - {"boards"} != keys:
             raise DataError("not an event file")
         if data["version"] != FILE_VERSION or data["kind"] != FILE_KIND:
             raise DataError(f"unsupported event file version {str(data['version'])[:20]}")
@@ -119,7 +121,10 @@ class EventStore:
         table = data["table"]
         if table is not None:
             check_table_of(event, table)
-        return SavedEvent(path, event, table, float(started))
+        boards = data.get("boards")
+        if boards is not None:
+            check_boards_of(event, boards)
+        return SavedEvent(path, event, table, float(started), boards)
 
     def events(self) -> tuple[list[SavedEvent], list[str]]:
         """Every event that can be read (newest first), and the messages for those set aside."""
@@ -187,3 +192,13 @@ def check_table_of(event: Tournament, table: Any) -> None:
         raise DataError("the event's match does not belong to the event")
     if match.ruleset.id != event.ruleset_id or match.over:
         raise DataError("the event's match does not belong to the event")
+
+
+def check_boards_of(event: Tournament, boards: Any) -> None:
+    """A person's duplicate match between boards: of a duplicate match the event is waiting for."""
+    from game.event_boards import Boards
+
+    state = Boards.from_dict(boards)
+    waiting = {p.id for p in event.player_matches()}
+    if not event.duplicate or state.match not in waiting:
+        raise DataError("the duplicate match's boards do not belong to the event")

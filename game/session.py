@@ -250,6 +250,11 @@ class Session:
             started.driver.save()
         return started
 
+    def open_event_board(self, match: Match, settings: TableSettings) -> Started:
+        """A board of a person's duplicate match: one hand, never saved mid-way (the event's
+        file keeps the match between boards)."""
+        return self._open(match, settings, announce=True, save=False)
+
     # ------------------------------------------------------------------ the saved match
 
     def read_saved_match(self, path: Path | None = None) -> tuple[Match, TableSettings]:

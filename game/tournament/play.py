@@ -54,6 +54,7 @@ class MatchJob:
     duplicate: bool = False
     names: tuple[str, str] = ("", "")
     replay_prefix: str = ""
+    board: dict[str, Any] | None = None  # one duplicate board's second table: its HandSetup.to_dict()
 
     @classmethod
     def of(
@@ -75,6 +76,27 @@ class MatchJob:
             replay_prefix or f"t{event.seed}",
         )
 
+    @classmethod
+    def second_table(
+        cls, event: Tournament, pairing: Pairing, job_id: str, setup: HandSetup, names: tuple[str, str], prefix: str
+    ) -> MatchJob:
+        """The other table of a person's duplicate board: bots in every seat (the person's
+        by his team's level), the teams turned, the board's deal (``event.duplicate_seats``)."""
+        seats = event.duplicate_seats(pairing)[1]
+        return cls(
+            job_id,
+            event.ruleset_id,
+            event.rules.to_dict(),
+            pairing.seed,
+            1,
+            (seats[0], seats[1], seats[2], seats[3]),
+            (pairing.a, pairing.b or ""),
+            True,
+            (names[1], names[0]),
+            prefix,
+            setup.to_dict(),
+        )
+
 
 @dataclass
 class MatchOutcome:
@@ -83,6 +105,7 @@ class MatchOutcome:
     replays: list[dict[str, Any]] = field(default_factory=list)
     incidents: int = 0  # bot answers refused or failed (the table played its fallback)
     memory_kb: int = 0  # the playing process's resident memory after the match
+    hand: Hand | None = None  # a board's second table: its hand, to score against the person's
 
 
 def hand_seconds(hand: Hand, rules: TournamentRules) -> float:
@@ -106,7 +129,9 @@ def _bots(job: MatchJob, seats: Sequence[str], factory: BotFactory, key: str) ->
 
 
 def play_match(job: MatchJob, factory: BotFactory) -> MatchOutcome:
-    """Play one bots-only match to its end."""
+    """Play one bots-only match to its end (or one board's second table)."""
+    if job.board is not None:
+        return _play_second_table(job, factory)
     if job.duplicate:
         return _play_duplicate(job, factory)
     rules = TournamentRules.from_dict(job.rules)
@@ -276,6 +301,17 @@ def _play_board(
         if all(h.phase != REDEAL for h in hands):
             return hands, seconds, incidents
     return None  # pragma: no cover - fifty re-deals in a row
+
+
+def _play_second_table(job: MatchJob, factory: BotFactory) -> MatchOutcome:
+    """One hand at the second table of a person's board (``job.seats`` already turned)."""
+    hand = Hand(get_ruleset(job.ruleset_id), HandSetup.from_dict(job.board))
+    report = play_hand(hand, _bots(job, job.seats, factory, f"second:{job.match_id}"), timing=False)
+    out = MatchOutcome(job.match_id, Result(job.teams[0]), hand=hand)
+    out.incidents = len(report.illegal) + len(report.errors)
+    if hand.phase != REDEAL:
+        out.replays.append(replay_data(hand, 1, {"teams": list(job.names)}, "tournament", job.seed))
+    return out
 
 
 def write_replays(outcome: MatchOutcome, folder: Path, prefix: str) -> MatchOutcome:

@@ -17,6 +17,7 @@ import pygame
 
 from game.core import Hand, HandSetup, HandSummary, Ruleset
 from game.duplicate import DuplicateJob
+from game.event_boards import BOARD_KEY
 from game.event_play import EventPlay, InlineRunner, Runner
 from game.event_store import EVENT_KEY, EventStore, SavedEvent
 from game.i18n import tr
@@ -42,6 +43,7 @@ from game.ui.rules_scene import RulesScene
 from game.ui.saved_list import SavedListScene
 from game.ui.scene import App, Options
 from game.ui.table_scene import TableScene
+from game.ui.tournament_boards import BoardScoreScene
 from game.ui.tournament_prizes import PrizeScene
 from game.ui.tournament_scene import TournamentScene
 from game.ui.tournament_setup import TournamentSetupScene
@@ -66,7 +68,14 @@ class Navigation:
         self.event: EventPlay | None = None  # the tournament event under way
 
     def deal_over(self) -> None:
-        """A replayed deal is over: back into the match it was opened from, else the start screen."""
+        """A replayed deal is over: back into the match it was opened from, else the start
+        screen (a person's duplicate board: its score)."""
+        tables = [s for s in self.app.stack if isinstance(s, TableScene)]
+        if self.event is not None and tables and BOARD_KEY in tables[0].driver.settings.extra:
+            for scene in self.app.stack:
+                scene.closing()
+            self.app.reset(BoardScoreScene(self.app, self.event))
+            return
         if self.back_to_match and self.app.storage.has_save():
             self.back_to_match = False
             self.continue_match()
@@ -220,6 +229,8 @@ class Navigation:
 
     def hand_over(self, table: TableScene, hand: Hand, summary: HandSummary) -> None:
         """The end-of-hand panel; a table with the modes offers *Replay this deal*."""
+        if self.event is not None and BOARD_KEY in table.driver.settings.extra:
+            self.event.board_played(hand)
         self.app.push(ModeHandEndScene(self.app, table, hand, summary))
 
     # ------------------------------------------------------------------ reviews
@@ -263,6 +274,8 @@ class Navigation:
     def match_over(self, table: TableScene, viewer: int | None) -> None:
         """Count the match, forget its save, show the winners (an event's match: back to
         the event, its result recorded)."""
+        if BOARD_KEY in table.driver.settings.extra:
+            return  # a board's one hand ended past A: its panel goes on to the board's score
         if EVENT_KEY in table.driver.settings.extra and self.event is not None:
             table.driver.close()
             settings = table.driver.settings
@@ -350,6 +363,8 @@ class Navigation:
         from game.table import TableSettings
 
         def open_table() -> Started:
+            if play.event.duplicate:
+                return self.app.session.open_event_board(*play.board_choice())
             data = play.saved.table
             if data is not None:
                 match, table = check_save(data)

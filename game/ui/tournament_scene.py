@@ -73,7 +73,8 @@ class TournamentScene(Scene):
         return not self.drawing and self.play.next_match() is not None
 
     def _play_label(self) -> str:
-        return tr("event.continue_match") if self.play.saved.table is not None else tr("event.play_match")
+        under_way = self.play.saved.table is not None or self.play.saved.boards is not None
+        return tr("event.continue_match") if under_way else tr("event.play_match")
 
     def play_match(self) -> None:
         if self._can_play():

@@ -96,7 +96,7 @@ class TournamentSetupScene(Scene):
                 ),
             ),
         ]
-        self.start = Button(lambda: tr("event.start"), self.begin, self.can_start, primary=True, key=pygame.K_RETURN)
+        self.start = Button(lambda: tr("event.start"), self.begin, primary=True, key=pygame.K_RETURN)
         self.back = Button(lambda: tr("button.back"), app.pop, key=pygame.K_ESCAPE)
         self.continues = [Button(event_line(s), self._continue(s)) for s in self.saved]
         self.scale = 1.0
@@ -113,14 +113,7 @@ class TournamentSetupScene(Scene):
     def _continue(self, saved: SavedEvent):
         return lambda: self.app.nav.continue_event(saved.path)
 
-    def can_start(self) -> bool:
-        """A person's duplicate match (two tables, one at the screen) is not built yet:
-        duplicate events are watched, bots at every table."""
-        return not (str(self.value["format"]).startswith("duplicate") and self.value["player"] != "none")
-
     def begin(self) -> None:
-        if not self.can_start():
-            return
         v = self.value
         seed = self.app.options.seed if self.app.options.seed is not None else fresh_seed()
         seed %= 1 << 48  # an event's file takes seeds to 2**64; the table's seeds are derived from it
@@ -198,8 +191,8 @@ class TournamentSetupScene(Scene):
             )
             for b in self.continues:
                 b.draw(surface)
-        note = None if self.can_start() else tr("event.duplicate_watch")
-        if note is None and not self.value["practice"]:
+        note = None
+        if not self.value["practice"]:
             note = tr("event.regulation_note")
         if note is not None:
             blit_text(

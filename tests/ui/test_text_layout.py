@@ -475,3 +475,20 @@ def test_the_tournament_screens_keep_their_texts_apart(tmp_path, recorder, size,
             break
         app.step(1 / 30)
     check_scene(recorder, app, app.top, f"tournament prizes {lang} {size}")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_tournament_board_score_keeps_its_texts_apart(tmp_path, recorder, size, lang):
+    """Issue 28: a person's duplicate board scored, both tables' results and the match's."""
+    from tests.ui.test_tournament_ui import board_until_ready, play_board
+
+    app = make_app(tmp_path, lang=lang, size=size, speed=20.0, seed=5)
+    app.nav.tournament()
+    app.top.value.update(ruleset="hebi-2010", size=4, format="duplicate", player="bot-partner", practice=True)
+    app.top.begin()
+    app.top.skip_draw()
+    board_until_ready(app)
+    app.nav.play_event_match()
+    panel = play_board(app)
+    check_scene(recorder, app, panel, f"tournament board score {lang} {size}")

@@ -11,6 +11,7 @@ import json
 
 import pygame
 
+from game.event_boards import BOARD_KEY
 from game.event_store import EVENT_KEY, EventStore
 from game.i18n import tr
 from game.table import WaitKind, hint_action
@@ -233,12 +234,7 @@ def test_the_board_fills_in_results_from_the_background(tmp_path):
 
 def test_a_duplicate_event_is_watched_to_its_prize_giving(tmp_path):
     app = make_app(tmp_path, speed=20.0)
-    scene = setup(app, ruleset="hebi-2010", size=4, format="duplicate", player="bot-partner", practice=True)
-    assert not scene.can_start()  # a person's duplicate match is not built: watched only
-    scene.begin()
-    assert names(app) == "TournamentSetupScene"
-    scene.value["player"] = "none"
-    assert scene.can_start()
+    scene = setup(app, ruleset="hebi-2010", size=4, format="duplicate", player="none", practice=True)
     scene.begin()
     app.top.skip_draw()
     for _ in range(3000):
@@ -249,3 +245,125 @@ def test_a_duplicate_event_is_watched_to_its_prize_giving(tmp_path):
     event = app.nav.event.event
     assert event.finished and event.duplicate
     assert all(p.result.hands % 2 == 0 for p in event.pairings if p.result and p.result.how == "played")
+
+
+def play_board(app, limit=200_000):
+    """One board of a person's duplicate match: the person's hand at the table, the hand's
+    end, then the board's score once the other table is played; the score panel."""
+    for _ in range(limit):
+        top = app.top
+        if names(app) == "BoardScoreScene" and top.ready():
+            return top
+        if names(app) == "ModeHandEndScene":
+            top.proceed()
+            continue
+        if names(app) == "TableScene":
+            play_person(app, top)
+        app.step(1 / 30)
+    raise AssertionError(f"the board did not end ({names(app)})")
+
+
+def test_a_person_plays_a_duplicate_match_board_by_board(tmp_path):
+    app = make_app(tmp_path, speed=20.0)
+    setup(app, ruleset="hebi-2010", size=4, format="duplicate", player="bot-partner", practice=True).begin()
+    app.top.skip_draw()
+    board_until_ready(app)
+    play = app.nav.event
+    pid = play.next_match().id
+    path = play.saved.path
+    app.nav.play_event_match()
+    table = app.top
+    assert names(app) == "TableScene"
+    # The board's other table is at work, and not counted among the event's other matches.
+    assert play.board_job in play.runner.pending and play.board_job not in play.running()
+    settings = table.driver.settings
+    assert settings.extra[EVENT_KEY] == pid and settings.extra[BOARD_KEY] == 0 and settings.deal_only
+    assert table.driver.aids.clocks and not table.driver.aids.hint and not table.driver.aids.undo
+    first_setup = table.driver.hand.setup
+    panel = play_board(app)
+    lines = [text for text, _ in panel.lines()]
+    state = play.board_scored
+    seen = []  # every counted board's levels (team a), to check the match's result against
+    if not state.last.get("redeal"):
+        assert any(tr("event.board_first", team="", levels="", points="")[:10] in t for t in lines)
+        assert any(tr("event.board_second", team="", levels="", points="")[:10] in t for t in lines)
+        (l1, _), (l2, _) = state.last["tables"]
+        assert state.last["levels"] == l1 + l2  # both tables' results make the board's score
+        seen.append(state.last["levels"])
+    saved = json.loads(path.read_text())
+    assert saved["table"] is None and saved["boards"]["board"] == state.board
+    assert first_setup is not None
+    # The next board, left mid-way: the event's file keeps the match between boards.
+    panel.proceed()
+    table = app.top
+    assert names(app) == "TableScene" and table.driver.settings.extra[BOARD_KEY] == state.board
+    board_deal = table.driver.hand.setup
+    for _ in range(20000):  # a few tricks into the board
+        if len(table.driver.hand.tricks) >= 3 and not table.busy:
+            break
+        play_person(app, table)
+        app.step(1 / 30)
+    assert table.driver.hand.settlement is None
+    app.nav.leave(table)
+    assert names(app) == "StartScene" and not app.storage.has_save()
+    saved = json.loads(path.read_text())
+    assert saved["table"] is None and saved["boards"]["board"] == state.board
+    # Continued (the game started again): the same board, dealt again from its start.
+    app2 = make_app(tmp_path, speed=20.0)
+    app2.nav.continue_event(path)
+    assert names(app2) == "TournamentScene"
+    assert app2.top.play_button.text == tr("event.continue_match")  # the match is under way
+    play2 = app2.nav.event
+    assert play2.boards().board == state.board and play2.boards().net == state.net
+    board_until_ready(app2)
+    app2.nav.play_event_match()
+    assert names(app2) == "TableScene" and app2.top.driver.hand.setup == board_deal
+    for _ in range(40):
+        panel = play_board(app2)
+        last = play2.board_scored.last
+        if not last.get("redeal") and last.get("counted"):
+            seen.append(last["levels"])
+        if play2.board_match_done is not None:
+            break
+        panel.proceed()
+    assert play2.board_match_done == pid
+    result = play2.event.pairing(pid).result
+    state = play2.board_scored
+    assert result is not None and result.how == "played"
+    assert result.score == (state.net, -state.net) and state.net == sum(seen)
+    assert result.hands == 2 * state.boards and state.boards >= 2  # two tables a board
+    saved = json.loads(path.read_text())
+    assert "boards" not in saved and any(e.get("match") == pid for e in saved["event"]["log"])
+    panel.proceed()
+    assert names(app2) in ("TournamentScene", "PrizeScene")
+
+
+def test_a_person_plays_a_timed_duplicate_groups_event_to_its_prize_giving(tmp_path):
+    """A timed ruleset's duplicate groups: the person's matches on the notional clock, each
+    recorded with its minutes and two hands a board, to the prize-giving."""
+    app = make_app(tmp_path, speed=20.0, seed=9)
+    setup(app, ruleset="logistics-2015", size=8, format="duplicate-groups", player="bot-partner", practice=True).begin()
+    app.top.skip_draw()
+    play = app.nav.event
+    mine = []
+    for _ in range(8):
+        board_until_ready(app)
+        if names(app) == "PrizeScene":
+            break
+        app.nav.play_event_match()
+        for _ in range(60):
+            panel = play_board(app)
+            if play.board_match_done is not None:
+                break
+            panel.proceed()
+        mine.append(play.board_match_done)
+        result = play.event.pairing(play.board_match_done).result
+        assert result.minutes is not None  # timed: its notional minutes, past 15 only with extra boards
+        assert result.minutes <= 15 + 1e-9 or play.board_scored.extra > 0
+        assert result.hands == 2 * play.board_scored.boards
+        panel.proceed()
+    for _ in range(3000):
+        if names(app) == "PrizeScene":
+            break
+        app.step(1 / 30)
+    assert names(app) == "PrizeScene" and play.event.finished and len(mine) >= 3  # three group matches at least
