@@ -166,12 +166,17 @@ class BotRunner:
         ``wait=False`` ends the worker at once instead of letting its match finish (the
         game leaving an event: a ``hard`` match can take minutes, the window must not)."""
         if self._pool is not None:
-            for f in self._running.values():
-                f.cancel()
-            if not wait:
+            if wait:
+                for f in self._running.values():
+                    f.cancel()
+                self._pool.shutdown(wait=True, cancel_futures=True)
+            else:
+                # No future is cancelled here: the pool's manager thread, finding its worker
+                # ended, sets an error on every waiting future, and on a cancelled one Python
+                # 3.11 raises (an InvalidStateError traceback printed on leaving an event).
                 for process in list(getattr(self._pool, "_processes", {}).values()):
                     process.terminate()  # 3.11 has no public way; the match is played again later
-            self._pool.shutdown(wait=wait, cancel_futures=True)
+                self._pool.shutdown(wait=False)
             self._pool = None
         self._running.clear()
         self._jobs.clear()
