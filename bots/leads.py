@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from game.core import TRUMP, Card, Unit
 
-from .plays import Key
+from .plays import Key, cheapest
 from .tables import POINTS
 from .view import View
 
@@ -214,7 +214,7 @@ def low_trump_leads(s: SuitLead, w: LeadWeights, low_trump_lead: bool = True) ->
     """Rule 3: the lowest trump (never a joker or level card), drawing trumps when the dealer
     side is long in them, else (``low_trump_lead``) at a low score."""
     v = s.v
-    low = min(s.cards, key=s.cheap)
+    low = cheapest(s.cards, s.cheap)
     if v.tab.is_honour(low):
         return []
     if v.dealer_side and s.my_trumps >= max(w.pull_min_trumps, w.pull_low_share * s.out_trumps) and s.out_trumps > 0:
@@ -231,14 +231,14 @@ def partner_ruff_lead(s: SuitLead, w: LeadWeights) -> list[Offer]:
     partner = s.v.partner
     if s.suit not in void[partner] or TRUMP in void[partner] or any(s.suit in void[o] for o in s.opps):
         return []
-    low = min(s.cards, key=s.cheap)
+    low = cheapest(s.cards, s.cheap)
     return [(w.partner_ruff - w.partner_ruff_point * POINTS[low], [low], "lead.partner_ruff")]
 
 
 def low_lead(s: SuitLead, w: LeadWeights) -> list[Offer]:
     """Rule 5: the cheapest single of a side suit (one that breaks no pair if there is one)."""
     singles = [u for u in s.units if u.pairs == 0]
-    low = min((u.cards[0] for u in singles) if singles else s.cards, key=s.cheap)
+    low = cheapest([u.cards[0] for u in singles] if singles else s.cards, s.cheap)
     score = w.low - w.low_length * len(s.cards) - w.low_point * POINTS[low] - w.low_pos * s.v.tab.pos[low]
     if s.ruffable:
         score -= w.low_ruffable

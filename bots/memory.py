@@ -20,10 +20,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Sequence
 import itertools
+from typing import Final
 
-from game.core import PLAYING, TRUMP, Card, Format, Observation, Phase, TrickView, format_of, make_deck
+from game.core import PLAYING, TRUMP, Card, Format, Observation, Phase, TrickView, format_of
 
-from .tables import POINTS, Tables, counts_of, tables
+from .tables import BY_CODE, POINTS, Tables, counts_of, tables
 
 
 class CardMemory:
@@ -47,7 +48,9 @@ class CardMemory:
         self.tab = tab
         self.decks = decks
         self.dealer = dealer
-        self.remaining: Counter[Card] = _full_deck(decks).copy()
+        # Copies of each card not yet played, by the card's code (0 to 53): compiled, an
+        # array index on an unboxed int where a Counter is a hash look-up per card.
+        self.remaining: list[int] = [decks] * len(BY_CODE)
         self.void: list[set[str]] = [set() for _ in range(4)]
         self.nopair: list[set[str]] = [set() for _ in range(4)]
         self.notractor: list[set[str]] = [set() for _ in range(4)]
@@ -62,7 +65,7 @@ class CardMemory:
         else:
             m = CardMemory.__new__(CardMemory)
         m.tab, m.decks, m.dealer = self.tab, self.decks, self.dealer
-        m.remaining = self.remaining.copy()
+        m.remaining = self.remaining[:]
         m.void = [set(v) for v in self.void]
         m.nopair = [set(v) for v in self.nopair]
         m.notractor = [set(v) for v in self.notractor]
@@ -98,9 +101,10 @@ class CardMemory:
         k = self.known[seat]
         points = 0
         for c in cards:
-            remaining[c] -= 1
-            points += POINTS[c]
-            left[suit_of[c]] -= 1
+            code: int = c  # compiled: unboxed, so the look-ups below are array indexes
+            remaining[code] -= 1
+            points += POINTS[code]
+            left[suit_of[code]] -= 1
             if k and k.get(c):  # not k[c]: a Counter's missing key goes through Python code
                 k[c] -= 1
         self.points_out -= points
@@ -147,9 +151,10 @@ class CardMemory:
         for i in range(start, len(plays)):
             seat, cards = plays[i]
             c = cards[0]
-            remaining[c] -= 1
-            points += POINTS[c]
-            suit = suit_of[c]
+            code: int = c
+            remaining[code] -= 1
+            points += POINTS[code]
+            suit = suit_of[code]
             left[suit] -= 1
             k = known[seat]
             if k and k.get(c):
@@ -166,21 +171,18 @@ class CardMemory:
     def unseen(self, hand: Sequence[Card], kitty: Sequence[Card] = ()) -> Counter[Card]:
         """Cards a seat holding ``hand`` (and knowing ``kitty``) has not seen: the other hands,
         plus the kitty when the seat is not the dealer."""
-        out = self.remaining.copy()
-        out.subtract(hand)
-        if kitty:
-            out.subtract(kitty)
-        return +out
-
-
-_DECKS: dict[int, Counter[Card]] = {}
-
-
-def _full_deck(decks: int) -> Counter[Card]:
-    got = _DECKS.get(decks)
-    if got is None:
-        got = _DECKS[decks] = Counter(make_deck(decks))
-    return got
+        left = self.remaining[:]
+        for c in hand:
+            left[c] -= 1
+        for c in kitty:
+            left[c] -= 1
+        # In the deck's order, as the Counter of the deck less these cards was: the order
+        # the sampling deals in.
+        out: Counter[Card] = Counter()
+        for code, n in enumerate(left):
+            if n > 0:
+                out[BY_CODE[code]] = n
+        return out
 
 
 def _has_run(counts: dict[Card, int], tab: Tables) -> bool:
@@ -272,4 +274,4 @@ __all__ = ["TRUMP", "CardMemory", "MemoryTracker"]
 
 
 # Compiled by mypyc (tools/build_compiled.py), functions have no __code__.
-_COMPILED = not hasattr(_full_deck, "__code__")
+_COMPILED: Final = not hasattr(_has_run, "__code__")  # Final: compiled, a C static

@@ -51,7 +51,7 @@ from .leads import (
     trump_boss_leads,
 )
 from .memory import MemoryTracker
-from .plays import cheap_key, follow, winning_plays
+from .plays import cheap_key, cheapest, follow, winning_plays
 from .reasons import honest
 from .tables import POINTS
 from .view import View
@@ -60,6 +60,14 @@ Decision = tuple[list[Card], Reason]
 
 
 ENDGAME_CARDS = {1: 2, 2: 4, 3: 5}
+
+
+def _why(code: str, cards: list[Card]) -> Reason:
+    """``Reason(code, {"cards": cards})`` without ``Reason.__new__``'s interpreted frame: a
+    policy decides some sixty times a roll-out, and the roll-out drops the reason."""
+    why = str.__new__(Reason, code)
+    why.params = {"cards": cards}
+    return why
 
 
 def endgame_cards(view: View, table: dict[int, int] = ENDGAME_CARDS) -> int:
@@ -120,13 +128,13 @@ class NormalPolicy:
                 if pts
                 else ("discard.cheap" if f.void else "follow.cheap")
             )
-            return play, Reason(code, {"cards": play})
+            return play, _why(code, play)
         # The partner may lose it: take it over when that secures points, or ruff the suit
         # he led for me to trump. (Not before: a safe partner needs no winning plays.)
         win = self._best_win(f)
         if takes_over(win, partner_stake(f, w), w):
             assert win is not None  # takes_over says so
-            return win.play, Reason("follow.secure", {"cards": win.play})
+            return win.play, _why("follow.secure", win.play)
         return self._cheap(f)
 
     def _follow_opponent(self, f: FollowState) -> Decision:
@@ -143,11 +151,11 @@ class NormalPolicy:
                     if f.endgame and f.tr.points == 0
                     else ("trump.win" if f.trumping else "follow.win")
                 )
-                return win.play, Reason(code, {"cards": win.play})
+                return win.play, _why(code, win.play)
             return self._cheap(f)
         strongest = contest(f, wins, w)
         if strongest is not None:
-            return strongest, Reason("follow.contest", {"cards": strongest})
+            return strongest, _why("follow.contest", strongest)
         return self._cheap(f)
 
     def _best_win(self, f: FollowState) -> Win | None:
@@ -160,14 +168,14 @@ class NormalPolicy:
 
     def _cheap(self, f: FollowState) -> Decision:
         play = self._follow_by(f, f.cheap)
-        return play, Reason("discard.cheap" if f.void else "follow.cheap", {"cards": play})
+        return play, _why("discard.cheap" if f.void else "follow.cheap", play)
 
     # ------------------------------------------------------------------ leading
 
     def lead(self, v: View) -> Decision:
         options = self.lead_options(v)
         _, cards, code = options[0]
-        return cards, Reason(code, {"cards": cards})
+        return cards, _why(code, cards)
 
     def lead_options(self, v: View) -> list[Offer]:
         """Every lead the rules of ``leads`` offer, best first: (score, cards, reason code).
@@ -195,7 +203,7 @@ class NormalPolicy:
             offers += low_lead(s, w)
             offers += low_pair_lead(s, w)
         if not offers:
-            offers.append((0.0, [min(v.hand, key=ck)], "lead.low"))
+            offers.append((0.0, [cheapest(v.hand, ck)], "lead.low"))
         offers.sort(key=lambda o: -o[0])
         return offers
 
@@ -244,7 +252,7 @@ class NormalBot(Bot):
         v = self.view(obs)
         tr = v.trick
         if tr is not None and len(v.hand) == tr.n:
-            return list(v.hand), Reason("follow.only", {"cards": list(v.hand)})
+            return list(v.hand), _why("follow.only", list(v.hand))
         play, reason = checked(v, self.policy.play(v))
         return play, honest(v, play, reason)
 

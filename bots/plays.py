@@ -11,14 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from itertools import islice
-from typing import Any
+from typing import Any, Final
 
 from game.core import TRUMP, Card, Format, legal_follows, max_tractor_pairs
 
 from .tables import POINTS, Tables, counts_of
 from .view import TrickState
 
-Key = Callable[[Card], float]
+# A key takes the card as an ``int`` (its code): compiled, the card is unboxed once and each
+# table look-up is an array index.
+Key = Callable[[int], float]
+CardKey = Callable[[Card], float]  # a key reading the ``Card``'s attributes (the buries')
 PAIR_BREAK = 4.0  # extra cost of taking one card out of a pair as a single
 
 
@@ -30,7 +33,7 @@ def cheap_key(tab: Tables, lengths: dict[str, int] | None = None) -> Key:
     pos, trump, honour = tab.pos, tab.is_trump, tab.honour
     suit = tab.suit
 
-    def key(c: Card) -> float:
+    def key(c: int) -> float:
         v = float(pos[c])  # a float from the start: compiled code keeps one type per variable
         if trump[c]:
             v += 25 + (8 if honour[c] else 0)
@@ -47,7 +50,7 @@ def feed_key(tab: Tables, weight: float = 3.0, honour: float = 8.0) -> Key:
     giving up a joker or a level card."""
     pos, trump, is_honour = tab.pos, tab.is_trump, tab.honour
 
-    def key(c: Card) -> float:
+    def key(c: int) -> float:
         v = float(pos[c])
         if trump[c]:
             v += 25 + (honour if is_honour[c] else 0)
@@ -58,13 +61,31 @@ def feed_key(tab: Tables, weight: float = 3.0, honour: float = 8.0) -> Key:
 
 def high_key(tab: Tables) -> Key:
     strength = tab.strength
-    return lambda c: -strength[c]
+
+    def key(c: int) -> float:
+        return float(-strength[c])
+
+    return key
+
+
+def cheapest(cards: Sequence[Card], key: Key | CardKey) -> Card:
+    """``min(cards, key=key)``: the first card of the lowest key. Compiled, a loop here beats
+    the builtin's keyword call; interpreted, the builtin is the C loop."""
+    if not _COMPILED:
+        return min(cards, key=key)
+    best = cards[0]
+    best_cost = key(best)
+    for c in cards:
+        cost = key(c)
+        if cost < best_cost:
+            best, best_cost = c, cost
+    return best
 
 
 # ---------------------------------------------------------------------- picking cards
 
 
-def pick(cards: Sequence[Card], k: int, key: Key) -> list[Card]:
+def pick(cards: Sequence[Card], k: int, key: Key | CardKey) -> list[Card]:
     """The k cards with the lowest key, breaking pairs last."""
     if k <= 0:
         return []
@@ -72,7 +93,7 @@ def pick(cards: Sequence[Card], k: int, key: Key) -> list[Card]:
         return list(cards)
     if k == 1:  # following a single, the common case: no Counter, no sort
         if len(set(cards)) == len(cards):  # no pair to keep whole
-            return [min(cards, key=key)]
+            return [cheapest(cards, key)]
         count = cards.count if isinstance(cards, list) else list(cards).count
         best, best_cost = cards[0], float("inf")
         for c in cards:  # the first cheapest, as min() would pick
@@ -274,3 +295,7 @@ __all__ = [
     "units_above",
     "winning_plays",
 ]
+
+
+# Compiled by mypyc (tools/build_compiled.py), functions have no __code__.
+_COMPILED: Final = not hasattr(pick, "__code__")  # Final: compiled, a C static

@@ -44,7 +44,7 @@ class RandomBot(Bot):
         if follows.complete:
             return list(self.rng.choice(follows.moves)), Reason("follow.random")
         # Too many to list: a random preference order, laid out by the following rule.
-        order = {c: self.rng.random() for c in Counter(obs.hand)}
+        order: dict[int, float] = {c: self.rng.random() for c in Counter(obs.hand)}
         key = order.__getitem__
         split = tab.split(obs.hand)
         suit = tab.suit[lead[0]]

@@ -30,6 +30,7 @@ from game.core import TRUMP, Card
 
 from .base import Reason
 from .plays import follow
+from .tables import POINTS
 from .view import TrickState, View
 
 WINNING = frozenset({"follow.win", "follow.secure", "follow.contest", "follow.endgame", "trump.win"})
@@ -108,8 +109,8 @@ def _follow_code(v: View, play: Sequence[Card], code: str) -> str:
     return f"{kind}.cheap"
 
 
-def _points_first(c: Card) -> float:
-    return c.points * 100.0
+def _points_first(c: int) -> float:
+    return POINTS[c] * 100.0
 
 
 def _opps_after(v: View) -> list[int]:

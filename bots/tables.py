@@ -59,6 +59,8 @@ class Tables:
         "side_suits",
         "strength",
         "suit",
+        "suit_no",
+        "suit_no_by_card",
         "suits",
         "top_pos",
     )
@@ -76,7 +78,12 @@ class Tables:
         # the very objects ``self.suit`` holds finds them by identity, with no comparison.
         self.side_suits: tuple[str, ...] = tuple(EffectiveSuit.side(s) for s in ctx.side_suits())
         self.suits: tuple[str, ...] = (TRUMP,) + self.side_suits
-        self.by_suit: dict[str, tuple[Card, ...]] = {
+        # Each suit's index in ``suits``, by suit and by card: small int keys for the caches
+        # and lists of the hot loops, where a suit-keyed dict is a hash look-up.
+        self.suit_no: dict[str, int] = {s: i for i, s in enumerate(self.suits)}
+        self.suit_no_by_card: list[int] = [self.suit_no[self.suit[c]] for c in BY_CODE]
+        # Codes, not ``Card``s: compiled, a loop over them reads unboxed ints.
+        self.by_suit: dict[str, tuple[int, ...]] = {
             s: tuple(sorted((c for c in ONE_DECK if self.suit[c] == s), key=lambda c: -self.pos[c])) for s in self.suits
         }
         self.top_pos: dict[str, int] = {s: max(self.pos[c] for c in cs) for s, cs in self.by_suit.items()}
@@ -88,12 +95,19 @@ class Tables:
 
     def split(self, cards: Iterable[Card]) -> dict[str, list[Card]]:
         """Cards grouped by effective suit (every suit present, maybe empty)."""
+        if _COMPILED:  # compiled, a plain loop into lists by suit number beats groupby
+            suits = self.suits
+            runs: list[list[Card]] = [[] for _ in suits]
+            suit_no = self.suit_no_by_card
+            for c in cards:
+                code: int = c  # unboxed: an array index
+                runs[suit_no[code]].append(c)
+            split: dict[str, list[Card]] = {}
+            for i in range(len(suits)):
+                split[suits[i]] = runs[i]
+            return split
         out: dict[str, list[Card]] = {s: [] for s in self.suits}
         suit = self.suit
-        if _COMPILED:  # compiled, a plain loop beats groupby's calls back into the dict
-            for c in cards:
-                out[suit[c]].append(c)
-            return out
         # An observation's hand is sorted suit by suit: one run per suit, grouped in C.
         for s, run in groupby(cards, suit.__getitem__):
             out[s].extend(run)
@@ -146,6 +160,6 @@ def pair_cards(counts: Counter[Card]) -> list[Card]:
 
 
 # Built by mypyc (game.compiled): a compiled function has no byte code.
-_COMPILED = not hasattr(_bury_weight, "__code__")
+_COMPILED: Final = not hasattr(_bury_weight, "__code__")  # Final: compiled, a C static
 
 __all__ = ["BY_CODE", "ONE_DECK", "POINTS", "Rank", "Tables", "counts_of", "pair_cards", "tables"]

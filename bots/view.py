@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from game.core import TRUMP, Card, Format, Observation, Ruleset, Unit, format_of, play_value
 
@@ -72,6 +72,7 @@ class View:
 
     __slots__ = (
         "_beat",
+        "_held_counts",
         "_mine",
         "_suit_info",
         "_tops",
@@ -122,10 +123,12 @@ class View:
         self._suit_info: dict[str, int] = {}
         self._trick = trick
         self._mine: dict[str, list[Card]] | None = None
-        # One cache for two answers, so a view allocates one dict fewer (views are built per
-        # simulated play): (suit, pairs) -> top_out's int, (suit, "pairs") -> a list[int].
-        self._tops: dict[tuple[str, int | str], Any] = {}
-        self._beat: dict[tuple[tuple[int, ...], str, int], int] = {}
+        # Keyed by small ints, not tuples (views are built per simulated play, and a key tuple
+        # is built and hashed per question): top_out's answers at 4 * suit number + 0
+        # (singles) or + 1 (pairs), the pairs out at + 2; beat_threshold's as it says.
+        self._tops: dict[int, Any] = {}
+        self._beat: dict[int, int] = {}
+        self._held_counts: list[int] | None = None
 
     @classmethod
     def of(cls, obs: Observation, mem: CardMemory | None) -> View:
@@ -194,10 +197,22 @@ class View:
             self._unseen = self.mem.unseen(self.hand, self.kitty if self.seat == self.dealer else ())
         return self._unseen
 
-    def _held(self, card: Card) -> int:
+    def _held(self, card: int) -> int:
         """How many of ``card`` this seat knows are not out: in its hand, and in the kitty for
-        the dealer (counted in C: cheaper than a Counter of the hand for the few cards a
-        question looks at; compiled too: a count of the hand into a dict measured slower)."""
+        the dealer. Interpreted, ``list.count`` in C beats any count of the hand for the few
+        cards a question looks at; compiled, one count of the hand by card code does."""
+        if _COMPILED:
+            counts = self._held_counts
+            if counts is None:
+                counts = self._held_counts = [0] * len(POINTS)
+                for c in self.hand:
+                    code: int = c  # unboxed: an array index
+                    counts[code] += 1
+                if self.kitty and self.seat == self.dealer:
+                    for c in self.kitty:
+                        code = c
+                        counts[code] += 1
+            return counts[card]
         n = self.hand.count(card)
         if self.kitty and self.seat == self.dealer:
             n += self.kitty.count(card)
@@ -218,7 +233,7 @@ class View:
 
     def top_out(self, suit: str, pairs: int) -> int:
         """The highest position of an unseen single (``pairs`` 0) or pair (1) of ``suit``."""
-        key = (suit, pairs)
+        key = 4 * self.tab.suit_no[suit] + pairs
         got = self._tops.get(key)
         if got is None:
             got = -1
@@ -233,7 +248,7 @@ class View:
         return got
 
     def pair_positions_out(self, suit: str) -> list[int]:
-        key = (suit, "pairs")
+        key = 4 * self.tab.suit_no[suit] + 2
         got = self._tops.get(key)
         if got is None:
             remaining = self.mem.remaining
@@ -268,7 +283,9 @@ class View:
     def beat_threshold(self, seats: Sequence[int], suit: str, pairs: int) -> int:
         """A single (``pairs`` 0) or pair (1) of ``suit`` topped above the returned position
         may be beaten by one of ``seats``; -1 when none of them can beat any."""
-        key = (tuple(seats), suit, pairs)
+        key = 2 * self.tab.suit_no[suit] + pairs  # 0 to 9: suit and kind; the seats as bits above
+        for s in seats:
+            key |= 16 << s  # at most 249: Python's cached small ints, no int made per question
         threshold = self._beat.get(key)
         if threshold is None:
             threshold = self._beat[key] = self.top_out(suit, pairs) if self._may_hold(seats, suit, pairs) else -1
@@ -335,3 +352,7 @@ def _lead_kind(fmt: Format) -> int:
 
 
 __all__ = ["TrickState", "View"]
+
+
+# Compiled by mypyc (tools/build_compiled.py), functions have no __code__.
+_COMPILED: Final = not hasattr(_lead_kind, "__code__")  # Final: compiled, a C static

@@ -51,6 +51,53 @@ class Observation:
     # deal, or of the defenders' after-deal window); set by the table, which runs the rounds.
     last_chance: bool = False
 
+    # Written out, not generated: compiled by mypyc, a dataclass's generated __init__ stays
+    # interpreted Python, and the table builds an observation for every decision.
+    def __init__(
+        self,
+        seat: int,
+        ruleset: Ruleset,
+        phase: Phase,
+        first_hand: bool,
+        levels: tuple[Rank, Rank],
+        dealer: int | None,
+        rank: Rank | None,
+        ctx: TrumpContext | None,
+        declarations: tuple[Declaration, ...],
+        hand: tuple[Card, ...],
+        hand_sizes: tuple[int, int, int, int],
+        cards_dealt: int,
+        cards_to_deal: int,
+        kitty: tuple[Card, ...],
+        tricks: tuple[TrickView, ...],
+        current: TrickView | None,
+        to_act: int | None,
+        trick_points: int,
+        penalties: int,
+        last_chance: bool = False,
+    ) -> None:
+        set_field = object.__setattr__
+        set_field(self, "seat", seat)
+        set_field(self, "ruleset", ruleset)
+        set_field(self, "phase", phase)
+        set_field(self, "first_hand", first_hand)
+        set_field(self, "levels", levels)
+        set_field(self, "dealer", dealer)
+        set_field(self, "rank", rank)
+        set_field(self, "ctx", ctx)
+        set_field(self, "declarations", declarations)
+        set_field(self, "hand", hand)
+        set_field(self, "hand_sizes", hand_sizes)
+        set_field(self, "cards_dealt", cards_dealt)
+        set_field(self, "cards_to_deal", cards_to_deal)
+        set_field(self, "kitty", kitty)
+        set_field(self, "tricks", tricks)
+        set_field(self, "current", current)
+        set_field(self, "to_act", to_act)
+        set_field(self, "trick_points", trick_points)
+        set_field(self, "penalties", penalties)
+        set_field(self, "last_chance", last_chance)
+
     @property
     def in_force(self) -> Declaration | None:
         """The declaration in force: the last one shown (it sets the trump while dealing)."""

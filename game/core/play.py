@@ -133,6 +133,24 @@ class TrickView:
     attempted: tuple[Card, ...]
     penalty: int
 
+    # Written out, not generated: compiled by mypyc, a dataclass's generated methods stay
+    # interpreted Python, and these are made and compared in every simulated trick.
+    def __init__(
+        self,
+        leader: int,
+        plays: tuple[tuple[int, tuple[Card, ...]], ...],
+        winner: int | None,
+        points: int,
+        attempted: tuple[Card, ...],
+        penalty: int,
+    ) -> None:
+        object.__setattr__(self, "leader", leader)
+        object.__setattr__(self, "plays", plays)
+        object.__setattr__(self, "winner", winner)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "attempted", attempted)
+        object.__setattr__(self, "penalty", penalty)
+
     @property
     def lead(self) -> tuple[Card, ...]:
         return self.plays[0][1]

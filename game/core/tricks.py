@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Final
 
-from .cards import Card, holds
+from .cards import ONE_DECK, Card, holds
 from .refusal import Refusal
 from .trump import TRUMP, EffectiveSuit, TrumpContext
 from .units import (
@@ -46,6 +47,17 @@ class ThrowResult:
     played: tuple[Card, ...]
     blocked: int  # cards in all beaten units
     beaten: tuple[Unit, ...] = ()
+
+    # Written out, not generated: compiled by mypyc, a dataclass's generated methods stay
+    # interpreted Python, and these are made and compared in every simulated trick.
+    def __init__(
+        self, throw: bool, ok: bool, played: tuple[Card, ...], blocked: int, beaten: tuple[Unit, ...] = ()
+    ) -> None:
+        object.__setattr__(self, "throw", throw)
+        object.__setattr__(self, "ok", ok)
+        object.__setattr__(self, "played", played)
+        object.__setattr__(self, "blocked", blocked)
+        object.__setattr__(self, "beaten", beaten)
 
 
 def _beats_unit(unit: Unit, holding: Sequence[Card], ctx: TrumpContext) -> bool:
@@ -220,7 +232,8 @@ def play_value(
     to the earlier play. Tier 0: the lead's suit; tier 1: trumping a side-suit lead."""
     if lead_units is None:
         lead_units = decompose(lead, ctx)
-    lead_suit = ctx.suit_by_card[lead[0]]
+    first: int = lead[0]  # compiled: unboxed, an array index
+    lead_suit = ctx.suit_by_card[first]
     suit = suit_of_play(play, ctx)
     if suit == lead_suit:
         if len(lead_units) != 1:
@@ -254,12 +267,18 @@ def trick_winner(plays: Sequence[Sequence[Card]], ctx: TrumpContext) -> int:
     return best_index
 
 
+# Each card's points by its code: compiled, ``c.points`` is an attribute look-up on an
+# ``int`` subclass, this an array index.
+_POINTS: Final[tuple[int, ...]] = tuple(c.points for c in sorted(ONE_DECK))
+
+
 def trick_points(plays: Sequence[Sequence[Card]]) -> int:
     # A loop here rather than ``points_of``: compiled, a call into cards.py is Python code.
     total = 0
     for play in plays:
         for c in play:
-            total += c.points
+            code: int = c
+            total += _POINTS[code]
     return total
 
 

@@ -89,6 +89,14 @@ class TrumpContext:
         object.__setattr__(self, "_by_code", [self._keys[c] for c in sorted(self._keys)])
         object.__setattr__(self, "suit_by_card", [key[0] for key in self._by_code])
 
+    def __eq__(self, other: object) -> bool:
+        # Written out: compiled by mypyc, the generated one stays interpreted Python, and
+        # every cache keyed by a context compares its keys.
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, TrumpContext)
+        return self.level == other.level and self.trump_suit == other.trump_suit
+
     def __hash__(self) -> int:
         # Contexts key the decomposition and table caches: hash once, not per look-up.
         return self._hash
@@ -120,10 +128,11 @@ class TrumpContext:
     def is_trump(self, card: Card) -> bool:
         return self._by_code[card][0] == TRUMP
 
-    def suit_of(self, card: Card) -> EffectiveSuit:
+    # ``int``, not ``Card``: compiled, the card is unboxed and the look-up an array index.
+    def suit_of(self, card: int) -> EffectiveSuit:
         return self._by_code[card][0]
 
-    def position(self, card: Card) -> int:
+    def position(self, card: int) -> int:
         return self._by_code[card][1]
 
     def key(self, card: Card) -> tuple[EffectiveSuit, int]:

@@ -31,6 +31,22 @@ class Unit:
     top: int  # position of its highest card
     cards: tuple[Card, ...]
 
+    # Written out, not generated: compiled by mypyc, a dataclass's generated methods stay
+    # interpreted Python, and these are made and compared in every simulated trick.
+    def __init__(self, pairs: int, top: int, cards: tuple[Card, ...]) -> None:
+        object.__setattr__(self, "pairs", pairs)
+        object.__setattr__(self, "top", top)
+        object.__setattr__(self, "cards", cards)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Unit)
+        return self.pairs == other.pairs and self.top == other.top and self.cards == other.cards
+
+    def __hash__(self) -> int:
+        return hash((self.pairs, self.top, self.cards))
+
     @property
     def kind(self) -> str:
         return SINGLE if self.pairs == 0 else PAIR if self.pairs == 1 else TRACTOR
@@ -52,10 +68,29 @@ class Format:
     pairs: int
     singles: int
 
+    # Written out, not generated: compiled by mypyc, a dataclass's generated methods stay
+    # interpreted Python, and these are made and compared in every simulated trick.
+    def __init__(self, tractors: tuple[int, ...], pairs: int, singles: int) -> None:
+        object.__setattr__(self, "tractors", tractors)
+        object.__setattr__(self, "pairs", pairs)
+        object.__setattr__(self, "singles", singles)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Format)
+        return self.tractors == other.tractors and self.pairs == other.pairs and self.singles == other.singles
+
+    def __hash__(self) -> int:
+        return hash((self.tractors, self.pairs, self.singles))
+
     @property
     def total_pairs(self) -> int:
         """Pairs including those inside tractors."""
-        return sum(self.tractors) + self.pairs
+        n = self.pairs
+        for t in self.tractors:
+            n += t
+        return n
 
     @property
     def unit_count(self) -> int:
@@ -203,9 +238,11 @@ def suit_of_play(cards: Sequence[Card], ctx: TrumpContext) -> EffectiveSuit | No
     if not cards:
         return None
     suit_of = ctx.suit_by_card
-    suit = suit_of[cards[0]]
+    first: int = cards[0]  # compiled: unboxed, so the look-ups are array indexes
+    suit = suit_of[first]
     for c in cards:
-        if suit_of[c] != suit:
+        code: int = c
+        if suit_of[code] is not suit:  # the table holds the suits' members: identity is equality
             return None
     return suit
 

@@ -12,6 +12,7 @@ from bots.hard import HardBot
 from bots.memory import MemoryTracker
 from bots.normal import NormalBot
 from bots.settings import HARD
+from bots.tables import BY_CODE
 from game.core import (
     BUILTIN_IDS,
     BURYING,
@@ -338,7 +339,7 @@ def test_memory_follows_a_stream_of_observations_and_restarts_on_a_new_hand():
                     for _, cs in t.plays:
                         played.update(cs)
                 assert mem.plays_seen == sum(len(t.plays) for t in hand.tricks)
-                full = Counter(c for c in mem.remaining.elements())
+                full = Counter({BY_CODE[code]: n for code, n in enumerate(mem.remaining) if n})
                 full.update(played)
                 assert sum(full.values()) == 54 * ruleset.decks
                 s = hand.to_act()
