@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final
 
 from .cards import Card, format_cards, parse_cards
 
@@ -39,6 +39,22 @@ class Action:
     seat: int | None = None
     cards: tuple[Card, ...] = ()
 
+    # Written out, not generated: compiled by mypyc, a dataclass's generated __init__ stays
+    # interpreted Python, and the table makes one of these per card dealt and per play.
+    def __init__(self, kind: ActionKind, seat: int | None = None, cards: tuple[Card, ...] = ()) -> None:
+        if _COMPILED:  # a native class: plain stores (still frozen from outside)
+            self.kind = kind  # type: ignore[misc]
+            self.seat = seat  # type: ignore[misc]
+            self.cards = cards  # type: ignore[misc]
+        else:
+            object.__setattr__(self, "kind", kind)
+            object.__setattr__(self, "seat", seat)
+            object.__setattr__(self, "cards", cards)
+
+    def __reduce__(self) -> tuple[type[Action], tuple[ActionKind, int | None, tuple[Card, ...]]]:
+        # Compiled by mypyc, a frozen dataclass cannot be rebuilt field by field.
+        return (Action, (self.kind, self.seat, self.cards))
+
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind.value}
         if self.seat is not None:
@@ -61,3 +77,7 @@ class Action:
         who = f" seat {self.seat}" if self.seat is not None else ""
         what = " " + " ".join(format_cards(self.cards)) if self.cards else ""
         return f"{self.kind}{who}{what}"
+
+
+# Compiled by mypyc (tools/build_compiled.py), functions have no __code__.
+_COMPILED: Final = not hasattr(Action.to_dict, "__code__")

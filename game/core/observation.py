@@ -13,8 +13,8 @@ are inverses, so an outside program and our own bots see exactly the same thing.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, fields
+from typing import Any, Final
 
 from .bidding import Bidding, Declaration, DeclarationKind
 from .cards import Card, Rank, Suit, format_cards
@@ -76,27 +76,48 @@ class Observation:
         penalties: int,
         last_chance: bool = False,
     ) -> None:
-        set_field = object.__setattr__
-        set_field(self, "seat", seat)
-        set_field(self, "ruleset", ruleset)
-        set_field(self, "phase", phase)
-        set_field(self, "first_hand", first_hand)
-        set_field(self, "levels", levels)
-        set_field(self, "dealer", dealer)
-        set_field(self, "rank", rank)
-        set_field(self, "ctx", ctx)
-        set_field(self, "declarations", declarations)
-        set_field(self, "hand", hand)
-        set_field(self, "hand_sizes", hand_sizes)
-        set_field(self, "cards_dealt", cards_dealt)
-        set_field(self, "cards_to_deal", cards_to_deal)
-        set_field(self, "kitty", kitty)
-        set_field(self, "tricks", tricks)
-        set_field(self, "current", current)
-        set_field(self, "to_act", to_act)
-        set_field(self, "trick_points", trick_points)
-        set_field(self, "penalties", penalties)
-        set_field(self, "last_chance", last_chance)
+        if _COMPILED:  # a native class: plain stores (still frozen from outside)
+            self.seat = seat  # type: ignore[misc]
+            self.ruleset = ruleset  # type: ignore[misc]
+            self.phase = phase  # type: ignore[misc]
+            self.first_hand = first_hand  # type: ignore[misc]
+            self.levels = levels  # type: ignore[misc]
+            self.dealer = dealer  # type: ignore[misc]
+            self.rank = rank  # type: ignore[misc]
+            self.ctx = ctx  # type: ignore[misc]
+            self.declarations = declarations  # type: ignore[misc]
+            self.hand = hand  # type: ignore[misc]
+            self.hand_sizes = hand_sizes  # type: ignore[misc]
+            self.cards_dealt = cards_dealt  # type: ignore[misc]
+            self.cards_to_deal = cards_to_deal  # type: ignore[misc]
+            self.kitty = kitty  # type: ignore[misc]
+            self.tricks = tricks  # type: ignore[misc]
+            self.current = current  # type: ignore[misc]
+            self.to_act = to_act  # type: ignore[misc]
+            self.trick_points = trick_points  # type: ignore[misc]
+            self.penalties = penalties  # type: ignore[misc]
+            self.last_chance = last_chance  # type: ignore[misc]
+        else:
+            object.__setattr__(self, "seat", seat)
+            object.__setattr__(self, "ruleset", ruleset)
+            object.__setattr__(self, "phase", phase)
+            object.__setattr__(self, "first_hand", first_hand)
+            object.__setattr__(self, "levels", levels)
+            object.__setattr__(self, "dealer", dealer)
+            object.__setattr__(self, "rank", rank)
+            object.__setattr__(self, "ctx", ctx)
+            object.__setattr__(self, "declarations", declarations)
+            object.__setattr__(self, "hand", hand)
+            object.__setattr__(self, "hand_sizes", hand_sizes)
+            object.__setattr__(self, "cards_dealt", cards_dealt)
+            object.__setattr__(self, "cards_to_deal", cards_to_deal)
+            object.__setattr__(self, "kitty", kitty)
+            object.__setattr__(self, "tricks", tricks)
+            object.__setattr__(self, "current", current)
+            object.__setattr__(self, "to_act", to_act)
+            object.__setattr__(self, "trick_points", trick_points)
+            object.__setattr__(self, "penalties", penalties)
+            object.__setattr__(self, "last_chance", last_chance)
 
     @property
     def in_force(self) -> Declaration | None:
@@ -193,35 +214,39 @@ def observe(hand: Hand, seat: int, last_chance: bool = False) -> Observation:
     else:
         current, tricks, trick_points, penalties = None, (), 0, 0
         to_act = hand.to_act()
-    fields: dict[str, Any] = dict(
-        seat=seat,
-        ruleset=hand.ruleset,
-        phase=phase,
-        first_hand=hand.setup.first_hand,
-        levels=hand.setup.levels,
-        dealer=hand.dealer,
-        rank=hand.rank if hand.ctx else hand.bidding.rank,
-        ctx=hand.ctx,
-        declarations=tuple(hand.bidding.shown),
-        hand=_sorted_hand(hands[seat], hand.ctx),
-        hand_sizes=(len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
-        cards_dealt=hand.dealt,
-        cards_to_deal=hand.to_deal,
-        kitty=kitty,
-        tricks=tricks,
-        current=current,
-        to_act=to_act,
-        trick_points=trick_points,
-        penalties=penalties,
-        last_chance=last_chance,
+    # In the fields' order (``_FIELDS``).
+    values = (
+        seat,
+        hand.ruleset,
+        phase,
+        hand.setup.first_hand,
+        hand.setup.levels,
+        hand.dealer,
+        hand.rank if hand.ctx else hand.bidding.rank,
+        hand.ctx,
+        tuple(hand.bidding.shown),
+        _sorted_hand(hands[seat], hand.ctx),
+        (len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
+        hand.dealt,
+        hand.to_deal,
+        kitty,
+        tricks,
+        current,
+        to_act,
+        trick_points,
+        penalties,
+        last_chance,
     )
-    if _COMPILED:  # a native class: no __dict__, and its constructor is a C call
-        return Observation(**fields)
+    if _COMPILED:  # a native class: its compiled __init__, called with the values in order
+        return Observation(*values)
     # Every decision builds one: fill the frozen instance's fields directly rather than
-    # through the generated __init__ (one object.__setattr__ per field).
+    # through __init__ (one object.__setattr__ per field).
     obs = object.__new__(Observation)
-    obs.__dict__.update(fields)
+    obs.__dict__.update(zip(_FIELDS, values))
     return obs
+
+
+_FIELDS = tuple(f.name for f in fields(Observation))
 
 
 def _sorted_hand(cards: list[Card], ctx: TrumpContext | None) -> tuple[Card, ...]:
@@ -350,4 +375,4 @@ def observation_from_json(data: dict[str, Any], ruleset: Ruleset | None = None) 
 
 
 # Compiled by mypyc (tools/build_compiled.py), functions have no __code__.
-_COMPILED = not hasattr(_sorted_hand, "__code__")
+_COMPILED: Final = not hasattr(_sorted_hand, "__code__")

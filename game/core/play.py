@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
-from typing import Any
+from typing import Any, Final
 
 from .cards import Card, Rank, Suit, format_cards, points_of
 from .legal import LIMIT, NOTHING, LegalMoves, named_leads, play_moves
@@ -144,12 +144,20 @@ class TrickView:
         attempted: tuple[Card, ...],
         penalty: int,
     ) -> None:
-        object.__setattr__(self, "leader", leader)
-        object.__setattr__(self, "plays", plays)
-        object.__setattr__(self, "winner", winner)
-        object.__setattr__(self, "points", points)
-        object.__setattr__(self, "attempted", attempted)
-        object.__setattr__(self, "penalty", penalty)
+        if _COMPILED:  # a native class: plain stores (still frozen from outside)
+            self.leader = leader  # type: ignore[misc]
+            self.plays = plays  # type: ignore[misc]
+            self.winner = winner  # type: ignore[misc]
+            self.points = points  # type: ignore[misc]
+            self.attempted = attempted  # type: ignore[misc]
+            self.penalty = penalty  # type: ignore[misc]
+        else:
+            object.__setattr__(self, "leader", leader)
+            object.__setattr__(self, "plays", plays)
+            object.__setattr__(self, "winner", winner)
+            object.__setattr__(self, "points", points)
+            object.__setattr__(self, "attempted", attempted)
+            object.__setattr__(self, "penalty", penalty)
 
     @property
     def lead(self) -> tuple[Card, ...]:
@@ -450,7 +458,7 @@ __all__ = ["PlayState", "Rank", "Suit", "Trick", "TrickView", "legal_buries"]
 
 # Compiled by mypyc (tools/build_compiled.py), functions have no __code__ and native classes
 # no __slots__.
-_COMPILED = not hasattr(legal_buries, "__code__")
+_COMPILED: Final = not hasattr(legal_buries, "__code__")
 _STATE_SLOTS = (
     "ctx",
     "dealer",

@@ -53,11 +53,18 @@ class ThrowResult:
     def __init__(
         self, throw: bool, ok: bool, played: tuple[Card, ...], blocked: int, beaten: tuple[Unit, ...] = ()
     ) -> None:
-        object.__setattr__(self, "throw", throw)
-        object.__setattr__(self, "ok", ok)
-        object.__setattr__(self, "played", played)
-        object.__setattr__(self, "blocked", blocked)
-        object.__setattr__(self, "beaten", beaten)
+        if _COMPILED:  # a native class: plain stores (still frozen from outside)
+            self.throw = throw  # type: ignore[misc]
+            self.ok = ok  # type: ignore[misc]
+            self.played = played  # type: ignore[misc]
+            self.blocked = blocked  # type: ignore[misc]
+            self.beaten = beaten  # type: ignore[misc]
+        else:
+            object.__setattr__(self, "throw", throw)
+            object.__setattr__(self, "ok", ok)
+            object.__setattr__(self, "played", played)
+            object.__setattr__(self, "blocked", blocked)
+            object.__setattr__(self, "beaten", beaten)
 
 
 def _beats_unit(unit: Unit, holding: Sequence[Card], ctx: TrumpContext) -> bool:
@@ -294,3 +301,7 @@ __all__ = [
     "trick_points",
     "trick_winner",
 ]
+
+
+# Compiled by mypyc (tools/build_compiled.py), functions have no __code__.
+_COMPILED: Final = not hasattr(trick_points, "__code__")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from .cards import ONE_DECK, Card, Rank, Suit
 from .trump import EffectiveSuit, TrumpContext
@@ -34,9 +35,14 @@ class Unit:
     # Written out, not generated: compiled by mypyc, a dataclass's generated methods stay
     # interpreted Python, and these are made and compared in every simulated trick.
     def __init__(self, pairs: int, top: int, cards: tuple[Card, ...]) -> None:
-        object.__setattr__(self, "pairs", pairs)
-        object.__setattr__(self, "top", top)
-        object.__setattr__(self, "cards", cards)
+        if _COMPILED:  # a native class: plain stores (still frozen from outside)
+            self.pairs = pairs  # type: ignore[misc]
+            self.top = top  # type: ignore[misc]
+            self.cards = cards  # type: ignore[misc]
+        else:
+            object.__setattr__(self, "pairs", pairs)
+            object.__setattr__(self, "top", top)
+            object.__setattr__(self, "cards", cards)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
@@ -71,9 +77,14 @@ class Format:
     # Written out, not generated: compiled by mypyc, a dataclass's generated methods stay
     # interpreted Python, and these are made and compared in every simulated trick.
     def __init__(self, tractors: tuple[int, ...], pairs: int, singles: int) -> None:
-        object.__setattr__(self, "tractors", tractors)
-        object.__setattr__(self, "pairs", pairs)
-        object.__setattr__(self, "singles", singles)
+        if _COMPILED:  # a native class: plain stores (still frozen from outside)
+            self.tractors = tractors  # type: ignore[misc]
+            self.pairs = pairs  # type: ignore[misc]
+            self.singles = singles  # type: ignore[misc]
+        else:
+            object.__setattr__(self, "tractors", tractors)
+            object.__setattr__(self, "pairs", pairs)
+            object.__setattr__(self, "singles", singles)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
@@ -315,3 +326,7 @@ __all__ = [
     "shape_codes",
     "suit_of_play",
 ]
+
+
+# Compiled by mypyc (tools/build_compiled.py), functions have no __code__.
+_COMPILED: Final = not hasattr(cards_at, "__code__")

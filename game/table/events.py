@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Final
 
 from game.core import ActionKind, Card, Declaration, Hand, HandSummary, TrickView
 
@@ -29,6 +30,16 @@ class Dealt(Event):
 
     seat: int
     card: Card  # the front end shows it only to its owner's screen
+
+    # Written out, not generated: compiled by mypyc, a dataclass's generated __init__ stays
+    # interpreted Python, and the table makes one of these per card dealt.
+    def __init__(self, seat: int, card: Card) -> None:
+        if _COMPILED:  # a native class: plain stores (still frozen from outside)
+            self.seat = seat  # type: ignore[misc]
+            self.card = card  # type: ignore[misc]
+        else:
+            object.__setattr__(self, "seat", seat)
+            object.__setattr__(self, "card", card)
 
 
 @dataclass(frozen=True)
@@ -75,6 +86,29 @@ class Played(Event):
     penalty: int = 0
     blocked_by: tuple[int, tuple[Card, ...]] | None = None  # a failed throw: who beat it, with what
 
+    # Written out, not generated: compiled by mypyc, a dataclass's generated __init__ stays
+    # interpreted Python, and the table makes one of these per play.
+    def __init__(
+        self,
+        seat: int,
+        cards: tuple[Card, ...],
+        attempted: tuple[Card, ...] = (),
+        penalty: int = 0,
+        blocked_by: tuple[int, tuple[Card, ...]] | None = None,
+    ) -> None:
+        if _COMPILED:  # a native class: plain stores (still frozen from outside)
+            self.seat = seat  # type: ignore[misc]
+            self.cards = cards  # type: ignore[misc]
+            self.attempted = attempted  # type: ignore[misc]
+            self.penalty = penalty  # type: ignore[misc]
+            self.blocked_by = blocked_by  # type: ignore[misc]
+        else:
+            object.__setattr__(self, "seat", seat)
+            object.__setattr__(self, "cards", cards)
+            object.__setattr__(self, "attempted", attempted)
+            object.__setattr__(self, "penalty", penalty)
+            object.__setattr__(self, "blocked_by", blocked_by)
+
 
 @dataclass(frozen=True)
 class TrickWon(Event):
@@ -84,6 +118,18 @@ class TrickWon(Event):
     trick: TrickView
     number: int
     scored: bool = False
+
+    # Written out, not generated: compiled by mypyc, a dataclass's generated __init__ stays
+    # interpreted Python, and the table makes one of these per trick.
+    def __init__(self, trick: TrickView, number: int, scored: bool = False) -> None:
+        if _COMPILED:  # a native class: plain stores (still frozen from outside)
+            self.trick = trick  # type: ignore[misc]
+            self.number = number  # type: ignore[misc]
+            self.scored = scored  # type: ignore[misc]
+        else:
+            object.__setattr__(self, "trick", trick)
+            object.__setattr__(self, "number", number)
+            object.__setattr__(self, "scored", scored)
 
 
 @dataclass(frozen=True)
@@ -181,3 +227,7 @@ __all__ = [
     "Wait",
     "WaitKind",
 ]
+
+
+# Compiled by mypyc (tools/build_compiled.py), functions have no __code__.
+_COMPILED: Final = not hasattr(Dealt.__init__, "__code__")
