@@ -64,8 +64,8 @@ def projected(cards: Sequence[Card], tab: Tables, hand_size: int, prior_weight: 
 def option_context(option: Sequence[Card], rank: Rank) -> TrumpContext:
     levels = [c for c in option if not c.is_joker]
     if levels:
-        return TrumpContext(rank, levels[0].suit)
-    return TrumpContext(rank, None)  # a pair of jokers: no-trump
+        return TrumpContext.of(rank, levels[0].suit)
+    return TrumpContext.of(rank, None)  # a pair of jokers: no-trump
 
 
 def option_strength(obs: Observation, option: Sequence[Card]) -> tuple[float, TrumpContext]:
@@ -128,7 +128,7 @@ def choose_declaration(
         if own and strength >= avg * 0.9:
             return list(option), Reason("declare.protect")
         return None, Reason("declare.pass")
-    current_ctx = TrumpContext(rank, standing.trump)
+    current_ctx = TrumpContext.of(rank, standing.trump)
     current = projected(hand, tables(current_ctx), size)
     if current_ctx.no_trump:
         current = 0.7 * current

@@ -45,6 +45,7 @@ HOT_MODULES = (
     "game.table.events",
     "bots.tables",
     "bots.memory",
+    "bots.bidding",
     "bots.view",
     "bots.plays",
     "bots.leads",

@@ -279,7 +279,7 @@ class Hand:
         assert result.dealer is not None and result.rank is not None
         self.dealer, self.rank = result.dealer, result.rank
         self.trump_declared = result.declared
-        self.ctx = TrumpContext(result.rank, result.trump)
+        self.ctx = TrumpContext.of(result.rank, result.trump)
         # The dealer picks up the kitty; only the dealer sees it.
         self.hands[result.dealer].extend(self.kitty)
         self.kitty = []

@@ -66,6 +66,10 @@ SMALL_JOKER_POSITION = 14
 BIG_JOKER_POSITION = 15
 
 
+# Every context ``TrumpContext.of`` has made: at most 13 levels times 5 trumps.
+_CONTEXTS: dict[tuple[Rank, Suit | None], TrumpContext] = {}
+
+
 @dataclass(frozen=True)
 class TrumpContext:
     """The hand's level rank and trump suit (``None`` for no-trump)."""
@@ -105,6 +109,15 @@ class TrumpContext:
         # Copied and pickled by its two fields (the tables follow from them): compiled by
         # mypyc, a frozen dataclass cannot be rebuilt field by field.
         return (TrumpContext, (self.level, self.trump_suit))
+
+    @classmethod
+    def of(cls, level: Rank, trump_suit: Suit | None) -> TrumpContext:
+        """The context, made once per (level, trump): a context's tables take a while to
+        build, and the bots weigh every declaration they could make under its context."""
+        got = _CONTEXTS.get((level, trump_suit))
+        if got is None:
+            got = _CONTEXTS[(level, trump_suit)] = cls(level, trump_suit)
+        return got
 
     @classmethod
     def parse(cls, level: str, trump: str) -> TrumpContext:
