@@ -39,6 +39,7 @@ HOT_MODULES = (
     "game.core.bidding",
     "game.core.settlement",
     "game.core.actions",
+    "game.core.moves",
     "game.table.declaring",
     "game.table.controllers",
     "game.table.driver",

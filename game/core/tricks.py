@@ -237,6 +237,25 @@ def play_value(
 ) -> tuple[int, int] | None:
     """How a play ranks in a trick, or None when it cannot win. Higher tuples win; ties go
     to the earlier play. Tier 0: the lead's suit; tier 1: trumping a side-suit lead."""
+    if len(lead) == 1 and len(play) == 1:
+        # A single led and a single played, most plays of a hand: what the general case
+        # below works out for them, without decomposing or laying out anything.
+        led: int = lead[0]
+        card: int = play[0]
+        suit_by_card = ctx.suit_by_card
+        card_suit, led_suit = suit_by_card[card], suit_by_card[led]
+        if card_suit is led_suit:
+            return (0, ctx.position(card))
+        if card_suit is TRUMP:  # a side suit led (the led suit is not the card's)
+            return (1, ctx.position(card))
+        return None
+    return _play_value(play, lead, ctx, lead_units)
+
+
+def _play_value(
+    play: Sequence[Card], lead: Sequence[Card], ctx: TrumpContext, lead_units: Sequence[Unit] | None
+) -> tuple[int, int] | None:
+    """``play_value`` in general, any lead and any play."""
     if lead_units is None:
         lead_units = decompose(lead, ctx)
     first: int = lead[0]  # compiled: unboxed, an array index

@@ -6,7 +6,8 @@ import random
 import pytest
 
 from game.core.cards import ONE_DECK, cards, points_of
-from game.core.tricks import play_value, trick_points, trick_winner
+from game.core.tricks import _play_value, play_value, trick_points, trick_winner
+from game.core.trump import TrumpContext
 from game.core.units import Format, decompose, runs
 from tests.support import ctx
 
@@ -295,3 +296,12 @@ def test_trick_winner_agrees_with_the_rules(seed):
     plays, c = _random_trick(random.Random(seed))
     assert trick_winner(plays, c) == _oracle_winner(plays, c), ([str(x) for x in p] for p in plays)
     assert trick_points(plays) == sum(points_of(p) for p in plays)
+
+
+@pytest.mark.parametrize("level, trump", [("2", "S"), ("10", "H"), ("A", "NT"), ("5", "D")])
+def test_a_single_against_a_single_is_valued_as_the_general_rule_values_it(level, trump):
+    ctx = TrumpContext.parse(level, trump)
+    deck = sorted(ONE_DECK)
+    for led in deck:
+        for card in deck:
+            assert play_value([card], [led], ctx) == _play_value([card], [led], ctx, None), (card, led)
