@@ -123,7 +123,7 @@ class SuitLead:
         self.ruffable = suit != TRUMP and any(v.maybe_void(o, suit) and v.could_trump(o, 0) for o in self.opps)
 
 
-def boss_units(v: View, others: Sequence[int], suit: str, units: Sequence[Unit]) -> list[Unit]:
+def boss_units(v: View, others: tuple[int, ...], suit: str, units: Sequence[Unit]) -> list[Unit]:
     """The units of ``suit`` nobody else can beat; singles and pairs against one threshold
     each."""
     single_t = v.beat_threshold(others, suit, 0)
@@ -145,7 +145,7 @@ def _points(cards: Sequence[Card]) -> int:
     return sum(POINTS[c] for c in cards)
 
 
-def safe_throw(v: View, suit: str, throw: list[Card], others: Sequence[int]) -> bool:
+def safe_throw(v: View, suit: str, throw: list[Card], others: tuple[int, ...]) -> bool:
     """Memory proves every unit of ``throw`` unbeatable (and it is a throw: two units)."""
     units = v.tab.units(throw)
     return len(units) >= 2 and all(not v.could_beat_in_suit(others, suit, u.pairs, u.top) for u in units)

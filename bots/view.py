@@ -272,7 +272,7 @@ class View:
                 return True
         return False
 
-    def could_beat_in_suit(self, seats: Sequence[int], suit: str, pairs: int, top: int) -> bool:
+    def could_beat_in_suit(self, seats: tuple[int, ...], suit: str, pairs: int, top: int) -> bool:
         """Could one of ``seats`` (by its shown voids) beat a unit of ``suit`` in that suit?"""
         if pairs <= 1:
             return self.beat_threshold(seats, suit, pairs) > top
@@ -280,7 +280,7 @@ class View:
             return False
         return self.higher_unit_out(suit, pairs, top)
 
-    def beat_threshold(self, seats: Sequence[int], suit: str, pairs: int) -> int:
+    def beat_threshold(self, seats: tuple[int, ...], suit: str, pairs: int) -> int:
         """A single (``pairs`` 0) or pair (1) of ``suit`` topped above the returned position
         may be beaten by one of ``seats``; -1 when none of them can beat any."""
         key = 2 * self.tab.suit_no[suit] + pairs  # 0 to 9: suit and kind; the seats as bits above
@@ -291,7 +291,7 @@ class View:
             threshold = self._beat[key] = self.top_out(suit, pairs) if self._may_hold(seats, suit, pairs) else -1
         return threshold
 
-    def _may_hold(self, seats: Sequence[int], suit: str, pairs: int) -> bool:
+    def _may_hold(self, seats: tuple[int, ...], suit: str, pairs: int) -> bool:
         """Has one of ``seats`` not shown it lacks a unit of this kind in ``suit``?"""
         mem = self.mem
         for s in seats:

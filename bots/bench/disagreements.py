@@ -97,7 +97,7 @@ def _lead_kind(v: View, play) -> str:
         return f"{suit} throw"
     u = units[0]
     shape = "single" if u.pairs == 0 else "pair" if u.pairs == 1 else "tractor"
-    boss = not v.could_beat_in_suit([s for s in range(4) if s != v.seat], tab.suit[play[0]], u.pairs, u.top)
+    boss = not v.could_beat_in_suit(tuple(s for s in range(4) if s != v.seat), tab.suit[play[0]], u.pairs, u.top)
     return f"{suit} {'boss ' if boss else ''}{shape}"
 
 
