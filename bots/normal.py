@@ -98,6 +98,20 @@ class NormalPolicy:
     lead_weights: ClassVar[LeadWeights] = LEAD_WEIGHTS
     follow_weights: ClassVar[FollowWeights] = FOLLOW_WEIGHTS
 
+    def __init__(self) -> None:
+        # The switches and weights, read into the instance once: compiled, a class attribute
+        # read through ``self`` is a generic look-up, and a simulated decision reads a dozen.
+        self._throws: bool = self.throws
+        self._partner_ruff: bool = self.partner_ruff
+        self._contest_end: bool = self.contest_end
+        self._cautious: bool = self.cautious
+        self._low_trump_lead: bool = self.low_trump_lead
+        self._endgame_cards: dict[int, int] = self.endgame
+        self._trump_throw_honours: bool = self.trump_throw_honours
+        self._bank_points: bool = self.bank_points
+        self._lead_weights: LeadWeights = self.lead_weights
+        self._follow_weights: FollowWeights = self.follow_weights
+
     # ------------------------------------------------------------------ play
 
     def play(self, v: View) -> Decision:
@@ -106,7 +120,7 @@ class NormalPolicy:
         return self.lead(v)
 
     def _endgame(self, v: View) -> bool:
-        return self.contest_end and len(v.hand) <= endgame_cards(v, self.endgame)
+        return self._contest_end and len(v.hand) <= endgame_cards(v, self._endgame_cards)
 
     # ------------------------------------------------------------------ following
 
@@ -118,8 +132,8 @@ class NormalPolicy:
         return self._follow_opponent(f)
 
     def _follow_partner(self, f: FollowState) -> Decision:
-        w = self.follow_weights
-        if trick_is_safe(f, self.cautious):
+        w = self._follow_weights
+        if trick_is_safe(f, self._cautious):
             fk = feed_for(f.v, w)
             play = self._follow_by(f, fk)
             pts = sum(POINTS[c] for c in play)
@@ -139,9 +153,9 @@ class NormalPolicy:
 
     def _follow_opponent(self, f: FollowState) -> Decision:
         # An opponent is winning (or nobody has played but the leader, an opponent).
-        w = self.follow_weights
+        w = self._follow_weights
         wins = winning_plays(f.mine, f.tr, f.v.tab, f.cheap)
-        win = best_win(f, wins, w, self.cautious, self.bank_points)
+        win = best_win(f, wins, w, self._cautious, self._bank_points)
         if win is None:
             return self._cheap(f)
         if win.secure:
@@ -160,7 +174,7 @@ class NormalPolicy:
 
     def _best_win(self, f: FollowState) -> Win | None:
         wins = winning_plays(f.mine, f.tr, f.v.tab, f.cheap)
-        return best_win(f, wins, self.follow_weights, self.cautious, self.bank_points)
+        return best_win(f, wins, self._follow_weights, self._cautious, self._bank_points)
 
     def _follow_by(self, f: FollowState, key) -> list[Card]:
         tr = f.tr
@@ -181,7 +195,7 @@ class NormalPolicy:
         """Every lead the rules of ``leads`` offer, best first: (score, cards, reason code).
         Equal scores keep the order of the suits and of the rules."""
         tab = v.tab
-        w = self.lead_weights
+        w = self._lead_weights
         mine = v.mine()
         ck = cheap_key(tab, {s: len(mine[s]) for s in tab.side_suits})
         endgame = self._endgame(v)
@@ -191,14 +205,14 @@ class NormalPolicy:
             if not mine[suit]:
                 continue
             s = SuitLead(v, suit, ck, endgame, out_trumps)
-            if self.throws:
-                offers += throw_lead(s, w, self.trump_throw_honours)
+            if self._throws:
+                offers += throw_lead(s, w, self._trump_throw_honours)
             if suit == TRUMP:
                 offers += trump_boss_leads(s, w)
-                offers += low_trump_leads(s, w, self.low_trump_lead)
+                offers += low_trump_leads(s, w, self._low_trump_lead)
                 continue
             offers += side_boss_leads(s, w)
-            if self.partner_ruff:
+            if self._partner_ruff:
                 offers += partner_ruff_lead(s, w)
             offers += low_lead(s, w)
             offers += low_pair_lead(s, w)
