@@ -33,8 +33,9 @@ HOT_MODULES = (
     "game.core.play",
     "game.core.legal",
     "game.core.observation",
-    # The hand and its bidding, and the table engine around them: most of a self-play hand
-    # once the bots are compiled.
+    # The hand, its bidding, actions and moves, and the table engine and its events around
+    # them: most of a self-play hand once the bots are compiled. (``game.core.match`` stays
+    # Python: compiled, ten tests of tests/core/test_match.py raised TypeError; not pursued.)
     "game.core.hand",
     "game.core.bidding",
     "game.core.settlement",
@@ -46,7 +47,7 @@ HOT_MODULES = (
     "game.table.events",
     "bots.tables",
     "bots.memory",
-    "bots.bidding",
+    "bots.bidding",  # the bots' declarations and buries, weighed at every card dealt
     "bots.view",
     "bots.plays",
     "bots.leads",
