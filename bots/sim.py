@@ -65,6 +65,9 @@ def rollout(
     trick = TrickState(current.plays, tab) if current is not None else None
     hands = state.hands
     ruleset, dealer = state.ruleset, state.dealer
+    # Each seat's hand split by suit, made at its first decision and then kept in step with
+    # its plays: one split per seat and roll-out rather than one per decision.
+    splits: list[dict[str, list[Card]] | None] = [None, None, None, None]
     move = first
     while state.settlement is None:
         s = state.to_act()
@@ -74,6 +77,9 @@ def rollout(
             if trick is not None and len(hand) == trick.n:
                 move = list(hand)  # the last cards: nothing to choose
             else:
+                split = splits[s]
+                if split is None:
+                    split = splits[s] = tab.split(hand)
                 view = View(
                     s,
                     ruleset,
@@ -87,11 +93,15 @@ def rollout(
                     state.defender_points,
                     tricks_done,
                     trick,
+                    split,
                 )
                 move, _ = policy.play(view)
         lead = trick.lead if trick is not None else None
         played_to = state.apply(s, move)
         cards = played_to.plays[-1][1]
+        split = splits[s]
+        if split is not None:
+            _take(split, cards, tab)
         if lead is None:
             mem.on_play(s, cards, None, attempted=played_to.attempted)
             trick = TrickState(played_to.plays, tab)
@@ -106,6 +116,20 @@ def rollout(
         move = None
     settled = state.settlement
     return utility(ruleset, seat, dealer, settled.total, settled.up_levels, settled.up_side, point_weight, deal_value)
+
+
+def _take(split: dict[str, list[Card]], cards: Sequence[Card], tab: Tables) -> None:
+    """Take ``cards``, just played, out of a hand split by suit, as the play took them out
+    of the hand (the same values left in the same order)."""
+    suit_of = tab.suit
+    for card in cards:
+        run = split[suit_of[card]]
+        for i in range(len(run)):
+            if run[i] is card:
+                del run[i]
+                break
+        else:
+            run.remove(card)
 
 
 def utility(

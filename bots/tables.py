@@ -91,7 +91,7 @@ class Tables:
         # Jokers and level cards: the cards a player should not waste.
         self.honour: list[bool] = [c.is_joker or c.rank == ctx.level for c in BY_CODE]
         self.bury_weight: list[float] = [_bury_weight(c, self.is_trump[c]) for c in BY_CODE]
-        self._units: dict[tuple[Card, ...], list[Unit]] = {}
+        self._units: dict[tuple[int, ...], list[Unit]] = {}
 
     def split(self, cards: Iterable[Card]) -> dict[str, list[Card]]:
         """Cards grouped by effective suit (every suit present, maybe empty)."""
@@ -115,7 +115,18 @@ class Tables:
 
     def units(self, cards: Sequence[Card]) -> list[Unit]:
         """``decompose`` of cards of one suit, memoised (hands repeat a lot)."""
-        key = tuple(sorted(cards))  # cards are ints: a C-level sort
+        if _COMPILED:
+            # Keyed by plain ints (the cards' codes, small ints CPython keeps one of each):
+            # sorted with the exact-int comparison and hashed and compared as ints, where
+            # ``Card``s, an ``int`` subclass, go through the generic comparison.
+            codes: list[int] = []
+            for c in cards:
+                code: int = c
+                codes.append(code)
+            codes.sort()
+            key: tuple[int, ...] = tuple(codes)
+        else:
+            key = tuple(sorted(cards))  # cards are ints: a C-level sort
         got = self._units.get(key)
         if got is None:
             if len(self._units) > 10_000:  # bounded for the garbage collector: see CONTEXTS_KEPT

@@ -74,7 +74,6 @@ class View:
         "_beat",
         "_held_counts",
         "_mine",
-        "_suit_info",
         "_tops",
         "_trick",
         "_unseen",
@@ -106,6 +105,7 @@ class View:
         defender_points: int,
         tricks_done: int,
         trick: TrickState | None = None,
+        mine: dict[str, list[Card]] | None = None,
     ) -> None:
         self.seat = seat
         self.ruleset = ruleset
@@ -120,9 +120,10 @@ class View:
         self.defender_points = defender_points
         self.tricks_done = tricks_done
         self._unseen: Counter[Card] | None = None
-        self._suit_info: dict[str, int] = {}
         self._trick = trick
-        self._mine: dict[str, list[Card]] | None = None
+        # ``mine``: the hand already split by suit (a roll-out keeps each seat's split up to
+        # date, play by play), which ``mine()`` would otherwise make.
+        self._mine = mine
         # Keyed by small ints, not tuples (views are built per simulated play, and a key tuple
         # is built and hashed per question): top_out's answers at 4 * suit number + 0
         # (singles) or + 1 (pairs), the pairs out at + 2; beat_threshold's as it says.
@@ -219,17 +220,15 @@ class View:
         return n
 
     def unseen_count(self, suit: str) -> int:
-        """How many cards of ``suit`` this seat has not seen."""
-        info = self._suit_info
-        if not info:  # every suit at once: what is left of it less what this seat holds
-            left = self.mem.suit_left
-            for s, cards in self.mine().items():
-                info[s] = left[s] - len(cards)
-            if self.kitty and self.seat == self.dealer:
-                suit_of = self.tab.suit
-                for c in self.kitty:
-                    info[suit_of[c]] -= 1
-        return info[suit]
+        """How many cards of ``suit`` this seat has not seen: what is left of it less what
+        this seat holds (a decision asks about a suit or two, so no table of every suit)."""
+        n = self.mem.suit_left[suit] - len(self.mine()[suit])
+        if self.kitty and self.seat == self.dealer:
+            suit_of = self.tab.suit
+            for c in self.kitty:
+                if suit_of[c] == suit:
+                    n -= 1
+        return n
 
     def top_out(self, suit: str, pairs: int) -> int:
         """The highest position of an unseen single (``pairs`` 0) or pair (1) of ``suit``."""

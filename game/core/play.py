@@ -398,7 +398,7 @@ class PlayState:
                     cards = outcome.played
         hand = self.hands[seat]
         for card in cards:
-            hand.remove(card)
+            _remove_card(hand, card)
         trick.plays.append((seat, cards))
         if len(trick.plays) == 4:
             self._finish_trick(trick)
@@ -458,6 +458,19 @@ __all__ = ["PlayState", "Rank", "Suit", "Trick", "TrickView", "legal_buries"]
 
 # Compiled by mypyc (tools/build_compiled.py), functions have no __code__ and native classes
 # no __slots__.
+def _remove_card(hand: list[Card], card: Card) -> None:
+    """``hand.remove(card)``. Compiled, the card played is nearly always the very object the
+    hand holds (the player picked it from there): a scan by identity is a pointer comparison
+    per card where ``list.remove`` compares each card before it as an ``int`` subclass. An
+    equal card found instead would leave the same values in the same order."""
+    if _COMPILED:
+        for i in range(len(hand)):
+            if hand[i] is card:
+                del hand[i]
+                return
+    hand.remove(card)
+
+
 _COMPILED: Final = not hasattr(legal_buries, "__code__")
 _STATE_SLOTS = (
     "ctx",

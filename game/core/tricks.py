@@ -284,12 +284,36 @@ def _play_value(
 def trick_winner(plays: Sequence[Sequence[Card]], ctx: TrumpContext) -> int:
     """Index (0 = the leader) of the play that wins a trick, complete or not."""
     lead = plays[0]
+    if len(lead) == 1:
+        return _single_winner(plays, ctx)
     lead_units = decompose(lead, ctx)
     best_index, best_value = 0, (0, lead_units[0].top if len(lead_units) == 1 else -1)
     for i, play in enumerate(plays[1:], start=1):
         value = play_value(play, lead, ctx, lead_units)
         if value is not None and value > best_value:
             best_index, best_value = i, value
+    return best_index
+
+
+def _single_winner(plays: Sequence[Sequence[Card]], ctx: TrumpContext) -> int:
+    """``trick_winner`` of a single led, most tricks of a hand: what ``play_value``'s single
+    against single gives, compared as (tier, position) without a tuple per play."""
+    suit_by_card = ctx.suit_by_card
+    led: int = plays[0][0]
+    led_suit = suit_by_card[led]
+    best_index, best_tier, best_position = 0, 0, ctx.position(led)
+    for i in range(1, len(plays)):
+        card: int = plays[i][0]
+        suit = suit_by_card[card]
+        if suit is led_suit:
+            tier = 0
+        elif suit is TRUMP:
+            tier = 1
+        else:
+            continue
+        position = ctx.position(card)
+        if tier > best_tier or (tier == best_tier and position > best_position):
+            best_index, best_tier, best_position = i, tier, position
     return best_index
 
 
