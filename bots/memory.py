@@ -102,9 +102,12 @@ class CardMemory:
         points = 0
         for c in cards:
             code: int = c  # compiled: unboxed, so the look-ups below are array indexes
-            remaining[code] -= 1
+            # ``x[i] = x[i] - 1``, not ``-=``: compiled, an augmented item assignment is a
+            # generic Python subtraction of boxed ints, this an unboxed one.
+            remaining[code] = remaining[code] - 1
             points += POINTS[code]
-            left[suit_of[code]] -= 1
+            suit = suit_of[code]
+            left[suit] = left[suit] - 1
             if k and k.get(c):  # not k[c]: a Counter's missing key goes through Python code
                 k[c] -= 1
         self.points_out -= points
@@ -152,10 +155,10 @@ class CardMemory:
             seat, cards = plays[i]
             c = cards[0]
             code: int = c
-            remaining[code] -= 1
+            remaining[code] = remaining[code] - 1  # not -=: see on_play
             points += POINTS[code]
             suit = suit_of[code]
-            left[suit] -= 1
+            left[suit] = left[suit] - 1
             k = known[seat]
             if k and k.get(c):
                 k[c] -= 1

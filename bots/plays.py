@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from itertools import islice
+import math
 from typing import Any, Final
 
 from game.core import TRUMP, Card, Format, legal_follows, max_tractor_pairs
@@ -23,58 +24,121 @@ from .view import TrickState
 Key = Callable[[int], float]
 CardKey = Callable[[Card], float]  # a key reading the ``Card``'s attributes (the buries')
 PAIR_BREAK = 4.0  # extra cost of taking one card out of a pair as a single
+_INFINITY: Final = math.inf  # compiled, ``float("inf")`` parses the string at every call
 
 
 # ---------------------------------------------------------------------- preferences
 
 
-def cheap_key(tab: Tables, lengths: dict[str, int] | None = None) -> Key:
-    """Give away as little as possible: low side cards, short suits, no points, no trumps."""
-    pos, trump, honour = tab.pos, tab.is_trump, tab.honour
-    suit = tab.suit
+class CardCost:
+    """A key of the hot loops as a native class. Compiled, ``cost`` is a direct call, where
+    calling a closure is a Python call (its argument boxed, its float boxed back); as a
+    callable it is still a key for ``min`` and ``sorted``."""
 
-    def key(c: int) -> float:
-        v = float(pos[c])  # a float from the start: compiled code keeps one type per variable
-        if trump[c]:
-            v += 25 + (8 if honour[c] else 0)
-        elif lengths is not None:
-            v += 0.4 * lengths.get(suit[c], 0)
+    __slots__ = ()
+
+    def cost(self, c: int) -> float:
+        raise NotImplementedError
+
+    def __call__(self, c: int) -> float:
+        return self.cost(c)
+
+
+class _Cheap(CardCost):
+    __slots__ = ("honour", "lengths", "pos", "suit_no", "trump")
+
+    def __init__(self, tab: Tables, lengths: dict[str, int] | None) -> None:
+        self.pos, self.trump, self.honour, self.suit_no = tab.pos, tab.is_trump, tab.honour, tab.suit_no_by_card
+        # The suits' lengths by suit number: a list index per card, not a dict's (ints, so
+        # the list holds the small ints CPython keeps, where floats would each be made).
+        self.lengths: list[int] | None = None if lengths is None else [lengths.get(s, 0) for s in tab.suits]
+
+    def cost(self, c: int) -> float:
+        v = float(self.pos[c])  # a float from the start: compiled code keeps one type per variable
+        if self.trump[c]:
+            v += 25 + (8 if self.honour[c] else 0)
+        else:
+            lengths = self.lengths
+            if lengths is not None:
+                v += 0.4 * lengths[self.suit_no[c]]
         return v + 2.0 * POINTS[c]
 
-    return key
+
+class _Feed(CardCost):
+    __slots__ = ("honour", "is_honour", "pos", "trump", "weight")
+
+    def __init__(self, tab: Tables, weight: float, honour: float) -> None:
+        self.pos, self.trump, self.is_honour = tab.pos, tab.is_trump, tab.honour
+        self.weight, self.honour = weight, honour
+
+    def cost(self, c: int) -> float:
+        v = float(self.pos[c])
+        if self.trump[c]:
+            v += 25 + (self.honour if self.is_honour[c] else 0)
+        return v - self.weight * POINTS[c]
+
+
+class _High(CardCost):
+    __slots__ = ("strength",)
+
+    def __init__(self, tab: Tables) -> None:
+        self.strength = tab.strength
+
+    def cost(self, c: int) -> float:
+        return float(-self.strength[c])
+
+
+class _Wrapped(CardCost):
+    """Any other key (a function) in the same shape."""
+
+    __slots__ = ("key",)
+
+    def __init__(self, key: Key) -> None:
+        self.key = key
+
+    def cost(self, c: int) -> float:
+        return self.key(c)
+
+
+def cheap_key(tab: Tables, lengths: dict[str, int] | None = None) -> Key:
+    """Give away as little as possible: low side cards, short suits, no points, no trumps."""
+    return _Cheap(tab, lengths)
 
 
 def feed_key(tab: Tables, weight: float = 3.0, honour: float = 8.0) -> Key:
     """Give a winning partner points: 10s and Ks first, then 5s, then the cheapest.
     ``weight`` is the worth of a point against a card's rank; ``honour`` the extra cost of
     giving up a joker or a level card."""
-    pos, trump, is_honour = tab.pos, tab.is_trump, tab.honour
-
-    def key(c: int) -> float:
-        v = float(pos[c])
-        if trump[c]:
-            v += 25 + (honour if is_honour[c] else 0)
-        return v - weight * POINTS[c]
-
-    return key
+    return _Feed(tab, weight, honour)
 
 
 def high_key(tab: Tables) -> Key:
-    strength = tab.strength
+    return _High(tab)
 
-    def key(c: int) -> float:
-        return float(-strength[c])
 
-    return key
+def _costs(key: Key) -> CardCost:
+    return key if isinstance(key, CardCost) else _Wrapped(key)
+
+
+def _plain(key: Key | CardKey) -> Callable[[Any], float]:
+    """The key as the builtins call it: interpreted, the bound ``cost`` saves a frame."""
+    return key.cost if isinstance(key, CardCost) else key
 
 
 def cheapest(cards: Sequence[Card], key: Key | CardKey) -> Card:
     """``min(cards, key=key)``: the first card of the lowest key. Compiled, a loop here beats
     the builtin's keyword call; interpreted, the builtin is the C loop."""
     if not _COMPILED:
-        return min(cards, key=key)
+        return min(cards, key=_plain(key))
     best = cards[0]
-    best_cost = key(best)
+    if isinstance(key, CardCost):
+        best_cost = key.cost(best)
+        for c in cards:
+            cost = key.cost(c)
+            if cost < best_cost:
+                best, best_cost = c, cost
+        return best
+    best_cost = key(best)  # a CardKey: the ``Card`` itself, not its code
     for c in cards:
         cost = key(c)
         if cost < best_cost:
@@ -92,18 +156,38 @@ def pick(cards: Sequence[Card], k: int, key: Key | CardKey) -> list[Card]:
     if k >= len(cards):
         return list(cards)
     if k == 1:  # following a single, the common case: no Counter, no sort
+        if _COMPILED and isinstance(key, CardCost):
+            return [_cheapest_single(cards, key)]
         if len(set(cards)) == len(cards):  # no pair to keep whole
             return [cheapest(cards, key)]
         count = cards.count if isinstance(cards, list) else list(cards).count
-        best, best_cost = cards[0], float("inf")
+        best, best_cost = cards[0], _INFINITY
         for c in cards:  # the first cheapest, as min() would pick
-            cost = key(c) + (PAIR_BREAK if count(c) >= 2 else 0.0)
+            cost = (key.cost(c) if isinstance(key, CardCost) else key(c)) + (PAIR_BREAK if count(c) >= 2 else 0.0)
             if cost < best_cost:
                 best, best_cost = c, cost
         return [best]
     counts = counts_of(cards)
-    costs = {c: key(c) + (PAIR_BREAK if n >= 2 else 0.0) for c, n in counts.items()}
+    cost_of = _plain(key)
+    costs = {c: cost_of(c) + (PAIR_BREAK if n >= 2 else 0.0) for c, n in counts.items()}
     return sorted(cards, key=costs.__getitem__)[:k]
+
+
+def _cheapest_single(cards: Sequence[Card], key: CardCost) -> Card:
+    """``pick``'s one card, compiled: the card counts in an array by code, then one loop
+    (with no pair held, what ``cheapest`` gives; with pairs, what the loop over
+    ``list.count`` gives)."""
+    counts = [0] * len(POINTS)
+    for c in cards:
+        code: int = c
+        counts[code] = counts[code] + 1
+    best, best_cost = cards[0], _INFINITY
+    for c in cards:
+        code = c
+        cost = key.cost(code) + (PAIR_BREAK if counts[code] >= 2 else 0.0)
+        if cost < best_cost:
+            best, best_cost = c, cost
+    return best
 
 
 def _pairs_by_pos(counts: dict[Card, int], tab: Tables, key: Key) -> dict[int, list[Card]]:
@@ -114,7 +198,7 @@ def _pairs_by_pos(counts: dict[Card, int], tab: Tables, key: Key) -> dict[int, l
             out.setdefault(pos[c], []).append(c)
     for cards in out.values():
         if len(cards) > 1:
-            cards.sort(key=key)
+            cards.sort(key=_plain(key))
     return out
 
 
@@ -134,10 +218,11 @@ def _layout(
     """Disjoint runs (one per lead tractor, no longer than it) holding ``want`` pairs, at the
     lowest total key; None if the search budget runs out first."""
     avail = {p: len(cs) for p, cs in pairs.items()}
-    cost = {p: 2 * key(cs[0]) for p, cs in pairs.items()}
+    costs = _costs(key)
+    cost = {p: 2 * costs.cost(cs[0]) for p, cs in pairs.items()}
     lengths = sorted(lengths, reverse=True)
     rest_cap = [sum(lengths[i:]) for i in range(len(lengths))] + [0]
-    best: list[Any] = [None, float("inf")]  # [runs, cost], set from inside rec
+    best: list[Any] = [None, _INFINITY]  # [runs, cost], set from inside rec
     nodes = [0]
 
     def rec(i: int, got: int, c: float, chosen: list[tuple[int, int]]) -> None:
@@ -194,7 +279,7 @@ def choose_in_suit(held: Sequence[Card], fmt: Format, n: int, tab: Tables, key: 
     total_pairs = sum(len(cs) for cs in pairs.values()) + t
     need = min(fmt.total_pairs, total_pairs) - t
     if need > 0:
-        spare = sorted((c for cs in pairs.values() for c in cs), key=key)
+        spare = sorted((c for cs in pairs.values() for c in cs), key=_plain(key))
         for card in spare[:need]:
             chosen += [card, card]
     for card in chosen:  # all of them from ``held``
@@ -231,9 +316,10 @@ def units_above(pool: Sequence[Card], pairs: int, threshold: int, tab: Tables, k
     pos = tab.pos
     if pairs == 0:
         seen: dict[int, Card] = {}
+        costs = _costs(key)
         for c in pool:
             p = pos[c]
-            if p > threshold and (p not in seen or key(c) < key(seen[p])):
+            if p > threshold and (p not in seen or costs.cost(c) < costs.cost(seen[p])):
                 seen[p] = c
         return [[seen[p]] for p in sorted(seen)]
     counts = counts_of(pool)

@@ -205,14 +205,17 @@ class View:
         if _COMPILED:
             counts = self._held_counts
             if counts is None:
-                counts = self._held_counts = [0] * len(POINTS)
+                # A variable of its own, typed: through the Optional attribute mypyc reads
+                # the items as objects and adds one by a generic Python addition.
+                fresh: list[int] = [0] * len(POINTS)
                 for c in self.hand:
                     code: int = c  # unboxed: an array index
-                    counts[code] += 1
+                    fresh[code] = fresh[code] + 1  # not +=: a generic addition compiled
                 if self.kitty and self.seat == self.dealer:
                     for c in self.kitty:
                         code = c
-                        counts[code] += 1
+                        fresh[code] = fresh[code] + 1
+                self._held_counts = counts = fresh
             return counts[card]
         n = self.hand.count(card)
         if self.kitty and self.seat == self.dealer:
