@@ -41,6 +41,7 @@ HOT_MODULES = (
     "game.core.settlement",
     "game.core.actions",
     "game.core.moves",
+    "game.core.holding",  # ``cards.holds``: every play checked asks it
     "game.table.declaring",
     "game.table.controllers",
     "game.table.driver",

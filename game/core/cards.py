@@ -18,6 +18,8 @@ from collections.abc import Iterable
 from enum import Enum, IntEnum
 import random
 
+from .holding import holds as holds  # compiled with the hot path: see holding.py
+
 
 class CardError(ValueError):
     """A card or a list of cards is not well formed."""
@@ -205,18 +207,3 @@ def points_of(cards: Iterable[Card]) -> int:
 def cards(text: str) -> list[Card]:
     """Readable literals for tests and docs: ``cards("10S 10S BJ")``."""
     return [Card.parse(t) for t in text.split()]
-
-
-def holds(hand: Iterable[Card], wanted: Iterable[Card]) -> bool:
-    """Does ``hand`` contain every card of ``wanted`` (as many times as listed)?"""
-    if isinstance(wanted, (list, tuple)) and len(wanted) == 1 and isinstance(hand, (list, tuple)):
-        return wanted[0] in hand
-    need: dict[Card, int] = {}
-    for c in wanted:
-        need[c] = need.get(c, 0) + 1
-    if isinstance(hand, dict):  # a Counter
-        return all(hand.get(c, 0) >= n for c, n in need.items())
-    if not isinstance(hand, (list, tuple)):
-        hand = list(hand)
-    # Plays name a few cards: counting each in the hand beats building a Counter of it.
-    return all((c in hand) if n == 1 else hand.count(c) >= n for c, n in need.items())

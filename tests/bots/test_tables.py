@@ -38,3 +38,29 @@ def test_counts_of_counts_in_first_seen_order():
     cards = [Card.parse(t) for t in ("KS", "2H", "KS", "BJ", "2H", "KS")]
     got = counts_of(cards)
     assert list(got.items()) == [(Card.parse("KS"), 3), (Card.parse("2H"), 2), (Card.parse("BJ"), 1)]
+
+
+@pytest.mark.parametrize("ctx", CONTEXTS, ids=str)
+def test_a_split_hand_kept_play_by_play_is_the_split_of_what_is_left(ctx):
+    # A roll-out splits each seat's hand once and takes its plays out (``sim._take``), by
+    # identity where it can: the policy must see what splitting the hand left would give.
+    import random
+
+    from bots.sim import _take
+    from game.core import make_deck
+
+    tab = Tables(ctx)
+    rng = random.Random(str(ctx))
+    for _ in range(20):
+        hand = rng.sample(make_deck(2), 25)
+        split = tab.split(hand)
+        while hand:
+            k = min(len(hand), rng.choice([1, 1, 2, 4]))
+            play = rng.sample(hand, k)
+            if rng.random() < 0.3:  # equal cards that are other objects: taken by value
+                play = [Card(c.suit, c.rank) for c in play]
+            for c in play:
+                hand.remove(c)
+            _take(split, play, tab)
+            assert split == tab.split(hand)
+            assert all(list(map(int, split[s])) == [int(c) for c in hand if tab.suit[c] == s] for s in tab.suits)

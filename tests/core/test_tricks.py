@@ -305,3 +305,16 @@ def test_a_single_against_a_single_is_valued_as_the_general_rule_values_it(level
     for led in deck:
         for card in deck:
             assert play_value([card], [led], ctx) == _play_value([card], [led], ctx, None), (card, led)
+
+
+@pytest.mark.parametrize("level, trump", [("2", "S"), ("10", "H"), ("A", "NT"), ("5", "D")])
+def test_a_trick_of_singles_is_won_as_the_rules_say(level, trump):
+    # ``trick_winner`` takes a shortcut for a single led; every lead, trumps too, and
+    # tricks of two, three and four plays (one card may be played twice: two decks).
+    c = ctx(level, trump)
+    rng = random.Random(f"{level}{trump}")
+    deck = sorted(ONE_DECK)
+    for led in deck:
+        for _ in range(12):
+            plays = [[led]] + [[rng.choice(deck)] for _ in range(rng.randint(1, 3))]
+            assert trick_winner(plays, c) == _oracle_winner(plays, c), [str(p[0]) for p in plays]
