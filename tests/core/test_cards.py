@@ -153,3 +153,25 @@ def test_ruleset_deals_the_whole_deck(rid, decks, hand, kitty):
 @pytest.mark.parametrize("rid", RULESET_IDS)
 def test_every_ruleset_is_listed(rid):
     assert ruleset(rid).id == rid
+
+
+def test_holds_is_a_multiset_inclusion_whatever_the_hand_is_held_in():
+    # ``holds`` (compiled in game/core/holding.py) against Counter arithmetic: a hand as a
+    # list, a tuple, a Counter or a one-pass iterator, plays of one card and of several.
+    import random
+
+    from game.core.cards import holds, make_deck
+
+    rng = random.Random(29)
+    deck = make_deck(2)
+    for _ in range(400):
+        hand = rng.sample(deck, rng.randint(0, 12))
+        wanted = (
+            rng.sample(deck, rng.randint(1, 4))
+            if rng.random() < 0.5
+            else rng.sample(hand or deck, 1) * rng.randint(1, 3)
+        )
+        expected = not (Counter(wanted) - Counter(hand))
+        for held in (hand, tuple(hand), Counter(hand), iter(hand)):
+            assert holds(held, wanted) is expected, (hand, wanted, type(held))
+        assert holds(hand, tuple(wanted)) is expected
