@@ -62,12 +62,21 @@ Decision = tuple[list[Card], Reason]
 ENDGAME_CARDS = {1: 2, 2: 4, 3: 5}
 
 
-def _why(code: str, cards: list[Card]) -> Reason:
-    """``Reason(code, {"cards": cards})`` without ``Reason.__new__``'s interpreted frame: a
-    policy decides some sixty times a roll-out, and the roll-out drops the reason."""
+def _why(v: View, code: str, cards: list[Card]) -> Reason:
+    """``Reason(code, {"cards": cards})`` without ``Reason.__new__``'s interpreted frame. A
+    roll-out's views are quiet (``View.quiet``): the roll-out drops the reason, so a quiet
+    view gets the code alone, one shared ``Reason`` per code, made once."""
+    if v.quiet:
+        got = _QUIET_REASONS.get(code)
+        if got is None:
+            got = _QUIET_REASONS[code] = Reason(code)
+        return got
     why = str.__new__(Reason, code)
     why.params = {"cards": cards}
     return why
+
+
+_QUIET_REASONS: dict[str, Reason] = {}
 
 
 def endgame_cards(view: View, table: dict[int, int] = ENDGAME_CARDS) -> int:
@@ -142,13 +151,13 @@ class NormalPolicy:
                 if pts
                 else ("discard.cheap" if f.void else "follow.cheap")
             )
-            return play, _why(code, play)
+            return play, _why(f.v, code, play)
         # The partner may lose it: take it over when that secures points, or ruff the suit
         # he led for me to trump. (Not before: a safe partner needs no winning plays.)
         win = self._best_win(f)
         if takes_over(win, partner_stake(f, w), w):
             assert win is not None  # takes_over says so
-            return win.play, _why("follow.secure", win.play)
+            return win.play, _why(f.v, "follow.secure", win.play)
         return self._cheap(f)
 
     def _follow_opponent(self, f: FollowState) -> Decision:
@@ -165,11 +174,11 @@ class NormalPolicy:
                     if f.endgame and f.tr.points == 0
                     else ("trump.win" if f.trumping else "follow.win")
                 )
-                return win.play, _why(code, win.play)
+                return win.play, _why(f.v, code, win.play)
             return self._cheap(f)
         strongest = contest(f, wins, w)
         if strongest is not None:
-            return strongest, _why("follow.contest", strongest)
+            return strongest, _why(f.v, "follow.contest", strongest)
         return self._cheap(f)
 
     def _best_win(self, f: FollowState) -> Win | None:
@@ -182,14 +191,14 @@ class NormalPolicy:
 
     def _cheap(self, f: FollowState) -> Decision:
         play = self._follow_by(f, f.cheap)
-        return play, _why("discard.cheap" if f.void else "follow.cheap", play)
+        return play, _why(f.v, "discard.cheap" if f.void else "follow.cheap", play)
 
     # ------------------------------------------------------------------ leading
 
     def lead(self, v: View) -> Decision:
         options = self.lead_options(v)
         _, cards, code = options[0]
-        return cards, _why(code, cards)
+        return cards, _why(v, code, cards)
 
     def lead_options(self, v: View) -> list[Offer]:
         """Every lead the rules of ``leads`` offer, best first: (score, cards, reason code).
@@ -266,7 +275,7 @@ class NormalBot(Bot):
         v = self.view(obs)
         tr = v.trick
         if tr is not None and len(v.hand) == tr.n:
-            return list(v.hand), _why("follow.only", list(v.hand))
+            return list(v.hand), _why(v, "follow.only", list(v.hand))
         play, reason = checked(v, self.policy.play(v))
         return play, honest(v, play, reason)
 

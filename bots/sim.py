@@ -94,6 +94,7 @@ def rollout(
                     tricks_done,
                     trick,
                     split,
+                    quiet=True,
                 )
                 move, _ = policy.play(view)
         lead = trick.lead if trick is not None else None

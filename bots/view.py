@@ -85,6 +85,7 @@ class View:
         "kitty",
         "mem",
         "plays",
+        "quiet",
         "ruleset",
         "seat",
         "tab",
@@ -106,6 +107,7 @@ class View:
         tricks_done: int,
         trick: TrickState | None = None,
         mine: dict[str, list[Card]] | None = None,
+        quiet: bool = False,
     ) -> None:
         self.seat = seat
         self.ruleset = ruleset
@@ -124,6 +126,8 @@ class View:
         # ``mine``: the hand already split by suit (a roll-out keeps each seat's split up to
         # date, play by play), which ``mine()`` would otherwise make.
         self._mine = mine
+        # A roll-out's view: nobody reads the reasons of its decisions (``normal._why``).
+        self.quiet = quiet
         # Keyed by small ints, not tuples (views are built per simulated play, and a key tuple
         # is built and hashed per question): top_out's answers at 4 * suit number + 0
         # (singles) or + 1 (pairs), the pairs out at + 2; beat_threshold's as it says.
