@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from game.core import TRUMP, Card
 
 from .plays import Key, feed_key
-from .tables import POINTS, Tables
+from .tables import Tables, card_points
 from .view import View
 
 
@@ -65,9 +65,10 @@ def win_cost(play: Sequence[Card], tab: Tables, trumping: bool, w: FollowWeights
     """What taking the trick with ``play`` spends: jokers and level cards most."""
     cost = 0.0
     for c in play:
-        if tab.honour[c]:
+        code: int = c  # an int index: a ``Card`` indexes a list by a generic call
+        if tab.honour[code]:
             cost += w.honour_cost
-        elif tab.is_trump[c]:
+        elif tab.is_trump[code]:
             cost += w.ruff_cost if trumping else w.trump_cost
     return cost
 
@@ -123,7 +124,7 @@ def takes_over(win: Win | None, stake: float, w: FollowWeights) -> bool:
 def kitty_stake(v: View, w: FollowWeights) -> float:
     """What the kitty is worth to fight for at the end."""
     if v.seat == v.dealer and v.kitty:
-        return w.kitty_point * sum(POINTS[c] for c in v.kitty)
+        return w.kitty_point * card_points(v.kitty)
     return w.kitty_deck * v.ruleset.decks
 
 
@@ -132,7 +133,7 @@ def opponent_stake(f: FollowState, win: Win, w: FollowWeights) -> float:
     to come, my own points a sure win carries home, and the kitty near the end."""
     stake = f.tr.points + w.opponent_trick + (w.later_points if f.opps_after else 0.0)
     if win.secure:
-        stake += sum(POINTS[c] for c in win.play)
+        stake += card_points(win.play)
     if f.endgame:
         stake += w.endgame_stake + kitty_stake(f.v, w)
     return stake
@@ -165,7 +166,7 @@ def best_win(
             continue
         # Wins come lowest first: above a secure one, every one is secure.
         secure = banked is not None or not v.threatened(f.opps_after, tr, value, cautious)
-        cost = win_cost(play, tab, f.trumping, w) + w.rank_cost * sum(tab.pos[c] for c in play)
+        cost = win_cost(play, tab, f.trumping, w) + w.rank_cost * tab.position_sum(play)
         if not secure:
             if cheapest is None:
                 cheapest = Win(play, False, cost)
@@ -180,7 +181,7 @@ def best_win(
 
 def bank_worth(play: Sequence[Card], cost: float, w: FollowWeights) -> float:
     """A sure win may as well carry my own points home: they could be lost later."""
-    return sum(POINTS[c] for c in play) - w.bank_cost * cost
+    return card_points(play) - w.bank_cost * cost
 
 
 def trick_is_safe(f: FollowState, cautious: bool) -> bool:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from game.core import TRUMP, Card, Unit
 
 from .plays import Key, cheapest
-from .tables import POINTS
+from .tables import POINTS, card_points
 from .view import View
 
 Offer = tuple[float, list[Card], str]  # (score, cards, reason code)
@@ -142,7 +142,7 @@ def boss_units(v: View, others: tuple[int, ...], suit: str, units: Sequence[Unit
 
 
 def _points(cards: Sequence[Card]) -> int:
-    return sum(POINTS[c] for c in cards)
+    return card_points(cards)
 
 
 def safe_throw(v: View, suit: str, throw: list[Card], others: tuple[int, ...]) -> bool:
@@ -239,7 +239,8 @@ def low_lead(s: SuitLead, w: LeadWeights) -> list[Offer]:
     """Rule 5: the cheapest single of a side suit (one that breaks no pair if there is one)."""
     singles = [u for u in s.units if u.pairs == 0]
     low = cheapest([u.cards[0] for u in singles] if singles else s.cards, s.cheap)
-    score = w.low - w.low_length * len(s.cards) - w.low_point * POINTS[low] - w.low_pos * s.v.tab.pos[low]
+    code: int = low  # an int index: a ``Card`` indexes a list by a generic call
+    score = w.low - w.low_length * len(s.cards) - w.low_point * POINTS[code] - w.low_pos * s.v.tab.pos[code]
     if s.ruffable:
         score -= w.low_ruffable
     void = s.v.mem.void

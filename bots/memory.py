@@ -119,15 +119,17 @@ class CardMemory:
                     self.known[seat][card] = n
         if lead is None:
             return
-        suit = suit_of[lead[0]]
+        led: int = lead[0]  # int indexes: a ``Card`` indexes a list by a generic call
+        suit = suit_of[led]
         n = len(lead)
         if n == 1:  # a single: only a void shows
-            if suit_of[cards[0]] != suit:
+            played: int = cards[0]
+            if suit_of[played] != suit:
                 self.void[seat].add(suit)
                 self.nopair[seat].add(suit)
                 self.notractor[seat].add(suit)
             return
-        in_suit = [c for c in cards if suit_of[c] == suit]
+        in_suit = self.tab.of_suit(cards, suit)
         if len(in_suit) < n:
             self.void[seat].add(suit)
             self.nopair[seat].add(suit)

@@ -53,7 +53,7 @@ from .leads import (
 from .memory import MemoryTracker
 from .plays import cheap_key, cheapest, follow, winning_plays
 from .reasons import honest
-from .tables import POINTS
+from .tables import card_points
 from .view import View
 
 Decision = tuple[list[Card], Reason]
@@ -145,7 +145,7 @@ class NormalPolicy:
         if trick_is_safe(f, self._cautious):
             fk = feed_for(f.v, w)
             play = self._follow_by(f, fk)
-            pts = sum(POINTS[c] for c in play)
+            pts = card_points(play)
             code = (
                 ("discard.feed" if f.void else "follow.feed")
                 if pts

@@ -130,16 +130,18 @@ def cheapest(cards: Sequence[Card], key: Key | CardKey) -> Card:
     the builtin's keyword call; interpreted, the builtin is the C loop."""
     if not _COMPILED:
         return min(cards, key=_plain(key))
-    best = cards[0]
+    # A list-typed name: compiled, indexing and looping a ``Sequence`` are generic calls.
+    held: list[Card] = cards if isinstance(cards, list) else list(cards)
+    best = held[0]
     if isinstance(key, CardCost):
         best_cost = key.cost(best)
-        for c in cards:
+        for c in held:
             cost = key.cost(c)
             if cost < best_cost:
                 best, best_cost = c, cost
         return best
     best_cost = key(best)  # a CardKey: the ``Card`` itself, not its code
-    for c in cards:
+    for c in held:
         cost = key(c)
         if cost < best_cost:
             best, best_cost = c, cost
@@ -177,14 +179,17 @@ def _cheapest_single(cards: Sequence[Card], key: CardCost) -> Card:
     """``pick``'s one card, compiled: the card counts in an array by code, then one loop
     (with no pair held, what ``cheapest`` gives; with pairs, what the loop over
     ``list.count`` gives)."""
+    held: list[Card] = cards if isinstance(cards, list) else list(cards)  # see cheapest
     counts = [0] * len(POINTS)
-    for c in cards:
+    for c in held:
         code: int = c
         counts[code] = counts[code] + 1
-    best, best_cost = cards[0], _INFINITY
-    for c in cards:
-        code = c
-        cost = key.cost(code) + (PAIR_BREAK if counts[code] >= 2 else 0.0)
+    best, best_cost = held[0], _INFINITY
+    for c in held:
+        # A name of its own, declared: ``code = c`` would narrow ``code`` to ``Card``, and a
+        # ``Card`` indexes a list by a generic call.
+        index: int = c
+        cost = key.cost(index) + (PAIR_BREAK if counts[index] >= 2 else 0.0)
         if cost < best_cost:
             best, best_cost = c, cost
     return best
@@ -303,7 +308,7 @@ def follow(
     held = hand_by_suit[lead_suit]
     if len(held) >= n:
         return choose_in_suit(held, fmt, n, tab, key_in)
-    rest = [c for c in hand if tab.suit[c] != lead_suit]
+    rest = tab.off_suit(hand, lead_suit)
     return list(held) + pick(rest, n - len(held), key_out or key_in)
 
 
@@ -318,7 +323,8 @@ def units_above(pool: Sequence[Card], pairs: int, threshold: int, tab: Tables, k
         seen: dict[int, Card] = {}
         costs = _costs(key)
         for c in pool:
-            p = pos[c]
+            code: int = c  # an int index: a ``Card`` indexes a list by a generic call
+            p = pos[code]
             if p > threshold and (p not in seen or costs.cost(c) < costs.cost(seen[p])):
                 seen[p] = c
         return [[seen[p]] for p in sorted(seen)]

@@ -124,7 +124,8 @@ def _take(split: dict[str, list[Card]], cards: Sequence[Card], tab: Tables) -> N
     of the hand (the same values left in the same order)."""
     suit_of = tab.suit
     for card in cards:
-        run = split[suit_of[card]]
+        code: int = card  # an int index: a ``Card`` indexes a list by a generic call
+        run = split[suit_of[code]]
         for i in range(len(run)):
             if run[i] is card:
                 del run[i]

@@ -41,7 +41,8 @@ class TrickState:
         self.plays = plays
         self.leader = plays[0][0]
         self.lead = tuple(plays[0][1])
-        self.suit = tab.suit[self.lead[0]]
+        first: int = self.lead[0]  # an int index: a ``Card`` indexes a list by a generic call
+        self.suit = tab.suit[first]
         self.n = len(self.lead)
         self.units: list[Unit] = tab.units(self.lead)
         self.fmt = format_of(self.lead, tab.ctx)
@@ -49,7 +50,7 @@ class TrickState:
         self.best_index = 0
         self.best_value: tuple[int, int] = (0, self.units[0].top if self.single_unit else -1)
         self.winner = self.leader
-        self.points = sum(POINTS[c] for c in self.lead)
+        self.points = _points(self.lead)
         for i in range(1, len(plays)):
             self._count(i, plays[i][0], plays[i][1], tab)
 
@@ -57,7 +58,7 @@ class TrickState:
         v = play_value(cards, self.lead, tab.ctx, self.units)
         if v is not None and v > self.best_value:
             self.best_index, self.best_value, self.winner = i, v, seat
-        self.points += sum(POINTS[c] for c in cards)
+        self.points += _points(cards)
 
     def add(self, seat: int, cards: Sequence[Card], tab: Tables) -> None:
         """Account for a play just appended to ``plays`` (simulations keep one state)."""
@@ -118,7 +119,8 @@ class View:
         self.plays = plays
         self.mem = mem
         self.kitty = kitty
-        self.hand_sizes = hand_sizes
+        # A list (an observation's is a tuple): compiled, a ``Sequence`` index is a generic call.
+        self.hand_sizes: list[int] = hand_sizes if isinstance(hand_sizes, list) else list(hand_sizes)
         self.defender_points = defender_points
         self.tricks_done = tricks_done
         self._unseen: Counter[Card] | None = None
@@ -217,8 +219,8 @@ class View:
                     fresh[code] = fresh[code] + 1  # not +=: a generic addition compiled
                 if self.kitty and self.seat == self.dealer:
                     for c in self.kitty:
-                        code = c
-                        fresh[code] = fresh[code] + 1
+                        buried: int = c  # declared: ``code = c`` would narrow it to ``Card``
+                        fresh[buried] = fresh[buried] + 1
                 self._held_counts = counts = fresh
             return counts[card]
         n = self.hand.count(card)
@@ -233,7 +235,8 @@ class View:
         if self.kitty and self.seat == self.dealer:
             suit_of = self.tab.suit
             for c in self.kitty:
-                if suit_of[c] == suit:
+                code: int = c
+                if suit_of[code] == suit:
                     n -= 1
         return n
 
@@ -351,6 +354,14 @@ class View:
                 if void and self.could_trump(s, pairs, v):
                     return True
         return False
+
+
+def _points(cards: Sequence[Card]) -> int:
+    total = 0
+    for c in cards:
+        code: int = c  # an int index: a ``Card`` indexes a tuple by a generic call
+        total += POINTS[code]
+    return total
 
 
 def _lead_kind(fmt: Format) -> int:

@@ -88,8 +88,9 @@ def throw_outcome(cards: Sequence[Card], others: Sequence[Sequence[Card]], ctx: 
     if len(units) == 1:
         return ThrowResult(False, True, tuple(cards), 0)
     suit_of = ctx.suit_by_card
-    suit = suit_of[cards[0]]
-    holdings = [[c for c in hand if suit_of[c] == suit] for hand in others]
+    first: int = cards[0]
+    suit = suit_of[first]
+    holdings = [_of_suit(hand, suit_of, suit) for hand in others]
     beaten = [u for u in units if any(_beats_unit(u, h, ctx) for h in holdings)]
     if not beaten:
         return ThrowResult(True, True, tuple(cards), 0)
@@ -128,13 +129,15 @@ def check_follow(
     if not holds(hand, play):
         return Refusal("follow.not_held")
     suit_of = ctx.suit_by_card
-    suit = suit_of[lead[0]]
+    led: int = lead[0]  # int indexes: a ``Card`` indexes a list by a generic call, compiled
+    suit = suit_of[led]
     if n == 1:  # a single: any card of the suit, or any card when void in it
-        if suit_of[play[0]] == suit or all(suit_of[c] != suit for c in hand):
+        card: int = play[0]
+        if suit_of[card] == suit or not _of_suit(hand, suit_of, suit):
             return None
         return Refusal("follow.suit", {"suit": _suit_word(suit)})
-    held = [c for c in hand if suit_of[c] == suit]
-    played = [c for c in play if suit_of[c] == suit]
+    held = _of_suit(hand, suit_of, suit)
+    played = _of_suit(play, suit_of, suit)
     if len(played) < min(n, len(held)):
         return Refusal("follow.suit", {"suit": _suit_word(suit)})
     if lead_format is None:
@@ -194,8 +197,9 @@ def legal_follows(lead: Sequence[Card], hand: Sequence[Card], ctx: TrumpContext)
     """Every legal follow, each distinct multiset once, lazily (bots and hints)."""
     n = len(lead)
     suit_of = ctx.suit_by_card
-    suit = suit_of[lead[0]]
-    held = [c for c in hand if suit_of[c] == suit]
+    led: int = lead[0]
+    suit = suit_of[led]
+    held = _of_suit(hand, suit_of, suit)
     if len(held) <= n:
         rest = [c for c in hand if suit_of[c] != suit]
         for extra in multiset_combinations(rest, n - len(held)):
@@ -293,6 +297,17 @@ def trick_winner(plays: Sequence[Sequence[Card]], ctx: TrumpContext) -> int:
         if value is not None and value > best_value:
             best_index, best_value = i, value
     return best_index
+
+
+def _of_suit(cards: Sequence[Card], suit_of: list[EffectiveSuit], suit: EffectiveSuit) -> list[Card]:
+    """The cards of ``suit``, in order (compiled, each card an int index: a ``Card`` indexes
+    a list by a generic call)."""
+    out: list[Card] = []
+    for c in cards:
+        code: int = c
+        if suit_of[code] == suit:
+            out.append(c)
+    return out
 
 
 def _single_winner(plays: Sequence[Sequence[Card]], ctx: TrumpContext) -> int:
