@@ -23,6 +23,7 @@ from game.core import Card, PlayState, Ruleset, Side, Trick
 from game.table.frame_gate import FRAME_GATE
 
 from .memory import CardMemory
+from .normal import NormalPolicy
 from .tables import Tables
 from .view import TrickState, View
 
@@ -51,7 +52,7 @@ def rollout(
     state: PlayState,
     mem: CardMemory,
     tab: Tables,
-    policy,
+    policy: NormalPolicy,
     seat: int,
     first: Sequence[Card] | None,
     tricks_done: int,

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from itertools import groupby
 from typing import Final
 
-from game.core import TRUMP, Card, EffectiveSuit, Rank, TrumpContext, Unit, decompose, make_deck
+from game.core import TRUMP, Card, EffectiveSuit, Format, Rank, TrumpContext, Unit, decompose, format_of, make_deck
 
 ONE_DECK: tuple[Card, ...] = tuple(make_deck(1))
 #: The deck by card code: ``BY_CODE[i]`` is the card whose int value is ``i``.
@@ -48,6 +48,8 @@ class Tables:
     """Effective suit, position and sorting strength of every card under one context."""
 
     __slots__ = (
+        "_single_formats",
+        "_single_units",
         "_units",
         "bury_weight",
         "by_suit",
@@ -92,6 +94,10 @@ class Tables:
         self.honour: list[bool] = [c.is_joker or c.rank == ctx.level for c in BY_CODE]
         self.bury_weight: list[float] = [_bury_weight(c, self.is_trump[c]) for c in BY_CODE]
         self._units: dict[tuple[int, ...], list[Unit]] = {}
+        # A single card's units and format, by its code: most leads are one card, and the
+        # memos' keys (a sorted tuple, its hash) cost more than the answer.
+        self._single_units: list[list[Unit]] = [decompose([c], ctx) for c in BY_CODE]
+        self._single_formats: list[Format] = [format_of([c], ctx) for c in BY_CODE]
 
     def split(self, cards: Iterable[Card]) -> dict[str, list[Card]]:
         """Cards grouped by effective suit (every suit present, maybe empty)."""
@@ -114,7 +120,11 @@ class Tables:
         return out
 
     def units(self, cards: Sequence[Card]) -> list[Unit]:
-        """``decompose`` of cards of one suit, memoised (hands repeat a lot)."""
+        """``decompose`` of cards of one suit, memoised (hands repeat a lot). The list is
+        shared: read it, never change it."""
+        if len(cards) == 1:
+            only: int = cards[0]
+            return self._single_units[only]
         if _COMPILED:
             # Keyed by plain ints (the cards' codes, small ints CPython keeps one of each):
             # sorted with the exact-int comparison and hashed and compared as ints, where
@@ -162,6 +172,13 @@ class Tables:
             code: int = c
             total += pos[code]
         return total
+
+    def format_of(self, cards: Sequence[Card]) -> Format:
+        """The core's ``format_of``, a single card's without its memo."""
+        if len(cards) == 1:
+            only: int = cards[0]
+            return self._single_formats[only]
+        return format_of(cards, self.ctx)
 
     def is_honour(self, card: Card) -> bool:
         """Jokers and level cards: the cards a player should not waste."""

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Final
 
-from game.core import TRUMP, Card, Format, Observation, Ruleset, Unit, format_of, play_value
+from game.core import TRUMP, Card, Format, Observation, Ruleset, Unit, play_value
 
 from .memory import CardMemory
 from .tables import POINTS, Tables, tables
@@ -45,7 +45,7 @@ class TrickState:
         self.suit = tab.suit[first]
         self.n = len(self.lead)
         self.units: list[Unit] = tab.units(self.lead)
-        self.fmt = format_of(self.lead, tab.ctx)
+        self.fmt = tab.format_of(self.lead)
         self.single_unit = len(self.units) == 1
         self.best_index = 0
         self.best_value: tuple[int, int] = (0, self.units[0].top if self.single_unit else -1)
