@@ -15,6 +15,7 @@ from typing import Final
 from game.core import TRUMP, Card, EffectiveSuit, Format, Rank, TrumpContext, Unit, decompose, format_of, make_deck
 
 ONE_DECK: tuple[Card, ...] = tuple(make_deck(1))
+_HALF_DECK: Final = 27
 #: The deck by card code: ``BY_CODE[i]`` is the card whose int value is ``i``.
 BY_CODE: tuple[Card, ...] = tuple(sorted(ONE_DECK))
 assert [int(c) for c in BY_CODE] == list(range(len(BY_CODE))), "card codes run 0, 1, 2, ..."
@@ -126,15 +127,18 @@ class Tables:
             only: int = cards[0]
             return self._single_units[only]
         if _COMPILED:
-            # Keyed by plain ints (the cards' codes, small ints CPython keeps one of each):
-            # sorted with the exact-int comparison and hashed and compared as ints, where
-            # ``Card``s, an ``int`` subclass, go through the generic comparison.
-            codes: list[int] = []
+            # Keyed by the multiset itself, with no sort: two counts of 2 bits per card code
+            # (at most three copies: a ruleset has three decks at most, ruleset.py checks it),
+            # codes 0-26 in one int and 27-53 in the
+            # other, each under 2 ** 54 and so a machine int compiled.
+            low = high = 0
             for c in cards:
                 code: int = c
-                codes.append(code)
-            codes.sort()
-            key: tuple[int, ...] = tuple(codes)
+                if code < _HALF_DECK:
+                    low += 1 << (2 * code)
+                else:
+                    high += 1 << (2 * (code - _HALF_DECK))
+            key: tuple[int, ...] = (low, high)
         else:
             key = tuple(sorted(cards))  # cards are ints: a C-level sort
         got = self._units.get(key)
