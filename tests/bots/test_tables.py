@@ -64,3 +64,25 @@ def test_a_split_hand_kept_play_by_play_is_the_split_of_what_is_left(ctx):
             _take(split, play, tab)
             assert split == tab.split(hand)
             assert all(list(map(int, split[s])) == [int(c) for c in hand if tab.suit[c] == s] for s in tab.suits)
+
+
+@pytest.mark.parametrize("ctx", CONTEXTS, ids=str)
+def test_the_unit_memo_answers_each_holding_as_decompose_does(ctx):
+    # Compiled, the memo is keyed by the holding's counts (2 bits a card code, two ints):
+    # three decks' worth of copies, singles and every suit, never one holding for another.
+    import random
+
+    from game.core import decompose, make_deck
+
+    tab = Tables(ctx)
+    rng = random.Random(str(ctx))
+    deck = make_deck(3)
+
+    def shape(units):
+        return sorted((u.pairs, u.top, tuple(sorted(u.cards))) for u in units)
+
+    for _ in range(300):
+        suit = rng.choice(tab.suits)
+        pool = [c for c in deck if tab.suit[c] == suit]
+        cards = rng.sample(pool, rng.randint(1, min(len(pool), 14)))
+        assert shape(tab.units(cards)) == shape(decompose(cards, ctx)), [str(c) for c in cards]
