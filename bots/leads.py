@@ -126,19 +126,23 @@ class SuitLead:
 def boss_units(v: View, others: tuple[int, ...], suit: str, units: Sequence[Unit]) -> list[Unit]:
     """The units of ``suit`` nobody else can beat; singles and pairs against one threshold
     each."""
-    single_t = v.beat_threshold(others, suit, 0)
-    pair_t = v.beat_threshold(others, suit, 1)
-    return [
-        u
-        for u in units
-        if (
-            u.top >= single_t
-            if u.pairs == 0
-            else u.top >= pair_t
-            if u.pairs == 1
-            else not v.could_beat_in_suit(others, suit, u.pairs, u.top)
-        )
-    ]
+    # Each threshold asked only if a unit needs it (a suit of singles asks no pair's).
+    single_t = pair_t = -2
+    boss: list[Unit] = []
+    for u in units:
+        if u.pairs == 0:
+            if single_t == -2:
+                single_t = v.beat_threshold(others, suit, 0)
+            if u.top >= single_t:
+                boss.append(u)
+        elif u.pairs == 1:
+            if pair_t == -2:
+                pair_t = v.beat_threshold(others, suit, 1)
+            if u.top >= pair_t:
+                boss.append(u)
+        elif not v.could_beat_in_suit(others, suit, u.pairs, u.top):
+            boss.append(u)
+    return boss
 
 
 def _points(cards: Sequence[Card]) -> int:
