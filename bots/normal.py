@@ -51,7 +51,7 @@ from .leads import (
     trump_boss_leads,
 )
 from .memory import MemoryTracker
-from .plays import cheap_key, cheapest, follow, winning_plays
+from .plays import cheap_key_for, cheapest, follow, winning_plays
 from .reasons import honest
 from .tables import card_points
 from .view import View
@@ -135,7 +135,7 @@ class NormalPolicy:
 
     def follow(self, v: View) -> Decision:
         mine = v.mine()
-        f = FollowState(v, cheap_key(v.tab, {s: len(mine[s]) for s in v.tab.side_suits}), self._endgame(v))
+        f = FollowState(v, cheap_key_for(v.tab, mine), self._endgame(v))
         if f.tr.winner == v.partner:
             return self._follow_partner(f)
         return self._follow_opponent(f)
@@ -206,7 +206,7 @@ class NormalPolicy:
         tab = v.tab
         w = self._lead_weights
         mine = v.mine()
-        ck = cheap_key(tab, {s: len(mine[s]) for s in tab.side_suits})
+        ck = cheap_key_for(tab, mine)
         endgame = self._endgame(v)
         out_trumps = v.unseen_count(TRUMP)
         offers: list[Offer] = []

@@ -47,11 +47,11 @@ class CardCost:
 class _Cheap(CardCost):
     __slots__ = ("honour", "lengths", "pos", "suit_no", "trump")
 
-    def __init__(self, tab: Tables, lengths: dict[str, int] | None) -> None:
+    def __init__(self, tab: Tables, lengths: list[int] | None) -> None:
         self.pos, self.trump, self.honour, self.suit_no = tab.pos, tab.is_trump, tab.honour, tab.suit_no_by_card
         # The suits' lengths by suit number: a list index per card, not a dict's (ints, so
         # the list holds the small ints CPython keeps, where floats would each be made).
-        self.lengths: list[int] | None = None if lengths is None else [lengths.get(s, 0) for s in tab.suits]
+        self.lengths = lengths
 
     def cost(self, c: int) -> float:
         v = float(self.pos[c])  # a float from the start: compiled code keeps one type per variable
@@ -102,7 +102,13 @@ class _Wrapped(CardCost):
 
 def cheap_key(tab: Tables, lengths: dict[str, int] | None = None) -> Key:
     """Give away as little as possible: low side cards, short suits, no points, no trumps."""
-    return _Cheap(tab, lengths)
+    return _Cheap(tab, None if lengths is None else [lengths.get(s, 0) for s in tab.suits])
+
+
+def cheap_key_for(tab: Tables, mine: dict[str, list[Card]]) -> Key:
+    """``cheap_key`` with the side suits' lengths of a hand split by suit (``View.mine``),
+    read straight into the key's list."""
+    return _Cheap(tab, [0 if s == TRUMP else len(mine[s]) for s in tab.suits])
 
 
 def feed_key(tab: Tables, weight: float = 3.0, honour: float = 8.0) -> Key:
@@ -378,6 +384,7 @@ def legal_follow_list(lead: Sequence[Card], hand: Sequence[Card], tab: Tables, c
 
 __all__ = [
     "cheap_key",
+    "cheap_key_for",
     "choose_in_suit",
     "feed_key",
     "follow",
