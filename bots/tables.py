@@ -95,10 +95,11 @@ class Tables:
         self.honour: list[bool] = [c.is_joker or c.rank == ctx.level for c in BY_CODE]
         self.bury_weight: list[float] = [_bury_weight(c, self.is_trump[c]) for c in BY_CODE]
         self._units: dict[tuple[int, ...], list[Unit]] = {}
-        # A single card's units and format, by its code: most leads are one card, and the
+        # A single card's units and format, by its code, made when first asked (tables are
+        # made for every trump a bot weighs declaring): most leads are one card, and the
         # memos' keys (a sorted tuple, its hash) cost more than the answer.
-        self._single_units: list[list[Unit]] = [decompose([c], ctx) for c in BY_CODE]
-        self._single_formats: list[Format] = [format_of([c], ctx) for c in BY_CODE]
+        self._single_units: list[list[Unit] | None] = [None] * len(BY_CODE)
+        self._single_formats: list[Format | None] = [None] * len(BY_CODE)
 
     def split(self, cards: Iterable[Card]) -> dict[str, list[Card]]:
         """Cards grouped by effective suit (every suit present, maybe empty)."""
@@ -125,7 +126,10 @@ class Tables:
         shared: read it, never change it."""
         if len(cards) == 1:
             only: int = cards[0]
-            return self._single_units[only]
+            single = self._single_units[only]
+            if single is None:
+                single = self._single_units[only] = decompose([cards[0]], self.ctx)
+            return single
         if _COMPILED:
             # Keyed by the multiset itself, with no sort: two counts of 2 bits per card code
             # (at most three copies: a ruleset has three decks at most, ruleset.py checks it),
@@ -181,7 +185,10 @@ class Tables:
         """The core's ``format_of``, a single card's without its memo."""
         if len(cards) == 1:
             only: int = cards[0]
-            return self._single_formats[only]
+            got = self._single_formats[only]
+            if got is None:
+                got = self._single_formats[only] = format_of([cards[0]], self.ctx)
+            return got
         return format_of(cards, self.ctx)
 
     def is_honour(self, card: Card) -> bool:
