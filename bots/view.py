@@ -55,6 +55,19 @@ class TrickState:
             self._count(i, plays[i][0], plays[i][1], tab)
 
     def _count(self, i: int, seat: int, cards: Sequence[Card], tab: Tables) -> None:
+        if _COMPILED and self.n == 1:
+            # A single to a single, as ``play_value`` values it: compiled, its tuple and the
+            # tuples' generic comparison cost more than the rule.
+            card: int = cards[0]
+            suit = tab.suit[card]
+            tier = 0 if suit is self.suit else 1 if suit is TRUMP else -1
+            if tier >= 0:
+                best_tier, best_position = self.best_value
+                position = tab.pos[card]
+                if tier > best_tier or (tier == best_tier and position > best_position):
+                    self.best_index, self.best_value, self.winner = i, (tier, position), seat
+            self.points += POINTS[card]
+            return
         v = play_value(cards, self.lead, tab.ctx, self.units)
         if v is not None and v > self.best_value:
             self.best_index, self.best_value, self.winner = i, v, seat

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any, Final
 
-from .cards import Card, Rank, Suit, format_cards, points_of
+from .cards import ONE_DECK, Card, Rank, Suit, format_cards, points_of
 from .legal import LIMIT, NOTHING, LegalMoves, named_leads, play_moves
 from .moves import check_play_cards, fallback_play
 from .refusal import IllegalActionError, Refusal
@@ -415,7 +415,7 @@ class PlayState:
         plays = [cards for _, cards in trick.plays]
         winner = trick.plays[trick_winner(plays, self.ctx)][0]
         trick.winner = winner
-        trick.points = points_played(plays)
+        trick.points = _points_of_plays(trick.plays) if _COMPILED else points_played(plays)
         if not self.is_dealer_side(winner):
             self.trick_points += trick.points
         self.views = (*self.views, TrickView.of(trick))
@@ -458,6 +458,20 @@ __all__ = ["PlayState", "Rank", "Suit", "Trick", "TrickView", "legal_buries"]
 
 # Compiled by mypyc (tools/build_compiled.py), functions have no __code__ and native classes
 # no __slots__.
+def _points_of_plays(plays: list[tuple[int, tuple[Card, ...]]]) -> int:
+    """``trick_points`` of a trick's plays, compiled: typed as the trick holds them, the
+    loops index a list and tuples where the general ``Sequence`` loops are generic calls."""
+    total = 0
+    for _, cards in plays:
+        for c in cards:
+            code: int = c
+            total += _CARD_POINTS[code]
+    return total
+
+
+_CARD_POINTS: Final[tuple[int, ...]] = tuple(c.points for c in sorted(ONE_DECK))
+
+
 def _remove_card(hand: list[Card], card: Card) -> None:
     """``hand.remove(card)``. Compiled, the card played is nearly always the very object the
     hand holds (the player picked it from there): a scan by identity is a pointer comparison
