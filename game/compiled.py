@@ -46,6 +46,7 @@ HOT_MODULES = (
     "game.table.controllers",
     "game.table.driver",
     "game.table.events",
+    "game.table.frame_gate",  # passed after every trick of every roll-out
     "bots.tables",
     "bots.memory",
     "bots.bidding",  # the bots' declarations and buries, weighed at every card dealt

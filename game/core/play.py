@@ -428,7 +428,8 @@ class PlayState:
         dug = None
         if last.winner is not None and not self.is_dealer_side(last.winner):
             dug = last.lead_format(self.ctx).largest_unit_pairs
-        self.settlement = settle(self.ruleset, self.defender_points, points_of(self.kitty), dug)
+        kitty_points = _points_of_cards(self.kitty) if _COMPILED else points_of(self.kitty)
+        self.settlement = settle(self.ruleset, self.defender_points, kitty_points, dug)
 
     def digest(self) -> tuple[object, ...]:
         """A value that differs whenever the state differs (for comparing two runs)."""
@@ -458,6 +459,15 @@ __all__ = ["PlayState", "Rank", "Suit", "Trick", "TrickView", "legal_buries"]
 
 # Compiled by mypyc (tools/build_compiled.py), functions have no __code__ and native classes
 # no __slots__.
+def _points_of_cards(cards: list[Card]) -> int:
+    """``points_of``, compiled: cards.py is Python, and its sum a generator's frames."""
+    total = 0
+    for c in cards:
+        code: int = c
+        total += _CARD_POINTS[code]
+    return total
+
+
 def _points_of_plays(plays: list[tuple[int, tuple[Card, ...]]]) -> int:
     """``trick_points`` of a trick's plays, compiled: typed as the trick holds them, the
     loops index a list and tuples where the general ``Sequence`` loops are generic calls."""
