@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.core import TRUMP, Card
+from game.core import TRUMP, Card, points_of
 
 from .plays import Key, feed_key
-from .tables import Tables, card_points
+from .tables import Tables
 from .view import View
 
 
@@ -124,7 +124,7 @@ def takes_over(win: Win | None, stake: float, w: FollowWeights) -> bool:
 def kitty_stake(v: View, w: FollowWeights) -> float:
     """What the kitty is worth to fight for at the end."""
     if v.seat == v.dealer and v.kitty:
-        return w.kitty_point * card_points(v.kitty)
+        return w.kitty_point * points_of(v.kitty)
     return w.kitty_deck * v.ruleset.decks
 
 
@@ -133,7 +133,7 @@ def opponent_stake(f: FollowState, win: Win, w: FollowWeights) -> float:
     to come, my own points a sure win carries home, and the kitty near the end."""
     stake = f.tr.points + w.opponent_trick + (w.later_points if f.opps_after else 0.0)
     if win.secure:
-        stake += card_points(win.play)
+        stake += points_of(win.play)
     if f.endgame:
         stake += w.endgame_stake + kitty_stake(f.v, w)
     return stake
@@ -181,7 +181,7 @@ def best_win(
 
 def bank_worth(play: Sequence[Card], cost: float, w: FollowWeights) -> float:
     """A sure win may as well carry my own points home: they could be lost later."""
-    return card_points(play) - w.bank_cost * cost
+    return points_of(play) - w.bank_cost * cost
 
 
 def trick_is_safe(f: FollowState, cautious: bool) -> bool:

@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.core import TRUMP, Card, Unit
+from game.core import TRUMP, Card, Unit, points_of
 
 from .plays import Key, cheapest
-from .tables import POINTS, card_points
+from .tables import POINTS
 from .view import View
 
 Offer = tuple[float, list[Card], str]  # (score, cards, reason code)
@@ -145,10 +145,6 @@ def boss_units(v: View, others: tuple[int, ...], suit: str, units: Sequence[Unit
     return boss
 
 
-def _points(cards: Sequence[Card]) -> int:
-    return card_points(cards)
-
-
 def safe_throw(v: View, suit: str, throw: list[Card], others: tuple[int, ...]) -> bool:
     """Memory proves every unit of ``throw`` unbeatable (and it is a throw: two units)."""
     units = v.tab.units(throw)
@@ -164,7 +160,7 @@ def throw_lead(s: SuitLead, w: LeadWeights, trump_honours: bool = False) -> list
     if not safe_throw(s.v, s.suit, throw, s.others):
         return []
     score = (
-        w.throw + w.throw_card * len(throw) + w.throw_point * _points(throw) + (w.throw_endgame if s.endgame else 0.0)
+        w.throw + w.throw_card * len(throw) + w.throw_point * points_of(throw) + (w.throw_endgame if s.endgame else 0.0)
     )
     if not trump_honours and spends_trump_honours(s, throw):
         score = w.trump_honour_throw
@@ -209,7 +205,7 @@ def side_boss_leads(s: SuitLead, w: LeadWeights) -> list[Offer]:
     for u in s.boss:
         base = w.boss_single if u.pairs == 0 else w.boss_unit + w.boss_unit_pair * u.pairs
         offers.append(
-            (base + w.boss_point * _points(u.cards), list(u.cards), "lead.boss_pair" if u.pairs else "lead.boss")
+            (base + w.boss_point * points_of(u.cards), list(u.cards), "lead.boss_pair" if u.pairs else "lead.boss")
         )
     return offers
 
@@ -261,7 +257,7 @@ def low_pair_lead(s: SuitLead, w: LeadWeights) -> list[Offer]:
                 w.low_pair
                 + w.low_pair_pair * u.pairs
                 - w.low_pair_length * len(s.cards)
-                - w.low_pair_point * _points(u.cards)
+                - w.low_pair_point * points_of(u.cards)
                 - w.low_pair_top * u.top
             )
             return [(score, list(u.cards), "lead.low_pair")]

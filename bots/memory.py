@@ -22,7 +22,7 @@ from collections.abc import Hashable, Sequence
 import itertools
 from typing import Final
 
-from game.core import PLAYING, TRUMP, Card, Format, Observation, Phase, TrickView, format_of
+from game.core import PLAYING, TRUMP, Card, Format, Observation, Phase, TrickView, cards_of_suit, format_of
 
 from .tables import BY_CODE, POINTS, Tables, counts_of, tables
 
@@ -129,7 +129,7 @@ class CardMemory:
                 self.nopair[seat].add(suit)
                 self.notractor[seat].add(suit)
             return
-        in_suit = self.tab.of_suit(cards, suit)
+        in_suit = cards_of_suit(cards, self.tab.ctx, suit)
         if len(in_suit) < n:
             self.void[seat].add(suit)
             self.nopair[seat].add(suit)

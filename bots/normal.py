@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from game.compiled import mypyc_attr
-from game.core import TRUMP, Card, Observation, check_play_cards, fallback_play
+from game.core import TRUMP, Card, Observation, check_play_cards, fallback_play, points_of
 
 from .base import Bot, Reason
 from .bidding import choose_bury, choose_declaration
@@ -53,7 +53,6 @@ from .leads import (
 from .memory import MemoryTracker
 from .plays import cheap_key_for, cheapest, follow, winning_plays
 from .reasons import honest
-from .tables import card_points
 from .view import View
 
 Decision = tuple[list[Card], Reason]
@@ -145,7 +144,7 @@ class NormalPolicy:
         if trick_is_safe(f, self._cautious):
             fk = feed_for(f.v, w)
             play = self._follow_by(f, fk)
-            pts = card_points(play)
+            pts = points_of(play)
             code = (
                 ("discard.feed" if f.void else "follow.feed")
                 if pts

@@ -152,19 +152,10 @@ class Tables:
             got = self._units[key] = decompose(list(cards), self.ctx)
         return got
 
-    def of_suit(self, cards: Iterable[Card], suit: str) -> list[Card]:
-        """The cards of ``suit``, in order (compiled: each card an int index, where a
-        ``Card`` indexes a list by a generic call)."""
-        suit_of = self.suit
-        out: list[Card] = []
-        for c in cards:
-            code: int = c
-            if suit_of[code] == suit:
-                out.append(c)
-        return out
-
     def off_suit(self, cards: Iterable[Card], suit: str) -> list[Card]:
-        """The cards not of ``suit``, in order (see ``of_suit``)."""
+        """The cards not of ``suit``, in order (the complement of the core's
+        ``cards_of_suit``; compiled, each card an int index, where a ``Card`` indexes a list
+        by a generic call)."""
         suit_of = self.suit
         out: list[Card] = []
         for c in cards:
@@ -222,15 +213,6 @@ def counts_of(cards: Iterable[Card]) -> dict[Card, int]:
     return out
 
 
-def card_points(cards: Iterable[Card]) -> int:
-    """The cards' points (compiled: each card an int index into ``POINTS``)."""
-    total = 0
-    for c in cards:
-        code: int = c
-        total += POINTS[code]
-    return total
-
-
 def pair_cards(counts: Counter[Card]) -> list[Card]:
     """One entry per pair held (a triple is a pair and a single)."""
     return [c for c, n in counts.items() for _ in range(n // 2)]
@@ -239,4 +221,4 @@ def pair_cards(counts: Counter[Card]) -> list[Card]:
 # Built by mypyc (game.compiled): a compiled function has no byte code.
 _COMPILED: Final = not hasattr(_bury_weight, "__code__")  # Final: compiled, a C static
 
-__all__ = ["BY_CODE", "ONE_DECK", "POINTS", "Rank", "Tables", "card_points", "counts_of", "pair_cards", "tables"]
+__all__ = ["BY_CODE", "ONE_DECK", "POINTS", "Rank", "Tables", "counts_of", "pair_cards", "tables"]

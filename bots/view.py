@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Final
 
-from game.core import TRUMP, Card, Format, Observation, Ruleset, Unit, play_value
+from game.core import TRUMP, Card, Format, Observation, Ruleset, Unit, play_value, points_of
 
 from .memory import CardMemory
 from .tables import POINTS, Tables, tables
@@ -50,7 +50,7 @@ class TrickState:
         self.best_index = 0
         self.best_value: tuple[int, int] = (0, self.units[0].top if self.single_unit else -1)
         self.winner = self.leader
-        self.points = _points(self.lead)
+        self.points = points_of(self.lead)
         for i in range(1, len(plays)):
             self._count(i, plays[i][0], plays[i][1], tab)
 
@@ -71,7 +71,7 @@ class TrickState:
         v = play_value(cards, self.lead, tab.ctx, self.units)
         if v is not None and v > self.best_value:
             self.best_index, self.best_value, self.winner = i, v, seat
-        self.points += _points(cards)
+        self.points += points_of(cards)
 
     def add(self, seat: int, cards: Sequence[Card], tab: Tables) -> None:
         """Account for a play just appended to ``plays`` (simulations keep one state)."""
@@ -367,14 +367,6 @@ class View:
                 if void and self.could_trump(s, pairs, v):
                     return True
         return False
-
-
-def _points(cards: Sequence[Card]) -> int:
-    total = 0
-    for c in cards:
-        code: int = c  # an int index: a ``Card`` indexes a tuple by a generic call
-        total += POINTS[code]
-    return total
 
 
 def _lead_kind(fmt: Format) -> int:

@@ -56,6 +56,7 @@ from .seeds import SEED_LIMIT, WIDE, derive, fresh_seed
 from .settlement import Settlement, kitty_multiplier, level_change, next_dealer, settle
 from .tricks import (
     ThrowResult,
+    cards_of_suit,
     check_follow,
     check_lead,
     follow_score,
@@ -148,6 +149,7 @@ __all__ = [
     "Unit",
     "all_rulesets",
     "cards_at",
+    "cards_of_suit",
     "check_bury_cards",
     "check_follow",
     "check_lead",

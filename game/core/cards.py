@@ -19,6 +19,7 @@ from enum import Enum, IntEnum
 import random
 
 from .holding import holds as holds  # compiled with the hot path: see holding.py
+from .holding import points_of as points_of
 
 
 class CardError(ValueError):
@@ -198,10 +199,6 @@ def shuffled_deck(decks: int, rng: random.Random) -> list[Card]:
     deck = make_deck(decks)
     rng.shuffle(deck)
     return deck
-
-
-def points_of(cards: Iterable[Card]) -> int:
-    return sum(c.points for c in cards)
 
 
 def cards(text: str) -> list[Card]:

@@ -1,13 +1,15 @@
-"""Whether a hand holds the cards of a play.
+"""What a hand holds: whether it holds a play's cards, and what they are worth.
 
-Every play and bury checked asks it (the follow check, the moves, the hand's actions), so it
-is compiled with the hot path; ``cards.py``, whose ``Card`` is an ``int`` subclass, cannot be,
-and re-exports it. Cards are taken as the ints they are.
+Every play and bury checked asks the first (the follow check, the moves, the hand's
+actions), and every trick and settlement the second, so both are compiled with the hot path;
+``cards.py``, whose ``Card`` is an ``int`` subclass, cannot be, and re-exports them. Cards are
+taken as the ints they are: a card's code is ``13 * suit + rank - 2``, the jokers 52 and 53.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 
 def holds(hand: Iterable[int], wanted: Iterable[int]) -> bool:
@@ -24,4 +26,25 @@ def holds(hand: Iterable[int], wanted: Iterable[int]) -> bool:
     return all((c in held) if n == 1 else held.count(c) >= n for c, n in need.items())
 
 
-__all__ = ["holds"]
+def _points_of_code(code: int) -> int:
+    if code >= 52:  # the jokers
+        return 0
+    rank = code % 13 + 2
+    return 5 if rank == 5 else 10 if rank in (10, 13) else 0
+
+
+#: Each card's points by its code (fives 5, tens and kings 10); tests/core/test_cards.py
+#: checks it against every ``Card``'s ``points``.
+POINTS_BY_CODE: Final[tuple[int, ...]] = tuple(_points_of_code(code) for code in range(54))
+
+
+def points_of(cards: Iterable[int]) -> int:
+    """The points of ``cards``."""
+    total = 0
+    for c in cards:
+        code: int = c  # compiled: an int index, where a ``Card`` indexes a tuple by a generic call
+        total += POINTS_BY_CODE[code]
+    return total
+
+
+__all__ = ["POINTS_BY_CODE", "holds", "points_of"]

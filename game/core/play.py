@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any, Final
 
-from .cards import ONE_DECK, Card, Rank, Suit, format_cards, points_of
+from .cards import Card, Rank, Suit, format_cards, points_of
 from .legal import LIMIT, NOTHING, LegalMoves, named_leads, play_moves
 from .moves import check_play_cards, fallback_play
 from .refusal import IllegalActionError, Refusal
@@ -428,8 +428,7 @@ class PlayState:
         dug = None
         if last.winner is not None and not self.is_dealer_side(last.winner):
             dug = last.lead_format(self.ctx).largest_unit_pairs
-        kitty_points = _points_of_cards(self.kitty) if _COMPILED else points_of(self.kitty)
-        self.settlement = settle(self.ruleset, self.defender_points, kitty_points, dug)
+        self.settlement = settle(self.ruleset, self.defender_points, points_of(self.kitty), dug)
 
     def digest(self) -> tuple[object, ...]:
         """A value that differs whenever the state differs (for comparing two runs)."""
@@ -459,27 +458,13 @@ __all__ = ["PlayState", "Rank", "Suit", "Trick", "TrickView", "legal_buries"]
 
 # Compiled by mypyc (tools/build_compiled.py), functions have no __code__ and native classes
 # no __slots__.
-def _points_of_cards(cards: list[Card]) -> int:
-    """``points_of``, compiled: cards.py is Python, and its sum a generator's frames."""
-    total = 0
-    for c in cards:
-        code: int = c
-        total += _CARD_POINTS[code]
-    return total
-
-
 def _points_of_plays(plays: list[tuple[int, tuple[Card, ...]]]) -> int:
     """``trick_points`` of a trick's plays, compiled: typed as the trick holds them, the
     loops index a list and tuples where the general ``Sequence`` loops are generic calls."""
     total = 0
     for _, cards in plays:
-        for c in cards:
-            code: int = c
-            total += _CARD_POINTS[code]
+        total += points_of(cards)
     return total
-
-
-_CARD_POINTS: Final[tuple[int, ...]] = tuple(c.points for c in sorted(ONE_DECK))
 
 
 def _remove_card(hand: list[Card], card: Card) -> None:

@@ -7,7 +7,7 @@ state machine (``hand.py``) and the referee call them.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -90,7 +90,7 @@ def throw_outcome(cards: Sequence[Card], others: Sequence[Sequence[Card]], ctx: 
     suit_of = ctx.suit_by_card
     first: int = cards[0]
     suit = suit_of[first]
-    holdings = [_of_suit(hand, suit_of, suit) for hand in others]
+    holdings = [cards_of_suit(hand, ctx, suit) for hand in others]
     beaten = [u for u in units if any(_beats_unit(u, h, ctx) for h in holdings)]
     if not beaten:
         return ThrowResult(True, True, tuple(cards), 0)
@@ -133,11 +133,11 @@ def check_follow(
     suit = suit_of[led]
     if n == 1:  # a single: any card of the suit, or any card when void in it
         card: int = play[0]
-        if suit_of[card] == suit or not _of_suit(hand, suit_of, suit):
+        if suit_of[card] == suit or not cards_of_suit(hand, ctx, suit):
             return None
         return Refusal("follow.suit", {"suit": _suit_word(suit)})
-    held = _of_suit(hand, suit_of, suit)
-    played = _of_suit(play, suit_of, suit)
+    held = cards_of_suit(hand, ctx, suit)
+    played = cards_of_suit(play, ctx, suit)
     if len(played) < min(n, len(held)):
         return Refusal("follow.suit", {"suit": _suit_word(suit)})
     if lead_format is None:
@@ -199,7 +199,7 @@ def legal_follows(lead: Sequence[Card], hand: Sequence[Card], ctx: TrumpContext)
     suit_of = ctx.suit_by_card
     led: int = lead[0]
     suit = suit_of[led]
-    held = _of_suit(hand, suit_of, suit)
+    held = cards_of_suit(hand, ctx, suit)
     if len(held) <= n:
         rest = [c for c in hand if suit_of[c] != suit]
         for extra in multiset_combinations(rest, n - len(held)):
@@ -299,9 +299,10 @@ def trick_winner(plays: Sequence[Sequence[Card]], ctx: TrumpContext) -> int:
     return best_index
 
 
-def _of_suit(cards: Sequence[Card], suit_of: list[EffectiveSuit], suit: EffectiveSuit) -> list[Card]:
-    """The cards of ``suit``, in order (compiled, each card an int index: a ``Card`` indexes
-    a list by a generic call)."""
+def cards_of_suit(cards: Iterable[Card], ctx: TrumpContext, suit: str) -> list[Card]:
+    """The cards of effective suit ``suit``, in order (compiled, each card an int index: a
+    ``Card`` indexes a list by a generic call)."""
+    suit_of = ctx.suit_by_card
     out: list[Card] = []
     for c in cards:
         code: int = c
@@ -349,6 +350,7 @@ def trick_points(plays: Sequence[Sequence[Card]]) -> int:
 
 __all__ = [
     "ThrowResult",
+    "cards_of_suit",
     "check_follow",
     "check_lead",
     "follow_score",

@@ -175,3 +175,12 @@ def test_holds_is_a_multiset_inclusion_whatever_the_hand_is_held_in():
         for held in (hand, tuple(hand), Counter(hand), iter(hand)):
             assert holds(held, wanted) is expected, (hand, wanted, type(held))
         assert holds(hand, tuple(wanted)) is expected
+
+
+def test_points_by_code_are_each_cards_points():
+    # game/core/holding.py counts points by card code, without the Card class.
+    from game.core.cards import ONE_DECK, points_of
+    from game.core.holding import POINTS_BY_CODE
+
+    assert [POINTS_BY_CODE[c] for c in ONE_DECK] == [c.points for c in ONE_DECK]
+    assert points_of(ONE_DECK) == 100 and points_of([]) == 0
