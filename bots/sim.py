@@ -120,7 +120,7 @@ def rollout(
     return utility(ruleset, seat, dealer, settled.total, settled.up_levels, settled.up_side, point_weight, deal_value)
 
 
-def _take(split: dict[str, list[Card]], cards: Sequence[Card], tab: Tables) -> None:
+def _take(split: dict[str, list[Card]], cards: tuple[Card, ...], tab: Tables) -> None:
     """Take ``cards``, just played, out of a hand split by suit, as the play took them out
     of the hand (the same values left in the same order)."""
     suit_of = tab.suit

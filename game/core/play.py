@@ -30,6 +30,7 @@ from itertools import islice
 from typing import Any, Final
 
 from .cards import Card, Rank, Suit, format_cards, points_of
+from .holding import POINTS_BY_CODE
 from .legal import LIMIT, NOTHING, LegalMoves, named_leads, play_moves
 from .moves import check_play_cards, fallback_play
 from .refusal import IllegalActionError, Refusal
@@ -463,7 +464,9 @@ def _points_of_plays(plays: list[tuple[int, tuple[Card, ...]]]) -> int:
     loops index a list and tuples where the general ``Sequence`` loops are generic calls."""
     total = 0
     for _, cards in plays:
-        total += points_of(cards)
+        for c in cards:  # a tuple's own loop: ``points_of`` takes any iterable, generically
+            code: int = c
+            total += POINTS_BY_CODE[code]
     return total
 
 
