@@ -8,8 +8,7 @@ points unless the hand is very strong in trumps.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -17,14 +16,14 @@ from game.core import BIG_JOKER, SMALL_JOKER, SUITS, TRUMP, Card, Observation, P
 
 from .base import Reason
 from .plays import pick
-from .tables import Tables, tables
+from .tables import Tables, counts_of, tables
 
 TRUMP_SHARE = 18 / 54  # trumps with a suit declared: its 13 cards, 3 level cards, 2 jokers
 
 
 def trump_strength(cards: Sequence[Card], tab: Tables) -> float:
     """Trump length, with extra weight for jokers, level cards and pairs."""
-    counts = Counter(c for c in cards if tab.is_trump[c])
+    counts = counts_of(c for c in cards if tab.is_trump[c])
     score = 0.0
     for c, n in counts.items():
         w = 1.0
@@ -40,7 +39,7 @@ def trump_strength(cards: Sequence[Card], tab: Tables) -> float:
 
 def side_strength(cards: Sequence[Card], tab: Tables) -> float:
     """Side-suit winners: aces and pairs of aces/kings count."""
-    counts = Counter(c for c in cards if not tab.is_trump[c])
+    counts = counts_of(c for c in cards if not tab.is_trump[c])
     score = 0.0
     for c, n in counts.items():
         top = tab.top_pos[tab.suit[c]]
@@ -170,7 +169,7 @@ class BuryWeights:
 BURY_WEIGHTS = BuryWeights()
 
 
-def keep_value(card: Card, tab: Tables, counts: Counter, w: BuryWeights = BURY_WEIGHTS) -> float:
+def keep_value(card: Card, tab: Tables, counts: Mapping[Card, int], w: BuryWeights = BURY_WEIGHTS) -> float:
     """How much a card is worth keeping, for burying."""
     pos = tab.pos[card]
     if tab.is_trump[card]:
@@ -201,7 +200,9 @@ def point_cost(obs: Observation, tab: Tables, trumps: Sequence[Card], w: BuryWei
     return w.points_strong if very_strong(obs, tab, trumps, w) else w.points
 
 
-def bury_cost(tab: Tables, counts: Counter, price: float, w: BuryWeights = BURY_WEIGHTS) -> Callable[[Card], float]:
+def bury_cost(
+    tab: Tables, counts: Mapping[Card, int], price: float, w: BuryWeights = BURY_WEIGHTS
+) -> Callable[[Card], float]:
     """A card's cost to bury: its keep value and, at ``price`` per 10, its points."""
 
     def cost(c: Card) -> float:
@@ -236,8 +237,9 @@ def voids_made(
 ) -> list[str]:
     """The side suits ``sides`` held that burying ``chosen`` leaves void (the fill's count
     too)."""
-    left = Counter(hand)
-    left.subtract(chosen)
+    left = counts_of(hand)
+    for c in chosen:  # ``chosen`` is drawn from ``hand``
+        left[c] = left[c] - 1
     return [s for s in sides if not any(left[c] for c in split[s])]
 
 
@@ -256,7 +258,7 @@ def scored_buries(
     tab = tables(obs.ctx)
     hand = list(obs.hand)
     split = tab.split(hand)
-    cost = bury_cost(tab, Counter(hand), price, w)
+    cost = bury_cost(tab, counts_of(hand), price, w)
     sides = [s for s in tab.side_suits if split[s]]
     combos = [combo for r in range(len(sides) + 1) for combo in combinations(sides, r)] if careful else [()]
     out = []

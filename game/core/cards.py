@@ -20,6 +20,7 @@ import random
 
 from .holding import holds as holds  # compiled with the hot path: see holding.py
 from .holding import points_of as points_of
+from .shuffle import shuffle
 
 
 class CardError(ValueError):
@@ -97,6 +98,9 @@ class Card(int):
     suit: Suit | None
     rank: Rank
     points: int
+    # A stored field, not a property: the bidding asks it of every card it weighs, and a
+    # property is a Python call each time, compiled callers included.
+    is_joker: bool
     _code: str
 
     def __new__(cls, suit: Suit | None, rank: Rank) -> Card:
@@ -106,6 +110,7 @@ class Card(int):
         object.__setattr__(card, "rank", rank)
         object.__setattr__(card, "_code", rank.label if suit is None else rank.label + suit.value)
         object.__setattr__(card, "points", _POINTS.get(rank, 0))
+        object.__setattr__(card, "is_joker", suit is None)
         return card
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -127,10 +132,6 @@ class Card(int):
         if card is None:
             raise CardError(f"'{text}' is not a card (write rank then suit, such as '10S', 'QH' or 'BJ')")
         return card
-
-    @property
-    def is_joker(self) -> bool:
-        return self.suit is None
 
     @property
     def sort_key(self) -> int:
@@ -197,7 +198,7 @@ def make_deck(decks: int) -> list[Card]:
 
 def shuffled_deck(decks: int, rng: random.Random) -> list[Card]:
     deck = make_deck(decks)
-    rng.shuffle(deck)
+    shuffle(deck, rng)
     return deck
 
 

@@ -177,7 +177,7 @@ def _run_cards(held: Sequence[Card], chosen: Sequence[tuple[int, int]], ctx: Tru
 
 def multiset_combinations(cards: Sequence[Card], k: int) -> Iterator[list[Card]]:
     """Distinct multisets of size k drawn from ``cards``."""
-    items = sorted(Counter(cards).items(), key=lambda kv: kv[0].sort_key)
+    items = sorted(Counter(cards).items())  # each card once: ordered by the card alone
 
     def rec(i: int, k: int) -> Iterator[list[Card]]:
         if k == 0:

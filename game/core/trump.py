@@ -28,6 +28,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
+from typing import Final
 
 from .cards import ONE_DECK, SUITS, Card, CardError, Rank, Suit
 
@@ -85,6 +86,8 @@ class TrumpContext:
     # ``suit_by_card[c]`` is an index where a ``suit_of`` call is a call. Read it, never
     # change it.
     suit_by_card: list[EffectiveSuit] = field(init=False, repr=False, compare=False)
+    # Each card's place in a hand sorted for display, by the card's code (``sort_hand``).
+    _places: list[int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Kept on the instance: positions are looked up in every hot loop of the bots.
@@ -92,6 +95,7 @@ class TrumpContext:
         object.__setattr__(self, "_keys", _table(self))
         object.__setattr__(self, "_by_code", [self._keys[c] for c in sorted(self._keys)])
         object.__setattr__(self, "suit_by_card", [key[0] for key in self._by_code])
+        object.__setattr__(self, "_places", _display_places(self))
 
     def __eq__(self, other: object) -> bool:
         # Written out: compiled by mypyc, the generated one stays interpreted Python, and
@@ -163,7 +167,19 @@ class TrumpContext:
     def sort_hand(self, cards: Iterable[Card]) -> list[Card]:
         """Trumps first (highest first), then side suits alternating colours, high to low."""
         # Every observation sorts its hand: one precomputed place per card, not a tuple key.
-        return sorted(cards, key=_display_places(self).__getitem__)
+        places = self._places
+        if not _COMPILED:
+            return sorted(cards, key=places.__getitem__)
+        # Compiled, a key function is a boxed call per card. Each card's place and its index
+        # in one int sort natively; the index keeps the sort stable and the very objects.
+        held = list(cards)
+        n = len(held)
+        keyed = [0] * n
+        for i in range(n):
+            code: int = held[i]
+            keyed[i] = places[code] * n + i
+        keyed.sort()
+        return [held[k % n] for k in keyed]
 
     def __str__(self) -> str:
         return f"{self.level.label}/{self.trump_code}"
@@ -188,36 +204,49 @@ def _display_suit_order(trump: Suit | None) -> list[Suit]:
 
 
 @cache
-def _display_places(ctx: TrumpContext) -> dict[Card, int]:
-    """Each card's place in a hand sorted for display (see ``TrumpContext.sort_hand``)."""
+def _display_places(ctx: TrumpContext) -> list[int]:
+    """Each card's place in a hand sorted for display (see ``TrumpContext.sort_hand``),
+    indexed by the card's code."""
     order = [EffectiveSuit.side(s) for s in _display_suit_order(ctx.trump_suit)]
 
     def sort_key(card: Card) -> tuple[int, int, int]:
         suit, pos = ctx.key(card)
         group = 0 if suit == TRUMP else 1 + order.index(suit)
-        return (group, -pos, card.sort_key)
+        return (group, -pos, int(card))  # a context-free tie-break: the card's code
 
-    return {card: place for place, card in enumerate(sorted(ONE_DECK, key=sort_key))}
+    places = [0] * len(ONE_DECK)
+    for place, card in enumerate(sorted(ONE_DECK, key=sort_key)):
+        places[card] = place
+    return places
 
 
-def _plain_position(rank: Rank, level: Rank) -> int:
-    return int(rank) - 2 - (1 if rank > level else 0)
+def _plain_position(rank: int, level: int) -> int:
+    return rank - 2 - (1 if rank > level else 0)
+
+
+# Each card with its printed suit and rank, read once: every new context walks the deck, and
+# a card's attributes are instance look-ups (a ``Card`` is an interpreted ``int`` subclass).
+_FACES: Final = [(card, card.suit, int(card.rank)) for card in ONE_DECK]
 
 
 @cache
 def _table(ctx: TrumpContext) -> dict[Card, tuple[EffectiveSuit, int]]:
     table: dict[Card, tuple[EffectiveSuit, int]] = {}
-    for card in ONE_DECK:
-        if card.rank == Rank.BIG_JOKER:
+    level, trump_suit = int(ctx.level), ctx.trump_suit
+    for card, suit, rank in _FACES:
+        if rank == Rank.BIG_JOKER:
             table[card] = (TRUMP, BIG_JOKER_POSITION)
-        elif card.rank == Rank.SMALL_JOKER:
+        elif rank == Rank.SMALL_JOKER:
             table[card] = (TRUMP, SMALL_JOKER_POSITION)
-        elif card.rank == ctx.level:
-            on_suit = ctx.trump_suit is None or card.suit == ctx.trump_suit
+        elif rank == level:
+            on_suit = trump_suit is None or suit == trump_suit
             table[card] = (TRUMP, TRUMP_LEVEL_POSITION if on_suit else OFF_LEVEL_POSITION)
-        elif card.suit == ctx.trump_suit:
-            table[card] = (TRUMP, _plain_position(card.rank, ctx.level))
+        elif suit == trump_suit:
+            table[card] = (TRUMP, _plain_position(rank, level))
         else:
-            assert card.suit is not None  # jokers are trumps
-            table[card] = (EffectiveSuit.side(card.suit), _plain_position(card.rank, ctx.level))
+            assert suit is not None  # jokers are trumps
+            table[card] = (_SIDE[suit], _plain_position(rank, level))
     return table
+
+
+_COMPILED: Final = not hasattr(_plain_position, "__code__")

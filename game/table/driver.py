@@ -279,7 +279,7 @@ class TableDriver:
         if self.queue:
             return self.queue.popleft()
         match, hand = self.match, self.hand
-        if match.over:
+        if match.winner is not None:  # ``over``, read without a Python call at every step
             if not self._announced_over:
                 self._announced_over = True
                 return MatchOver(match.winner)

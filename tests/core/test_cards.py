@@ -1,6 +1,7 @@
 """Cards, notation and points (RULES.md §2, REFEREE.md "Cards")."""
 
 from collections import Counter
+import random
 
 import pytest
 
@@ -17,7 +18,9 @@ from game.core.cards import (
     make_deck,
     parse_cards,
     points_of,
+    shuffled_deck,
 )
+from game.core.shuffle import shuffle
 from tests.support import RULESET_IDS, ruleset
 
 ALL_CARDS = sorted(ONE_DECK)
@@ -184,3 +187,35 @@ def test_points_by_code_are_each_cards_points():
 
     assert [POINTS_BY_CODE[c] for c in ONE_DECK] == [c.points for c in ONE_DECK]
     assert points_of(ONE_DECK) == 100 and points_of([]) == 0
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7, 2**64 + 3, 273985162878101715608110233014410210969])
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 54, 108, 162])
+def test_the_deals_shuffle_is_randoms_own(seed, size):
+    # A seed must deal what it always dealt: saved hands and replays keep only the seed.
+    ours, theirs = list(range(size)), list(range(size))
+    shuffle(ours, random.Random(seed))
+    random.Random(seed).shuffle(theirs)
+    assert ours == theirs
+
+
+def test_a_generator_of_its_own_shuffles_as_it_would():
+    class Counting(random.Random):
+        calls = 0
+
+        def random(self) -> float:
+            Counting.calls += 1
+            return super().random()
+
+    ours, theirs = list(range(30)), list(range(30))
+    shuffle(ours, Counting(5))
+    calls, Counting.calls = Counting.calls, 0
+    Counting(5).shuffle(theirs)
+    assert ours == theirs and calls == Counting.calls > 0
+
+
+def test_a_shuffled_deck_is_the_whole_deck_in_the_seeds_order():
+    deck = shuffled_deck(2, random.Random(11))
+    expected = make_deck(2)
+    random.Random(11).shuffle(expected)
+    assert deck == expected and all(a is b for a, b in zip(deck, expected, strict=True))

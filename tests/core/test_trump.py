@@ -1,5 +1,7 @@
 """Trumps, effective suits and card order (RULES.md §2)."""
 
+from itertools import pairwise
+
 import pytest
 
 from game.core.cards import ONE_DECK, Card, CardError, Rank, Suit, cards
@@ -153,6 +155,29 @@ def test_sort_hand_puts_trumps_first_highest_first():
     c = ctx("10", "S")
     hand = c.sort_hand(cards("3H 10H BJ 2S AS 10S SJ"))
     assert hand == cards("BJ SJ 10S 10H AS 2S 3H")
+
+
+@pytest.mark.parametrize("trump", [None, *Suit])
+@pytest.mark.parametrize("level", [Rank.TWO, Rank.TEN, Rank.ACE])
+def test_a_sorted_hand_groups_trumps_then_side_suits_each_high_to_low(level, trump):
+    # Compiled, the sort counts cards by place; any hand of up to three decks sorts as the
+    # order the docstring gives: trumps, then side suits in turn, high to low, ties by card.
+    import random
+
+    from game.core.cards import make_deck
+
+    c = TrumpContext.of(level, trump)
+    rng = random.Random(f"{level}{trump}")
+    for size in (0, 1, 2, 12, 33, 60):
+        hand = rng.sample(make_deck(3), size)
+        got = c.sort_hand(iter(hand))
+        groups = [c.suit_of(x) for x in got]
+        first_seen = list(dict.fromkeys(groups))
+        assert sorted(got) == sorted(hand)
+        assert TRUMP not in first_seen[1:] and groups == sorted(groups, key=first_seen.index)
+        for a, b in pairwise(got):
+            if c.suit_of(a) == c.suit_of(b):
+                assert (c.position(a), -int(a)) >= (c.position(b), -int(b))
 
 
 def test_an_effective_suit_is_its_own_type_not_a_printed_suit():
