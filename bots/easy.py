@@ -94,8 +94,8 @@ class EasyBot(NormalBot):
     level = "easy"
     policy_class = EasyPolicy
 
-    def view(self, obs: Observation) -> View:
-        return View.of(obs, None)
+    def view(self, obs: Observation, quiet: bool = False) -> View:
+        return View.of(obs, None, quiet)
 
     def decide_play(self, obs: Observation) -> Decision:
         v = self.view(obs)

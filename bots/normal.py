@@ -16,7 +16,7 @@ very same heuristics without building observations.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from game.compiled import mypyc_attr
 from game.core import TRUMP, Card, Observation, check_play_cards, fallback_play, points_of
@@ -75,7 +75,7 @@ def _why(v: View, code: str, cards: list[Card]) -> Reason:
     return why
 
 
-_QUIET_REASONS: dict[str, Reason] = {}
+_QUIET_REASONS: Final[dict[str, Reason]] = {}
 
 
 def endgame_cards(view: View, table: dict[int, int] = ENDGAME_CARDS) -> int:
@@ -260,9 +260,9 @@ class NormalBot(Bot):
         self.policy = self.policy_class()
         self.tracker = memory if memory is not None else MemoryTracker()
 
-    def view(self, obs: Observation) -> View:
+    def view(self, obs: Observation, quiet: bool = False) -> View:
         mem = self.tracker.sync(obs)
-        return View.of(obs, mem)
+        return View.of(obs, mem, quiet)
 
     def decide_declare(self, obs: Observation, options):
         return self.policy.declare(obs, options)
@@ -286,7 +286,7 @@ class NormalBot(Bot):
         # incident before playing the core's fallback (tests and the arena count them: none).
         if type(self).decide_play is not NormalBot.decide_play:
             return super().play(obs)
-        v = self.view(obs)
+        v = self.view(obs, quiet=True)  # its reason is dropped: no reason is made
         tr = v.trick
         if tr is not None and len(v.hand) == tr.n:
             return list(v.hand)

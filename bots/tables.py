@@ -16,6 +16,8 @@ from game.core import TRUMP, Card, EffectiveSuit, Format, Rank, TrumpContext, Un
 
 ONE_DECK: tuple[Card, ...] = tuple(make_deck(1))
 _HALF_DECK: Final = 27
+_FIRST_JOKER: Final = 52
+_TOP_KEY: Final = 16  # above every position
 #: The deck by card code: ``BY_CODE[i]`` is the card whose int value is ``i``.
 BY_CODE: tuple[Card, ...] = tuple(sorted(ONE_DECK))
 assert [int(c) for c in BY_CODE] == list(range(len(BY_CODE))), "card codes run 0, 1, 2, ..."
@@ -41,8 +43,11 @@ _SIDE_BURY = {
 }
 
 
-def _bury_weight(card: Card, trump: bool) -> float:
-    return 0.01 if trump else _SIDE_BURY.get(card.rank, 1.0)
+# Read once by card code: every new context builds its tables from them, and a card's
+# attributes are Python look-ups (an ``int`` subclass).
+_SIDE_BURY_BY_CODE: Final[tuple[float, ...]] = tuple(_SIDE_BURY.get(c.rank, 1.0) for c in BY_CODE)
+_RANK_BY_CODE: Final[tuple[Rank, ...]] = tuple(c.rank for c in BY_CODE)
+_TRUMP_BURY_WEIGHT: Final = 0.01
 
 
 class Tables:
@@ -72,9 +77,10 @@ class Tables:
         self.ctx = ctx
         # Lists indexed by the card (a card is its int code, 0 to 53): ``tab.pos[c]`` reads
         # as a dict would, and compiled it is an array index rather than a hash look-up.
-        self.suit: list[str] = [ctx.suit_of(c) for c in BY_CODE]
-        self.pos: list[int] = [ctx.position(c) for c in BY_CODE]
-        self.is_trump: list[bool] = [self.suit[c] == TRUMP for c in BY_CODE]
+        codes = range(len(BY_CODE))
+        self.suit: list[str] = [ctx.suit_of(c) for c in codes]
+        self.pos: list[int] = [ctx.position(c) for c in codes]
+        self.is_trump: list[bool] = [s == TRUMP for s in self.suit]
         self.strength: list[int] = [ctx.strength(c) for c in BY_CODE]
         # The bots type effective suits as str. The ``EffectiveSuit`` members themselves, not
         # the printed ``Suit``s ``side_suits()`` gives (equal, same hash): a dict keyed by
@@ -84,16 +90,21 @@ class Tables:
         # Each suit's index in ``suits``, by suit and by card: small int keys for the caches
         # and lists of the hot loops, where a suit-keyed dict is a hash look-up.
         self.suit_no: dict[str, int] = {s: i for i, s in enumerate(self.suits)}
-        self.suit_no_by_card: list[int] = [self.suit_no[self.suit[c]] for c in BY_CODE]
-        # Codes, not ``Card``s: compiled, a loop over them reads unboxed ints.
+        self.suit_no_by_card: list[int] = [self.suit_no[s] for s in self.suit]
+        # Codes, not ``Card``s: compiled, a loop over them reads unboxed ints. Each suit high
+        # to low, equal positions by code: one int key per card, sorted once.
+        keys = sorted((_TOP_KEY - self.pos[c]) * 64 + c for c in codes)
         self.by_suit: dict[str, tuple[int, ...]] = {
-            s: tuple(sorted((c for c in ONE_DECK if self.suit[c] == s), key=lambda c: -self.pos[c])) for s in self.suits
+            s: tuple(k % 64 for k in keys if self.suit[k % 64] == s) for s in self.suits
         }
-        self.top_pos: dict[str, int] = {s: max(self.pos[c] for c in cs) for s, cs in self.by_suit.items()}
+        self.top_pos: dict[str, int] = {s: self.pos[cs[0]] for s, cs in self.by_suit.items()}
         self.level = ctx.level
         # Jokers and level cards: the cards a player should not waste.
-        self.honour: list[bool] = [c.is_joker or c.rank == ctx.level for c in BY_CODE]
-        self.bury_weight: list[float] = [_bury_weight(c, self.is_trump[c]) for c in BY_CODE]
+        level = ctx.level
+        self.honour: list[bool] = [c >= _FIRST_JOKER or _RANK_BY_CODE[c] == level for c in codes]
+        self.bury_weight: list[float] = [
+            _TRUMP_BURY_WEIGHT if self.is_trump[c] else _SIDE_BURY_BY_CODE[c] for c in codes
+        ]
         self._units: dict[tuple[int, ...], list[Unit]] = {}
         # A single card's units and format, by its code, made when first asked (tables are
         # made for every trump a bot weighs declaring): most leads are one card, and the
@@ -187,12 +198,12 @@ class Tables:
         return self.honour[card]
 
 
-_CACHE: dict[TrumpContext, Tables] = {}
+_CACHE: Final[dict[TrumpContext, Tables]] = {}
 
 
 #: Contexts whose tables are kept: a hand has one, and a long run (the arena, a match)
 #: moves on to others; each table's unit memo is objects a full garbage collection walks.
-CONTEXTS_KEPT = 4
+CONTEXTS_KEPT: Final = 4
 
 
 def tables(ctx: TrumpContext) -> Tables:
@@ -219,6 +230,6 @@ def pair_cards(counts: Counter[Card]) -> list[Card]:
 
 
 # Built by mypyc (game.compiled): a compiled function has no byte code.
-_COMPILED: Final = not hasattr(_bury_weight, "__code__")  # Final: compiled, a C static
+_COMPILED: Final = not hasattr(counts_of, "__code__")  # Final: compiled, a C static
 
 __all__ = ["BY_CODE", "ONE_DECK", "POINTS", "Rank", "Tables", "counts_of", "pair_cards", "tables"]

@@ -151,7 +151,7 @@ class View:
         self._held_counts: list[int] | None = None
 
     @classmethod
-    def of(cls, obs: Observation, mem: CardMemory | None) -> View:
+    def of(cls, obs: Observation, mem: CardMemory | None, quiet: bool = False) -> View:
         """The view of a play-phase observation. ``mem`` is None only for a policy that
         never asks a memory question (``easy``): it gets an empty memory, so the attribute's
         type is true (compiled code checks it) and the hot queries carry no None checks."""
@@ -172,6 +172,7 @@ class View:
             obs.hand_sizes,
             obs.defender_points,
             len(obs.tricks),
+            quiet=quiet,
         )
 
     # ------------------------------------------------------------------ basics

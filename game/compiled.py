@@ -42,6 +42,7 @@ HOT_MODULES = (
     "game.core.actions",
     "game.core.moves",
     "game.core.holding",  # ``cards.holds``: every play checked asks it
+    "game.core.phases",  # its names, Final, are C statics to the modules comparing phases
     "game.core.shuffle",  # the deal: ``random.shuffle`` is a Python call per card
     "game.table.declaring",
     "game.table.controllers",

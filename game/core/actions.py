@@ -23,13 +23,12 @@ class ActionKind(StrEnum):
     PLAY = "play"  # a seat leads or follows
 
 
-DEAL, DECLARE, FINISH_DEAL, BURY, PLAY = (
-    ActionKind.DEAL,
-    ActionKind.DECLARE,
-    ActionKind.FINISH_DEAL,
-    ActionKind.BURY,
-    ActionKind.PLAY,
-)
+# Final: compiled, each is a C static where a plain module name is a dict look-up per use.
+DEAL: Final = ActionKind.DEAL
+DECLARE: Final = ActionKind.DECLARE
+FINISH_DEAL: Final = ActionKind.FINISH_DEAL
+BURY: Final = ActionKind.BURY
+PLAY: Final = ActionKind.PLAY
 KINDS = tuple(ActionKind)
 
 

@@ -12,8 +12,10 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Final
 
-from .cards import BIG_JOKER, SMALL_JOKER, SUITS, Card, Rank, Suit
+from . import cards as card_module
+from .cards import SUITS, Card, Rank, Suit
 from .refusal import Refusal
 from .ruleset import DeclareOpen, Fallback, FallbackJoker, Overturn, Ruleset
 
@@ -57,8 +59,13 @@ def team_of(seat: int) -> int:
     return seat % 2
 
 
+# Final: compiled, C statics (``cards`` is interpreted: its names are dict look-ups).
+BIG_JOKER: Final = card_module.BIG_JOKER
+SMALL_JOKER: Final = card_module.SMALL_JOKER
+_FIRST_JOKER_CODE: Final = 52
+
 # The four level cards of each rank, in suit order.
-_LEVEL_CARDS: dict[Rank, tuple[Card, ...]] = {
+_LEVEL_CARDS: Final[dict[Rank, tuple[Card, ...]]] = {
     rank: tuple(Card.of(suit, rank) for suit in SUITS)
     for rank in Rank
     if rank not in (Rank.SMALL_JOKER, Rank.BIG_JOKER)
@@ -292,7 +299,13 @@ class Bidding:
     def declares_with(self, card: Card, seat: int, after_deal: bool = False) -> bool:
         """Could ``card`` be part of a declaration by ``seat``? Only level cards and jokers
         ever are: a seat's options cannot change when it receives any other card."""
-        return card.suit is None or card.rank == self._rank_for(seat, after_deal)
+        # By the card's code (13 * suit + rank - 2, the jokers from 52): it is asked at every
+        # card dealt, and a card's attributes are Python look-ups.
+        code: int = card
+        if code >= _FIRST_JOKER_CODE:
+            return True
+        rank: int = self._rank_for(seat, after_deal)
+        return code % 13 + 2 == rank
 
     def options(self, seat: int, held: Sequence[Card], after_deal: bool = False) -> list[list[Card]]:
         """Every declaration the seat may show now with the cards it holds."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 import random
-from typing import Any, TypeGuard
+from typing import Any, Final, TypeGuard
 
 from .actions import BURY, DEAL, DECLARE, FINISH_DEAL, PLAY, Action
 from .bidding import Bidding, Declaration
@@ -77,7 +77,7 @@ def _is_int(value: object) -> TypeGuard[int]:
 
 
 # Actions are values: the hundred deals of a hand can share one.
-_DEAL = Action(DEAL)
+_DEAL: Final = Action(DEAL)
 
 
 class Hand:

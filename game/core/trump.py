@@ -58,13 +58,13 @@ class EffectiveSuit(StrEnum):
         return None if self is EffectiveSuit.TRUMP else Suit(self.value)
 
 
-_SIDE = {suit: EffectiveSuit(suit.value) for suit in SUITS}
-TRUMP = EffectiveSuit.TRUMP
+_SIDE: Final = {suit: EffectiveSuit(suit.value) for suit in SUITS}
+TRUMP: Final = EffectiveSuit.TRUMP  # Final: compiled, a C static, not a dict look-up per use
 
-OFF_LEVEL_POSITION = 12
-TRUMP_LEVEL_POSITION = 13
-SMALL_JOKER_POSITION = 14
-BIG_JOKER_POSITION = 15
+OFF_LEVEL_POSITION: Final = 12
+TRUMP_LEVEL_POSITION: Final = 13
+SMALL_JOKER_POSITION: Final = 14
+BIG_JOKER_POSITION: Final = 15
 
 
 # Every context ``TrumpContext.of`` has made: at most 13 levels times 5 trumps.
@@ -207,16 +207,18 @@ def _display_suit_order(trump: Suit | None) -> list[Suit]:
 def _display_places(ctx: TrumpContext) -> list[int]:
     """Each card's place in a hand sorted for display (see ``TrumpContext.sort_hand``),
     indexed by the card's code."""
-    order = [EffectiveSuit.side(s) for s in _display_suit_order(ctx.trump_suit)]
-
-    def sort_key(card: Card) -> tuple[int, int, int]:
-        suit, pos = ctx.key(card)
-        group = 0 if suit == TRUMP else 1 + order.index(suit)
-        return (group, -pos, int(card))  # a context-free tie-break: the card's code
-
+    groups = {EffectiveSuit.side(s): 1 + i for i, s in enumerate(_display_suit_order(ctx.trump_suit))}
+    groups[TRUMP] = 0
+    # One int per card orders it: its group, then high positions first, then its code (a
+    # context-free tie-break); the code, in the low bits, says which card each key is.
+    keys = []
+    for code in range(len(ONE_DECK)):
+        suit, pos = ctx._by_code[code]
+        keys.append((groups[suit] * 16 + BIG_JOKER_POSITION - pos) * 64 + code)
+    keys.sort()
     places = [0] * len(ONE_DECK)
-    for place, card in enumerate(sorted(ONE_DECK, key=sort_key)):
-        places[card] = place
+    for place in range(len(keys)):
+        places[keys[place] % 64] = place
     return places
 
 
