@@ -34,6 +34,21 @@ def test_a_tables_suits_are_the_very_objects_its_cards_map_to(ctx):
         assert all(tab.suit[c] is s for c in tab.by_suit[s])
 
 
+@pytest.mark.parametrize("ctx", CONTEXTS, ids=str)
+def test_a_tables_suit_lists_honours_and_bury_weights_follow_from_the_context(ctx):
+    # Built from int keys (one sort of the deck, codes read by index): each suit's cards
+    # high to low, equal positions by code; the honours are the jokers and level cards.
+    tab = Tables(ctx)
+    for s in tab.suits:
+        cards = [c for c in ONE_DECK if ctx.suit_of(c) == s]
+        assert list(tab.by_suit[s]) == sorted(cards, key=lambda c: (-ctx.position(c), int(c)))
+        assert tab.top_pos[s] == max(ctx.position(c) for c in cards)
+    for c in ONE_DECK:
+        assert tab.honour[c] == (c.is_joker or c.rank == ctx.level)
+        low_side = not ctx.is_trump(c) and c.rank in (Rank.TWO, Rank.THREE, Rank.FOUR, Rank.SIX)
+        assert tab.bury_weight[c] == 0.01 if ctx.is_trump(c) else (tab.bury_weight[c] == 1.0) == low_side
+
+
 def test_counts_of_counts_in_first_seen_order():
     cards = [Card.parse(t) for t in ("KS", "2H", "KS", "BJ", "2H", "KS")]
     got = counts_of(cards)
