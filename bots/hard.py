@@ -11,6 +11,9 @@ accumulate, so the budget goes to the close calls.
 Each sampled world is steered towards deals that explain the other seats' recent plays
 (``inference.steer``: the ``normal`` policy replayed at their past decisions) and its hands
 are sorted as observations sort them, so the roll-outs play as the bots at the table do.
+Once the searching seat holds ``endgame_cards`` cards or fewer, each world is not played
+out by the policy but solved exactly (``endgame.Solver``: alpha-beta over the last tricks,
+every seat at its best for its team).
 The worlds of one search are carried to the next (``inference.carry``: the cards played
 since leave their hands, exchanged into place where the world had put them elsewhere), so
 what a world learned from earlier plays is kept and steering starts from it. A defender
@@ -43,6 +46,7 @@ from .bidding import bury_options
 from .budget import Budget, quiet_gc
 from .burying import search_bury
 from .candidates import card_key, play_candidates
+from .endgame import Solver
 from .inference import History, carry, plays_of, steer
 from .memory import MemoryTracker
 from .normal import NormalBot, NormalPolicy, checked
@@ -72,6 +76,9 @@ class HardBot(NormalBot):
         self.last_worlds = 0
         self.last_world_list: list[tuple[list[list[Card]], list[Card]]] = []
         self.searches = 0  # decisions that ran a search
+        # The endgame solver of the world being evaluated: its table of positions serves
+        # every candidate played in that world.
+        self._solver: tuple[PlayState, Solver] | None = None
         self.changes = 0  # searches that overruled the normal policy
 
     # ------------------------------------------------------------------ decisions
@@ -279,7 +286,15 @@ class HardBot(NormalBot):
         )
 
     def evaluate(self, v: View, world: PlayState, move: list[Card]) -> float:
-        """The value of ``move`` in one sampled world, played out by the roll-out policy."""
+        """The value of ``move`` in one sampled world, played out by the roll-out policy, or
+        exactly once the hand is short enough (``endgame_cards``)."""
+        if len(v.hand) <= self.settings.endgame_cards:
+            solver = self._solver
+            if solver is None or solver[0] is not world:
+                solver = self._solver = (world, Solver(v.seat, self.settings.point_weight))
+            state = world.copy()
+            state.apply(v.seat, move)
+            return solver[1].value(state)
         return rollout(
             world.copy(),
             v.mem.copy(),

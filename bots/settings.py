@@ -57,6 +57,12 @@ class SearchSettings:
     #: and the think times the one bury of a hand may take (p95 of decisions is unaffected).
     bury_candidates: int = 3
     bury_factor: float = 1.8
+    #: From this many cards in the searching seat's hand down, each world is solved
+    #: exactly (``endgame.Solver``: every seat at its best) instead of played out by the
+    #: roll-out policy; 0 never. Four cost about 5 ms a world compiled, 20 ms pure (a
+    #: roll-out there costs a tenth of that), so a decision sees tens of worlds, not
+    #: hundreds; five cost up to 140 ms compiled, past the time box (bots/NOTES.md).
+    endgame_cards: int = 4
 
     def __post_init__(self) -> None:
         for f in fields(self):

@@ -58,6 +58,7 @@ HOT_MODULES = (
     "bots.follows",
     "bots.normal",
     "bots.sim",
+    "bots.endgame",  # the last tricks of each world, solved exactly
 )
 
 
