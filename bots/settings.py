@@ -59,9 +59,9 @@ class SearchSettings:
     bury_factor: float = 1.8
     #: From this many cards in the searching seat's hand down, each world is solved
     #: exactly (``endgame.Solver``: every seat at its best) instead of played out by the
-    #: roll-out policy; 0 never. Four cost about 5 ms a world compiled, 20 ms pure (a
-    #: roll-out there costs a tenth of that), so a decision sees tens of worlds, not
-    #: hundreds; five cost up to 140 ms compiled, past the time box (bots/NOTES.md).
+    #: roll-out policy; 0 never. Four cards cost a median 8 ms a world compiled, 20 ms
+    #: pure, so a decision sees tens of worlds where roll-outs see a thousand; five cost
+    #: up to 0.85 s a world compiled, past the time box (bots/NOTES.md, "Sixth turn").
     endgame_cards: int = 4
 
     def __post_init__(self) -> None:
