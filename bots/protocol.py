@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-import json
 from typing import Any
 
 from game.core import (
@@ -52,6 +51,7 @@ from game.core import (
     check_play_cards,
     decompose,
     format_cards,
+    json_line,
     make_deck,
     observation_to_json,
     observe,
@@ -207,8 +207,8 @@ def result_request(hand: Hand, seat: int) -> dict[str, Any]:
 
 
 def encode(request: dict[str, Any]) -> str:
-    """One line of JSON (no newline inside; non-ASCII kept as UTF-8)."""
-    return json.dumps(request, ensure_ascii=False, separators=(",", ":"))
+    """One line of JSON for every line reader (non-ASCII kept as UTF-8)."""
+    return json_line(request, compact=True)
 
 
 # ------------------------------------------------------------------------ answers

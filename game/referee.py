@@ -37,6 +37,7 @@ from game.core import (
     decompose,
     format_cards,
     get_ruleset,
+    json_line,
     parse_cards,
     points_of,
     settle,
@@ -308,7 +309,7 @@ def encode(reply: dict[str, Any]) -> bytes:
     surrogate is written with JSON escapes, and an answer that cannot be written at all (a
     number past Python's digit limit) becomes an error answer."""
     try:
-        text = json.dumps(reply, ensure_ascii=False)
+        text = json_line(reply)
     except (ValueError, TypeError, RecursionError) as e:
         text = json.dumps({"error": f"the answer cannot be written ({type(e).__name__})"})
     try:

@@ -80,6 +80,7 @@ from .units import (
     shape_codes,
     suit_of_play,
 )
+from .wire import json_line
 
 # Spelled out so that type checkers see what the core exports.
 __all__ = [
@@ -163,6 +164,7 @@ __all__ = [
     "format_of",
     "fresh_seed",
     "get_ruleset",
+    "json_line",
     "kitty_multiplier",
     "lead_moves",
     "lead_units",

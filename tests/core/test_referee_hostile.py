@@ -159,3 +159,37 @@ def test_fuzz_every_line_gets_exactly_one_answer(lines):
         referee.MAX_LINE = old
     assert len(answers) == len(raw)
     assert all(isinstance(a, dict) for a in answers)
+
+
+LINE_BREAKS_JSON_WRITES_RAW = ["\u2028", "\u2029", "\u0085"]
+
+
+def test_an_answer_quoting_a_line_separator_is_one_line_for_every_reader():
+    # Issue 40, item 9: a quoted U+2028/U+2029/U+0085 came back raw, and str.splitlines()
+    # read the one answer as two.
+    requests = []
+    for brk in LINE_BREAKS_JSON_WRITES_RAW:
+        requests += [
+            {"op": "units", "ruleset": "hebi-2010", "level": "2", "trump": "S", "cards": ["2S" + brk]},
+            {"op": "units", "ruleset": "hebi-2010", "level": "2" + brk, "trump": "S", "cards": ["2S"]},
+            {"op": "units", "ruleset": "hebi-2010", "level": "2", "trump": "S" + brk, "cards": ["2S"]},
+        ]
+    raw = b"".join(json.dumps(r, ensure_ascii=False).encode("utf-8") + b"\n" for r in requests)
+    proc = subprocess.run([sys.executable, "-m", "game.referee"], capture_output=True, timeout=60, input=raw)
+    assert proc.returncode == 0, proc.stderr
+    text = proc.stdout.decode("utf-8")
+    assert not any(brk in text for brk in LINE_BREAKS_JSON_WRITES_RAW)
+    lines = text.splitlines()
+    assert len(lines) == len(requests)
+    for line, brk in zip(lines, [b for b in LINE_BREAKS_JSON_WRITES_RAW for _ in range(3)]):
+        message = json.loads(line)["error"]
+        assert brk in message  # the quote is kept, escaped only on the wire
+
+
+@given(st.text(max_size=30))
+def test_json_line_is_one_line_and_reads_back(text):
+    from game.core import json_line
+
+    line = json_line({"error": text, "cards": [text]})
+    assert len(line.splitlines()) == 1 and "\n" not in line
+    assert json.loads(line) == {"error": text, "cards": [text]}
