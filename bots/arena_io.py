@@ -167,7 +167,7 @@ def record_hand(
     folder: Path | str, hand: Hand, index: int, play: int, seed: int, seat_levels: Sequence[str], teams: tuple[str, str]
 ) -> Path:
     """Write one hand the arena played as a replay file the game's replay viewer opens
-    (``game.records``), with each seat's level (``seat_levels``) and the arena's facts."""
+    (``game.app.records``), with each seat's level (``seat_levels``) and the arena's facts."""
     data = replay_data(hand, index + 1, {}, "arena", seed, [])
     data["seat_levels"] = list(seat_levels)
     data["arena"] = {

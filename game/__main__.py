@@ -99,9 +99,9 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
+    from game.ui.kit.scene import Options
     from game.ui.navigation import make_app
-    from game.ui.scene import Options
-    from game.ui.table_scene import TableScene
+    from game.ui.table.table_scene import TableScene
 
     if not open_display(pygame):
         return 3
@@ -175,7 +175,7 @@ def open_display(pygame) -> bool:
 def release() -> None:
     """Forget every cached font and image: they die with ``pygame.quit()``."""
     from game import assets  # the front end, imported late as in ``main``
-    from game.ui import cardview, theme
+    from game.ui.kit import cardview, theme
 
     theme.clear_caches()
     cardview.forget_art()

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.session import MatchChoice
+from game.app.session import MatchChoice
+from game.ui.kit.scene import App, Options
 from game.ui.navigation import make_app as make_navigated_app
-from game.ui.scene import App, Options
 from tests.standin_bots import standin_factory
 
 

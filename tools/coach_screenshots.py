@@ -29,11 +29,11 @@ import pygame  # noqa: E402
 
 from bots.analysis import Settings  # noqa: E402
 from bots.bench.analysis import played_hand  # noqa: E402
-from game.records import Records  # noqa: E402
-from game.ui import review  # noqa: E402
+from game.app.records import Records  # noqa: E402
+from game.ui.coach import review  # noqa: E402
+from game.ui.kit.scene import App, Options  # noqa: E402
+from game.ui.learning.puzzle_board import parse  # noqa: E402
 from game.ui.navigation import make_app  # noqa: E402
-from game.ui.puzzle_board import parse  # noqa: E402
-from game.ui.scene import App, Options  # noqa: E402
 
 
 def shoot(app: App, out: Path, name: str) -> None:
@@ -99,7 +99,7 @@ def run(lang: str, out: Path, size: tuple[int, int], samples: int, seed: int) ->
         if p.kind in kinds:
             continue
         kinds.add(p.kind)
-        from game.ui.puzzle_scenes import PuzzleRunScene
+        from game.ui.learning.puzzle_scenes import PuzzleRunScene
 
         app.push(PuzzleRunScene(app, [p], home.store))
         app.step(1 / 60)

@@ -24,13 +24,13 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from game import storage as storage_module  # noqa: E402
-from game.session import MatchChoice  # noqa: E402
+from game.app import storage as storage_module  # noqa: E402
+from game.app.session import MatchChoice  # noqa: E402
+from game.ui.kit.scene import Options  # noqa: E402
 from game.ui.navigation import make_app  # noqa: E402
-from game.ui.scene import Options  # noqa: E402
 
 HOLD = (
-    "import sys, time; from game.storage import Storage; s = Storage(sys.argv[1]); print('held', flush=True); "
+    "import sys, time; from game.app.storage import Storage; s = Storage(sys.argv[1]); print('held', flush=True); "
     "time.sleep(60)"
 )
 

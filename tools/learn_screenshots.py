@@ -27,8 +27,8 @@ import pygame  # noqa: E402
 from game.core import BUILTIN_IDS  # noqa: E402
 from game.learn import CHOICE, LESSONS, answer  # noqa: E402
 from game.learn.trainer import KINDS  # noqa: E402
+from game.ui.kit.scene import App, Options  # noqa: E402
 from game.ui.navigation import make_app  # noqa: E402
-from game.ui.scene import App, Options  # noqa: E402
 
 
 def click(app: App, pos) -> None:

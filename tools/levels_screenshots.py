@@ -1,5 +1,5 @@
 """Screenshots of the new-match screen in both languages: ``expert`` chosen on a ruleset that
-offers it (``game.session.EXPERT_RULESETS``), then a ruleset that does not (its seats play ``hard``).
+offers it (``game.app.session.EXPERT_RULESETS``), then a ruleset that does not (its seats play ``hard``).
 
     SDL_VIDEODRIVER=dummy python tools/levels_screenshots.py --out /tmp/levels-shots
 """
@@ -19,9 +19,9 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from game.session import EXPERT_RULESETS  # noqa: E402
+from game.app.session import EXPERT_RULESETS  # noqa: E402
+from game.ui.kit.scene import Options  # noqa: E402
 from game.ui.navigation import make_app  # noqa: E402
-from game.ui.scene import Options  # noqa: E402
 
 
 def main() -> int:
@@ -34,7 +34,7 @@ def main() -> int:
     for lang, size in [(lang, size) for lang in ("en", "zh") for size in ((1024, 640), (1280, 800))]:
         pygame.display.set_mode(size)
         app = make_app(Options(lang=lang, data_dir=args.out / f"data-{lang}", size=size), pygame.display.get_surface())
-        from game.ui.new_match import NewMatchScene
+        from game.ui.menus.new_match import NewMatchScene
 
         scene = NewMatchScene(app)
         app.push(scene)

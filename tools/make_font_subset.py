@@ -50,7 +50,7 @@ WEIGHTS = (
 TEXT_GLOBS = ("game/i18n/*.toml", "game/rulesets/*.toml")
 
 # Files whose every character is kept: text drawn straight from code, not from a table.
-EXTRA_FILES = ("game/ui/card_art.py", "tools/make_icon.py")
+EXTRA_FILES = ("game/ui/kit/card_art.py", "tools/make_icon.py")
 
 SUITS = "♠♥♣♦♤♡♧♢"
 PUNCTUATION = "，。：；！？（）「」『』《》【】—–…·、“”‘’×→←↑↓✓•"

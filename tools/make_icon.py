@@ -32,7 +32,7 @@ import pygame  # noqa: E402  (after the SDL environment is set)
 
 from game import assets  # noqa: E402
 from game.core.cards import Suit  # noqa: E402
-from game.ui.card_art import RED, suit_symbol  # noqa: E402
+from game.ui.kit.card_art import RED, suit_symbol  # noqa: E402
 
 OUT_DIR = ROOT / "assets" / "icon"
 PNG_SIZES = (16, 32, 48, 64, 128, 256, 512, 1024)

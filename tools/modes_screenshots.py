@@ -27,9 +27,9 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 from screenshots import click, frames  # noqa: E402  (tools/ is this script's folder)
 
-from game.session import MatchChoice, build_driver  # noqa: E402
+from game.app.session import MatchChoice, build_driver  # noqa: E402
+from game.ui.kit.scene import App, Options  # noqa: E402
 from game.ui.navigation import make_app  # noqa: E402
-from game.ui.scene import App, Options  # noqa: E402
 
 SIZES = ((1280, 800), (1024, 640), (1920, 1080))
 
@@ -287,9 +287,9 @@ def tournament(app: App, out: Path, ruleset: str = "hebi-2010", seed: int = 8) -
 
 
 def menus(app: App, out: Path) -> None:
-    from game.ui.menus import StartScene
-    from game.ui.names_scene import NamesScene
-    from game.ui.new_match import NewMatchScene
+    from game.ui.menus.menus import StartScene
+    from game.ui.menus.names_scene import NamesScene
+    from game.ui.menus.new_match import NewMatchScene
 
     app.reset(StartScene(app))
     frames(app, 0.1)
@@ -324,8 +324,8 @@ def menus(app: App, out: Path) -> None:
 
 def replays(app: App, out: Path) -> None:
     from game.core import BURY, DECLARE, FINISH_DEAL
-    from game.ui.menus import StartScene
-    from game.ui.replays import ReplayListScene
+    from game.ui.coach.replays import ReplayListScene
+    from game.ui.menus.menus import StartScene
 
     app.reset(StartScene(app))
     app.push(ReplayListScene(app))
@@ -397,8 +397,8 @@ def main() -> int:
 def _stats(app: App) -> None:
     """A finished hand or two, so statistics and replays have something to show."""
     from bots import make_bot
+    from game.app.records import Records
     from game.core import Match, get_ruleset
-    from game.records import Records
     from game.table import make_controllers
 
     records = Records(app.storage.folder)

@@ -36,14 +36,14 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
+from game.app.session import MatchChoice  # noqa: E402
+from game.app.storage import SPEEDS  # noqa: E402
 from game.core import DEALING  # noqa: E402
-from game.session import MatchChoice  # noqa: E402
-from game.storage import SPEEDS  # noqa: E402
 from game.table import WaitKind, default_action  # noqa: E402
 from game.table.seats import BOT_LEVELS  # noqa: E402
-from game.ui import scene  # noqa: E402
+from game.ui.kit import scene  # noqa: E402
+from game.ui.kit.scene import Options  # noqa: E402
 from game.ui.navigation import make_app  # noqa: E402
-from game.ui.scene import Options  # noqa: E402
 
 FPS = 60
 PERSON = 0  # South

@@ -30,10 +30,10 @@ import pygame  # noqa: E402
 
 from bots.analysis import Settings  # noqa: E402
 from bots.bench.analysis import played_hand  # noqa: E402
-from game.records import Records  # noqa: E402
-from game.ui import review  # noqa: E402
+from game.app.records import Records  # noqa: E402
+from game.ui.coach import review  # noqa: E402
+from game.ui.kit.scene import App, Options  # noqa: E402
 from game.ui.navigation import make_app  # noqa: E402
-from game.ui.scene import App, Options  # noqa: E402
 
 
 def shoot(app: App, out: Path, name: str) -> None:
@@ -121,9 +121,9 @@ def duplicate(lang: str, out: Path, size: tuple[int, int], samples: int) -> None
     """The new-match screen with the duplicate choice, the end-of-hand panel with both
     results, both reviews, and the start screen's statistics."""
     import bots.hint
-    from game.session import MatchChoice
+    from game.app.session import MatchChoice
     from game.table import WaitKind, hint_action
-    from game.ui.table_scene import TableScene
+    from game.ui.table.table_scene import TableScene
 
     data = out / f"dup-data-{lang}"
     shutil.rmtree(data, ignore_errors=True)

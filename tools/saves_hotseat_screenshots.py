@@ -28,11 +28,11 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 from screenshots import click, frames  # noqa: E402  (tools/ is this script's folder)
 
+from game.app.session import MatchChoice  # noqa: E402
 from game.core import DEALING  # noqa: E402
-from game.session import MatchChoice  # noqa: E402
 from game.table import WaitKind, hint_action  # noqa: E402
+from game.ui.kit.scene import App, Options  # noqa: E402
 from game.ui.navigation import make_app  # noqa: E402
-from game.ui.scene import App, Options  # noqa: E402
 
 SIZES = ((1024, 640), (1280, 800), (1920, 1080))
 

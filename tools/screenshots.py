@@ -23,9 +23,9 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from game.session import MatchChoice, build_driver  # noqa: E402
+from game.app.session import MatchChoice, build_driver  # noqa: E402
+from game.ui.kit.scene import App, Options  # noqa: E402
 from game.ui.navigation import make_app  # noqa: E402
-from game.ui.scene import App, Options  # noqa: E402
 
 SIZES = ((1024, 640), (1280, 800), (1920, 1080))
 
@@ -61,8 +61,8 @@ def until(app: App, test, limit: float = 120.0) -> bool:
 
 
 def menus(app: App, out: Path) -> None:
-    from game.ui.menus import SettingsScene
-    from game.ui.rules_scene import RulesScene
+    from game.ui.learning.rules_scene import RulesScene
+    from game.ui.menus.menus import SettingsScene
 
     app.nav.start()
     frames(app, 0.1)
@@ -88,7 +88,7 @@ def table(app: App, out: Path, ruleset: str, seed: int, prefix: str) -> None:
     """A person at seat 0 plays one hand by clicks; shots at each phase."""
     from game.core import DEALING, PLAY, Action, get_ruleset
     from game.table import WaitKind, default_action
-    from game.ui.table_scene import TableScene
+    from game.ui.table.table_scene import TableScene
 
     app.nav.start_match(
         MatchChoice(ruleset, ["normal"] * 4, 0, length=get_ruleset(ruleset).match_options[0], seed=seed)
@@ -196,7 +196,7 @@ def match_end(app: App, out: Path, name: str) -> None:
     from bots import make_bot
     from game.core import Match, get_ruleset
     from game.table import make_controllers
-    from game.ui.results import MatchEndScene
+    from game.ui.table.results import MatchEndScene
 
     match = Match(get_ruleset("hebi-2010"), 9, 3)
     factory = app.options.bot_factory or make_bot

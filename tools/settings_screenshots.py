@@ -26,9 +26,9 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from game.session import MatchChoice, build_driver  # noqa: E402
+from game.app.session import MatchChoice, build_driver  # noqa: E402
+from game.ui.kit.scene import App, Options  # noqa: E402
 from game.ui.navigation import make_app  # noqa: E402
-from game.ui.scene import App, Options  # noqa: E402
 
 SIZES = ((1024, 640), (1280, 800), (1920, 1080))
 
@@ -53,8 +53,8 @@ def made_up_record(folder: Path) -> None:
     """A seeded record of hands in two rulesets (statistics are per data folder)."""
     from types import SimpleNamespace
 
+    from game.app.records import Records
     from game.core import HandSummary, Rank
-    from game.records import Records
 
     records = Records(folder)
     rng = random.Random(13)
@@ -75,7 +75,7 @@ def made_up_record(folder: Path) -> None:
 
 def screens(app: App, out: Path) -> None:
     from game.table import WaitKind
-    from game.ui.menus import SettingsScene
+    from game.ui.menus.menus import SettingsScene
 
     app.nav.start()
     frames(app, 0.1)
@@ -150,7 +150,7 @@ def screens(app: App, out: Path) -> None:
 def match_end(app: App, out: Path) -> None:
     from game.core import Match, get_ruleset
     from game.table import make_controllers
-    from game.ui.results import MatchEndScene
+    from game.ui.table.results import MatchEndScene
     from tests.standin_bots import standin_factory
 
     match = Match(get_ruleset("hebi-2010"), 9, 2)

@@ -25,8 +25,8 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from game.__main__ import first_scene  # noqa: E402
+from game.ui.kit.scene import Options  # noqa: E402
 from game.ui.navigation import make_app  # noqa: E402
-from game.ui.scene import Options  # noqa: E402
 
 FRAME = 1 / 60
 

@@ -35,11 +35,11 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from game.event_play import new_event  # noqa: E402
-from game.event_store import EventStore  # noqa: E402
+from game.app.event_play import new_event  # noqa: E402
+from game.app.event_store import EventStore  # noqa: E402
 from game.table import WaitKind, default_action  # noqa: E402
+from game.ui.kit.scene import Options  # noqa: E402
 from game.ui.navigation import make_app  # noqa: E402
-from game.ui.scene import Options  # noqa: E402
 
 
 def rss_kb() -> int:

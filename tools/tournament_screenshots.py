@@ -26,8 +26,8 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from game.table import WaitKind, hint_action  # noqa: E402
+from game.ui.kit.scene import App, Options  # noqa: E402
 from game.ui.navigation import make_app  # noqa: E402
-from game.ui.scene import App, Options  # noqa: E402
 from tests.standin_bots import standin_factory  # noqa: E402
 
 SIZES = ((1024, 640), (1280, 800), (1920, 1080))

@@ -2,7 +2,7 @@
 
 ``speed``: plays one seeded hebi-2010 hand with ``normal`` bots and times the analysis of
 the dealer's seat (its declaring decisions, the bury and every play) at the default
-settings (the review screen's: with the chart; ``--no-curve`` for ``game.analyse``'s). A
+settings (the review screen's: with the chart; ``--no-curve`` for ``game.app.analyse``'s). A
 hand has 25 plays only when every trick is a single card; ``--plays 25`` searches the deals
 from ``--seed`` for one (quick: the hands are played, not analysed). The whole-hand
 figure of issue 12 (25 plays and a bury, target 30 s on one core)::
@@ -369,7 +369,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     sp.add_argument(
         "--seat", type=int, default=None, choices=range(4), help="the seat analysed (default: the dealer, who buries)"
     )
-    sp.add_argument("--no-curve", action="store_true", help="without the chart's roll-outs (as python -m game.analyse)")
+    sp.add_argument(
+        "--no-curve", action="store_true", help="without the chart's roll-outs (as python -m game.app.analyse)"
+    )
     sp.set_defaults(run=speed)
     vp = sub.add_parser("validity")
     vp.add_argument("--ruleset", default="hebi-2010")

@@ -2,7 +2,7 @@
 
 Kept in ``learn.json`` in the data folder, written atomically like every other file
 (``game.files.atomic_write_json``). A file that cannot be read or does not have the
-expected shape is moved aside (``game.saved_data.set_aside``: ``learn.json.broken-<time>-<n>``,
+expected shape is moved aside (``game.app.saved_data.set_aside``: ``learn.json.broken-<time>-<n>``,
 a name never used before) and the learner starts afresh: progress is worth less than a crash.
 """
 
@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.app.saved_data import read_json
+from game.app.saved_data import set_aside as move_aside
 from game.files import atomic_write_json
-from game.saved_data import read_json
-from game.saved_data import set_aside as move_aside
 
 PROGRESS_FILE = "learn.json"
 VERSION = 1

@@ -14,7 +14,7 @@ passed in by the caller (the store never reads the clock, so it is testable).
 
 Kept in ``puzzles.json`` in the data folder, written atomically
 (``game.files.atomic_write_json``). A file that cannot be read or does not hold what it must
-is moved aside (``game.saved_data.set_aside``) and the store starts empty, saying where the
+is moved aside (``game.app.saved_data.set_aside``) and the store starts empty, saying where the
 old file went (``PuzzleStore.set_aside``): a damaged file costs the puzzles, not the game.
 """
 
@@ -26,10 +26,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.app.saved_data import DataError, Notice, read_json
+from game.app.saved_data import set_aside as move_aside
 from game.core import Card, Observation, observation_from_json, parse_cards
 from game.files import atomic_write_json
-from game.saved_data import DataError, Notice, read_json
-from game.saved_data import set_aside as move_aside
 
 PUZZLE_FILE = "puzzles.json"
 VERSION = 1

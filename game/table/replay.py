@@ -1,5 +1,5 @@
 """A finished hand as a replay file holds it: written by the game's records
-(``game.records``) and by the arena's ``--record`` (``bots.arena_io``), read back by
+(``game.app.records``) and by the arena's ``--record`` (``bots.arena_io``), read back by
 ``Records.load``. Here, below both, so that the bots need nothing of the data folder."""
 
 from __future__ import annotations

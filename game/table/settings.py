@@ -3,7 +3,7 @@
 ``TableSettings`` travels with a match's save under ``"table"``: the ruleset, the people's
 seats, the bots' levels, the mode, the length, the typed names and the seed. ``from_dict``
 reads every save written so far (the old untyped dict, ``humans`` missing in the oldest) and
-is the one check of them (``game.saved_data.check_table`` is this); keys it does not know are
+is the one check of them (``game.app.saved_data.check_table`` is this); keys it does not know are
 kept in ``extra`` so a newer save loses nothing when rewritten.
 """
 
@@ -172,7 +172,7 @@ class TableSettings:
 
 def _check_extra(extra: Mapping[str, Any]) -> None:
     """The keys duplicate practice keeps beside the settings (the bots' random states are
-    checked where they are read, ``game.duplicate.decode_states``)."""
+    checked where they are read, ``game.app.duplicate.decode_states``)."""
     need(extra.get("duplicate") is None or is_bot_level(extra["duplicate"]), "the duplicate level is not valid")
     score = extra.get("duplicate_score")
     need(

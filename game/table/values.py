@@ -1,6 +1,6 @@
 """What a value read from a file must be, to be used (no pygame, nothing of the game).
 
-The checks every reader of the data folder shares: ``game.saved_data`` (the files) and
+The checks every reader of the data folder shares: ``game.app.saved_data`` (the files) and
 ``game.table.settings`` (a save's table settings) take them from here, so neither imports
 the other. Each failed check raises ``DataError`` with the reason.
 """

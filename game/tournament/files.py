@@ -1,13 +1,13 @@
 """An event's file: ``save`` writes it atomically (a temporary file, then ``os.replace``);
-``load`` reads it back through every check and raises ``game.saved_data.DataError`` for a
+``load`` reads it back through every check and raises ``game.app.saved_data.DataError`` for a
 file that cannot be used, which the data folder turns into a set-aside file and a notice."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from game.saved_data import DataError, read_json
-from game.storage import atomic_write_json
+from game.app.saved_data import DataError, read_json
+from game.app.storage import atomic_write_json
 
 from .event import Tournament, TournamentError
 from .rules import TournamentRulesError

@@ -1,7 +1,7 @@
 """A bots-only match of an event, really played on the table engine (``game.table.play_hand``).
 
 ``play_match(job, factory)`` plays one ``MatchJob`` to its end and returns a ``MatchOutcome``:
-the ``Result`` the event records and every hand as a replay (``game.records.replay_data``, so
+the ``Result`` the event records and every hand as a replay (``game.app.records.replay_data``, so
 the replay viewer opens it). Bots come from an injected factory (``bots.make_bot`` in the
 game and the headless run), as the table engine takes them; nothing here imports the bots.
 
@@ -24,9 +24,9 @@ from pathlib import Path
 import random
 from typing import Any
 
+from game.app.duplicate import Result as TableResult
+from game.app.records import replay_data
 from game.core import BURY, PLAY, REDEAL, Hand, HandSetup, Match, Rank, get_ruleset
-from game.duplicate import Result as TableResult
-from game.records import replay_data
 from game.table import play_hand
 
 from .event import Pairing, Result, Tournament
@@ -216,7 +216,7 @@ def turned(seats: Sequence[str]) -> tuple[str, str, str, str]:
 
 def board_score(first: Hand, second: Hand) -> tuple[int, int]:
     """Team a's levels and card points (as good for it) over one board: at the first table
-    it sits at seats 0 and 2, at the second at 1 and 3 (``game.duplicate.Result``)."""
+    it sits at seats 0 and 2, at the second at 1 and 3 (``game.app.duplicate.Result``)."""
     levels = points = 0
     for seat, hand in ((0, first), (1, second)):
         if hand.settlement is None or hand.dealer is None:
@@ -244,7 +244,7 @@ def duplicate_result(
 
 def _play_duplicate(job: MatchJob, factory: BotFactory) -> MatchOutcome:
     """Boards, each played at two tables with the seats turned (team a at 0 and 2, then at
-    1 and 3); team a's score is its levels over both tables (``game.duplicate.Result``), so
+    1 and 3); team a's score is its levels over both tables (``game.app.duplicate.Result``), so
     the cards' luck cancels. A timed match plays the boards both tables finish in time."""
     ruleset = get_ruleset(job.ruleset_id)
     timed = ruleset.match_length == "minutes"
@@ -317,7 +317,7 @@ def _play_second_table(job: MatchJob, factory: BotFactory) -> MatchOutcome:
 def write_replays(outcome: MatchOutcome, folder: Path, prefix: str) -> MatchOutcome:
     """Write the match's hands as replay files in ``folder``; the result then names them
     and the outcome no longer holds them (so nothing piles up in memory)."""
-    from game.storage import atomic_write_json
+    from game.app.storage import atomic_write_json
 
     files = []
     for i, data in enumerate(outcome.replays, 1):

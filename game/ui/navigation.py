@@ -1,8 +1,8 @@
 """Which screen comes next: the one module that knows every screen.
 
 Screens never import each other: they ask ``app.nav`` (the ``Navigator`` of
-``game.ui.scene``) to move on, and this module's ``Navigation`` opens the next screen.
-Matches are opened by the app's ``game.session.Session``; this module puts what it returns
+``game.ui.kit.scene``) to move on, and this module's ``Navigation`` opens the next screen.
+Matches are opened by the app's ``game.app.session.Session``; this module puts what it returns
 on the screen (or its error on the start screen).
 """
 
@@ -15,38 +15,38 @@ import time
 
 import pygame
 
+from game.app.duplicate import DuplicateJob
+from game.app.event_boards import BOARD_KEY
+from game.app.event_play import EventPlay, InlineRunner, Runner
+from game.app.event_store import EVENT_KEY, EventStore, SavedEvent
+from game.app.records import Records, Replay
+from game.app.session import MatchChoice, SessionError, Started, UnreadableSave
 from game.core import Hand, HandSetup, HandSummary, Ruleset
-from game.duplicate import DuplicateJob
-from game.event_boards import BOARD_KEY
-from game.event_play import EventPlay, InlineRunner, Runner
-from game.event_store import EVENT_KEY, EventStore, SavedEvent
 from game.i18n import tr
 from game.learn import lesson, retry
 from game.learn.progress import Progress
 from game.learn.puzzles import Puzzle, PuzzleStore
-from game.records import Records, Replay
-from game.session import MatchChoice, SessionError, Started, UnreadableSave
 from game.table import TableSettings
-from game.ui.coach_stats import StatisticsScene
-from game.ui.deal_again import DealAgainDialog, ModeHandEndScene
-from game.ui.hand_record import HandRecordScene
-from game.ui.learn_scenes import LearnScene, LessonScene, TrainerScene
-from game.ui.menus import LeaveDialog, SettingsScene, StartScene
-from game.ui.names_scene import NamesScene
-from game.ui.new_match import NewMatchScene
-from game.ui.privacy import PrivacyScene
-from game.ui.puzzle_scenes import PuzzleRunScene, PuzzlesScene
-from game.ui.replays import ReplayListScene
-from game.ui.results import MatchEndScene
-from game.ui.review import ReviewScene
-from game.ui.rules_scene import RulesScene
-from game.ui.saved_list import SavedListScene
-from game.ui.scene import App, Options
-from game.ui.table_scene import TableScene
-from game.ui.tournament_boards import BoardScoreScene
-from game.ui.tournament_prizes import PrizeScene
-from game.ui.tournament_scene import TournamentScene
-from game.ui.tournament_setup import TournamentSetupScene
+from game.ui.coach.coach_stats import StatisticsScene
+from game.ui.coach.replays import ReplayListScene
+from game.ui.coach.review import ReviewScene
+from game.ui.events.tournament_boards import BoardScoreScene
+from game.ui.events.tournament_prizes import PrizeScene
+from game.ui.events.tournament_scene import TournamentScene
+from game.ui.events.tournament_setup import TournamentSetupScene
+from game.ui.kit.scene import App, Options
+from game.ui.learning.learn_scenes import LearnScene, LessonScene, TrainerScene
+from game.ui.learning.puzzle_scenes import PuzzleRunScene, PuzzlesScene
+from game.ui.learning.rules_scene import RulesScene
+from game.ui.menus.menus import LeaveDialog, SettingsScene, StartScene
+from game.ui.menus.names_scene import NamesScene
+from game.ui.menus.new_match import NewMatchScene
+from game.ui.menus.saved_list import SavedListScene
+from game.ui.table.deal_again import DealAgainDialog, ModeHandEndScene
+from game.ui.table.hand_record import HandRecordScene
+from game.ui.table.privacy import PrivacyScene
+from game.ui.table.results import MatchEndScene
+from game.ui.table.table_scene import TableScene
 
 
 def make_app(options: Options, surface: pygame.Surface | None = None) -> App:
@@ -359,7 +359,7 @@ class Navigation:
         play = self.event
         if play is None or play.next_match() is None:
             return
-        from game.saved_data import check_save
+        from game.app.saved_data import check_save
         from game.table import TableSettings
 
         def open_table() -> Started:
@@ -383,7 +383,7 @@ class Navigation:
     def event_replay(self, hands: Path | Sequence[Path], index: int = 0, swap: bool = False) -> None:
         """A bots-only match's hand in the replay viewer (``hands``: every hand of the match,
         so the viewer steps on to the others; ``swap``: in the place of the viewer on top)."""
-        from game.ui.replays import ReplayScene
+        from game.ui.coach.replays import ReplayScene
 
         files = [hands] if isinstance(hands, Path) else list(hands)
         try:

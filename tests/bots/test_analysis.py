@@ -10,8 +10,8 @@ from bots import make_bot
 from bots.analysis import LABEL_ORDER, LABELS, Analysis, Settings, analyse_hand, label_of
 from bots.bench.analysis import played_hand
 from bots.normal import NormalBot
+from game.app.records import Records
 from game.core import TRUMP, Hand, HandSetup, Rank, get_ruleset, legal_follows
-from game.records import Records
 from game.table import play_hand
 
 FAST = Settings(samples=10, curve=False)
@@ -150,7 +150,7 @@ def test_random_costs_far_more_than_normal_and_hard():
 
 
 def test_command_prints_json_last(tmp_path, capsys):
-    from game import analyse
+    from game.app import analyse
 
     hand = played_hand("hebi-2010", 13, ["normal"] * 4)
     path = Records(tmp_path).add_replay(hand, 1)

@@ -13,8 +13,8 @@ import pytest
 
 from bots.arena import main
 from bots.arena_io import Progress, mean_ci
+from game.app.records import Records
 from game.core import DeclarationKind
-from game.records import Records
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "bots" / "examples" / "random_bot.py"

@@ -32,7 +32,7 @@ def test_the_bots_import_neither_the_records_nor_the_storage():
         for m, targets in edges.items()
         if m.split(".")[0] == "bots"
         for t in targets
-        if t in ("game.records", "game.storage", "game.saved_data")
+        if t in ("game.app.records", "game.app.storage", "game.app.saved_data")
     )
     assert not bad, bad
 

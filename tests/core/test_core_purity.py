@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 CORE = Path(__file__).resolve().parents[2] / "game" / "core"
-FORBIDDEN = ("pygame", "bots", "game.ui", "game.table", "game.storage")
+FORBIDDEN = ("pygame", "bots", "game.ui", "game.table", "game.app.storage")
 
 
 def imported_names(path: Path) -> set[str]:

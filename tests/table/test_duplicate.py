@@ -3,8 +3,8 @@
 import random
 
 from bots import make_bot
+from game.app.duplicate import Comparison, DuplicateJob, Result, duplicate_bots, rng_states
 from game.core import Hand, HandSetup, Rank, get_ruleset
-from game.duplicate import Comparison, DuplicateJob, Result, duplicate_bots, rng_states
 from game.table import TableDriver, make_controllers
 
 
@@ -41,7 +41,7 @@ def test_results_are_seen_from_the_seat():
 def test_states_are_kept_as_json_and_odd_data_is_refused():
     import json
 
-    from game.duplicate import decode_states, encode_states
+    from game.app.duplicate import decode_states, encode_states
 
     states = {1: random.Random(3).getstate(), 3: random.Random(4).getstate()}
     assert decode_states(json.loads(json.dumps(encode_states(states)))) == states
@@ -77,8 +77,8 @@ def _play_as_person(driver, stop) -> None:
 def test_a_continued_match_duplicates_from_where_the_deal_began(tmp_path):
     """A match left during its second deal and continued: the duplicate of that deal starts
     the bots from their states as the deal began, not from the seeding of the new table."""
-    from game.session import MatchChoice, Session
-    from game.storage import Storage
+    from game.app.session import MatchChoice, Session
+    from game.app.storage import Storage
 
     s = Session(Storage(tmp_path), bot_factory=make_bot)
     started = s.start_match(
@@ -115,8 +115,8 @@ def test_a_continued_match_duplicates_from_where_the_deal_began(tmp_path):
 
 
 def test_a_match_continued_between_deals_duplicates_from_the_new_table(tmp_path):
-    from game.session import MatchChoice, Session
-    from game.storage import Storage
+    from game.app.session import MatchChoice, Session
+    from game.app.storage import Storage
 
     s = Session(Storage(tmp_path), bot_factory=make_bot)
     driver = s.start_match(

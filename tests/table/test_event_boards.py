@@ -1,4 +1,4 @@
-"""A person's duplicate match between boards (issue 28, ``game.event_boards``): the second
+"""A person's duplicate match between boards (issue 28, ``game.app.event_boards``): the second
 table's job (bots in every seat, the teams turned, the board's deal, played in a worker and
 handed back with its hand), the timed match's boards on the notional clock, and the saved
 boards checked on load."""
@@ -10,10 +10,10 @@ import random
 import pytest
 
 from bots import make_bot
+from game.app.event_boards import Boards
+from game.app.event_store import check_boards_of
+from game.app.saved_data import DataError
 from game.core import Hand, get_ruleset
-from game.event_boards import Boards
-from game.event_store import check_boards_of
-from game.saved_data import DataError
 from game.table import play_hand
 from game.tournament import Tournament, make_field
 from game.tournament.field import HUMAN

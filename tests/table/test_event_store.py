@@ -1,4 +1,4 @@
-"""The player's events on disk and in play (issue 28, game/event_store.py, game/event_play.py):
+"""The player's events on disk and in play (issue 28, game/app/event_store.py, game/app/event_play.py):
 saved atomically after every result, validated on load (the event's log and the match under
 way), damaged files set aside; the other tables played by the real worker."""
 
@@ -9,11 +9,11 @@ import time
 
 import pytest
 
+from game.app.event_play import EventPlay, InlineRunner, new_event
+from game.app.event_store import EVENT_KEY, EventStore
+from game.app.saved_data import DataError
+from game.app.storage import Storage
 from game.core import Match
-from game.event_play import EventPlay, InlineRunner, new_event
-from game.event_store import EVENT_KEY, EventStore
-from game.saved_data import DataError
-from game.storage import Storage
 from game.tournament.runner import BotRunner
 from tests.standin_bots import standin_factory
 

@@ -10,7 +10,7 @@ import textwrap
 
 import pytest
 
-from game.storage import FolderLock, Storage
+from game.app.storage import FolderLock, Storage
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -41,7 +41,7 @@ def test_releasing_the_lock_on_a_full_disk_prints_nothing(tmp_path, capfd):
 EXITS_ON_A_FULL_DISK = """
     import os, sys
     from pathlib import Path
-    from game.storage import FolderLock, Storage
+    from game.app.storage import FolderLock, Storage
     storage = Storage(Path(sys.argv[1]))
     lock = FolderLock._held[Path(sys.argv[1]).resolve()][0]
     os.dup2(os.open("/dev/full", os.O_WRONLY), lock.fileno())

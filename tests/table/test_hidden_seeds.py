@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import random
 
+from game.app.session import MatchChoice, Session
+from game.app.storage import Storage
 from game.core import Match, derive, get_ruleset
 from game.core.seeds import WIDE, MatchDraws
-from game.session import MatchChoice, Session
-from game.storage import Storage
 from tests.standin_bots import standin_factory
 
 

@@ -15,14 +15,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 import pytest
 
-from game import records as records_module
-from game import storage as storage_module
+from game.app import records as records_module
+from game.app import storage as storage_module
+from game.app.records import Records
+from game.app.saved_data import DataError, check_save, set_aside
+from game.app.session import MatchChoice, SavedAgain, SaveFailed, Session, UnreadableSave
+from game.app.storage import Storage
 from game.core import Match
 from game.i18n import set_language
-from game.records import Records
-from game.saved_data import DataError, check_save, set_aside
-from game.session import MatchChoice, SavedAgain, SaveFailed, Session, UnreadableSave
-from game.storage import Storage
 from tests.standin_bots import standin_factory
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -284,7 +284,7 @@ def test_autoplay_never_touches_the_players_match_settings_or_statistics(tmp_pat
 
 HOLD = """
 import sys, time
-from game.storage import Storage
+from game.app.storage import Storage
 s = Storage(sys.argv[1])
 print("shared" if s.shared else "held", flush=True)
 time.sleep(60)
@@ -312,8 +312,8 @@ def test_a_second_copy_learns_at_once_and_writes_nothing(tmp_path):
 def test_two_copies_counting_statistics_lose_nothing(tmp_path):
     count = """
 import sys
-from game.records import Records
-from game.storage import Storage
+from game.app.records import Records
+from game.app.storage import Storage
 s = Storage(sys.argv[1])
 r = Records(s.folder, writable=s.writable)
 for _ in range(300):

@@ -428,7 +428,7 @@ def test_declaring_cards_not_held_is_refused_in_words():
 def test_the_why_not_sentence_names_the_section_in_both_languages():
     from game.core import Refusal
     from game.i18n import set_language
-    from game.ui.names import refusal_words
+    from game.ui.kit.names import refusal_words
 
     try:
         set_language("en")
@@ -449,5 +449,5 @@ def test_the_table_and_records_need_no_pygame_and_no_bots():
     import subprocess
     import sys
 
-    code = "import sys, game.table, game.records; sys.exit('pygame' in sys.modules or 'bots' in sys.modules)"
+    code = "import sys, game.table, game.app.records; sys.exit('pygame' in sys.modules or 'bots' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from game.app.duplicate import LEVELS as DUPLICATE_LEVELS
+from game.app.session import MatchChoice, Session, offered_levels
+from game.app.storage import Storage
 from game.core import BUILTIN_IDS
-from game.duplicate import LEVELS as DUPLICATE_LEVELS
 from game.i18n import set_language
-from game.session import MatchChoice, Session, offered_levels
-from game.storage import Storage
 from game.table import Mode
 from game.table import seats as seat_kinds
 
@@ -81,7 +81,7 @@ def test_an_outside_program_seat_continues_as_normal_or_as_itself(tmp_path):
 def test_the_seat_kinds_are_one_list_every_layer_takes():
     import bots
     from bots import external
-    from game import storage
+    from game.app import storage
     from game.table import controllers
 
     assert tuple(bots.BOT_LEVELS) == seat_kinds.BOT_LEVELS
@@ -147,8 +147,8 @@ def test_a_huge_progress_file_is_set_aside_unread(tmp_path):
 
 READ_AT_START = """
 import sys
-from game.storage import Storage
-from game.session import Session
+from game.app.storage import Storage
+from game.app.session import Session
 from game.learn.progress import Progress
 storage = Storage(sys.argv[1])
 storage.load_settings("en")
@@ -222,7 +222,7 @@ def test_a_folder_where_the_match_is_kept_does_not_stop_continue(tmp_path):
 def test_a_shelved_save_is_checked_before_it_is_listed(tmp_path, table):
     import time
 
-    from game.saved_matches import saved_matches
+    from game.app.saved_matches import saved_matches
 
     shelved = _shelve_one(tmp_path)
     data = json.loads(shelved.read_text(encoding="utf-8"))
@@ -248,7 +248,7 @@ def test_a_shelved_save_is_checked_before_it_is_listed(tmp_path, table):
     ],
 )
 def test_a_save_the_game_never_writes_is_refused(tmp_path, where, value):
-    from game.session import UnreadableSave
+    from game.app.session import UnreadableSave
 
     data = _save(tmp_path)
     if where == "table":
@@ -282,7 +282,7 @@ def make_read_only(monkeypatch) -> list[str]:
     way the game could change a file (the writes tried are listed: there must be none)."""
     import os
 
-    from game import storage as storage_module
+    from game.app import storage as storage_module
 
     monkeypatch.setattr(storage_module, "folder_writable", lambda folder: False)
     tried: list[str] = []
@@ -338,7 +338,7 @@ def test_damaged_files_in_a_read_only_folder_are_reported_and_left(tmp_path, mon
     storage.load_settings("en")
     session = Session(storage)
     session.records.stats()
-    from game.session import UnreadableSave
+    from game.app.session import UnreadableSave
 
     with pytest.raises(UnreadableSave):
         session.check_saved_match()

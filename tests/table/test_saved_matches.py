@@ -1,8 +1,8 @@
 """Several saved matches: a new match never writes over the one in progress (issue 13, 1)."""
 
-from game.saved_matches import saved_matches
-from game.session import MatchChoice, Session
-from game.storage import Storage
+from game.app.saved_matches import saved_matches
+from game.app.session import MatchChoice, Session
+from game.app.storage import Storage
 from tests.standin_bots import standin_factory
 
 

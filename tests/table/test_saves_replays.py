@@ -14,13 +14,13 @@ import pygame
 import pytest
 
 from bots.hint import hint
+from game.app.records import MAX_REPLAYS, Records, replay_steps
+from game.app.storage import Storage
 from game.core import PLAY, SETTLED, Match, get_ruleset
-from game.records import MAX_REPLAYS, Records, replay_steps
-from game.storage import Storage
 from game.table import PRACTICE, TableDriver, TableSettings, WaitKind, hint_action, make_controllers
-from game.ui.menus import StartScene
-from game.ui.replays import ReplayListScene, ReplayScene
-from game.ui.table_scene import TableScene
+from game.ui.coach.replays import ReplayListScene, ReplayScene
+from game.ui.menus.menus import StartScene
+from game.ui.table.table_scene import TableScene
 from tests.standin_bots import standin_factory
 from tests.ui_helpers import click, continue_match, make_app, run, start_match
 

@@ -1,4 +1,4 @@
-"""``game.session``: matches opened without any screen, and their typed errors."""
+"""``game.app.session``: matches opened without any screen, and their typed errors."""
 
 from __future__ import annotations
 
@@ -8,9 +8,7 @@ import sys
 
 import pytest
 
-from game.core import get_ruleset
-from game.i18n import set_language
-from game.session import (
+from game.app.session import (
     MatchChoice,
     NoSavedMatch,
     ProgramFailed,
@@ -18,7 +16,9 @@ from game.session import (
     Session,
     UnreadableSave,
 )
-from game.storage import Storage
+from game.app.storage import Storage
+from game.core import get_ruleset
+from game.i18n import set_language
 from tests.standin_bots import standin_factory
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,7 +34,7 @@ def session(tmp_path, **options) -> Session:
 
 
 def test_the_session_runs_without_pygame():
-    code = "import sys, game.session; sys.exit('pygame' in sys.modules)"
+    code = "import sys, game.app.session; sys.exit('pygame' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT).returncode == 0
 
 

@@ -6,8 +6,8 @@ from types import SimpleNamespace
 
 import pytest
 
+from game.app.records import MAX_HISTORY, Records
 from game.core import HandSummary, Rank
-from game.records import MAX_HISTORY, Records
 
 
 def hand_and_summary(dealer: int, up_team: int, up_levels: int, points: int, before=("2", "2")):
@@ -87,7 +87,7 @@ def test_writers_in_several_threads_lose_nothing(tmp_path, monkeypatch):
     from the main one: every update lands, and replays kept in memory are written once."""
     import threading
 
-    import game.records as records_module
+    import game.app.records as records_module
 
     records = Records(tmp_path)
     real_write = records_module.atomic_write_json
@@ -117,7 +117,7 @@ def test_writers_in_several_threads_lose_nothing(tmp_path, monkeypatch):
 
 def test_reviewed_hands_keep_accuracy_and_mean_loss_per_ruleset(tmp_path):
     """Issue 27 item 6: the data of the accuracy chart, per ruleset, the newest last."""
-    from game.records import MAX_REVIEWS
+    from game.app.records import MAX_REVIEWS
 
     rec = Records(tmp_path)
     rec.record_review("hebi-2010", 10, 7, 0.5)

@@ -16,9 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 import pytest
 
+from game.app.saved_data import DataError
 from game.core.ruleset import BUILTIN_IDS, RULESET_DIR
 from game.i18n import table
-from game.saved_data import DataError
 from game.tournament import (
     Result,
     Tournament,

@@ -10,8 +10,8 @@ import sys
 import pytest
 
 from bots import make_bot
+from game.app.records import Records
 from game.core import get_ruleset
-from game.records import Records
 from game.tournament import Tournament, make_field
 from game.tournament.play import MatchJob, board_setup, hand_seconds, play_match
 from game.tournament.rules import tournament_rules

@@ -8,10 +8,10 @@ import pygame
 import pytest
 
 from game.__main__ import main
-from game.ui.cardview import card_width
-from game.ui.layout import TableLayout
-from game.ui.menus import SettingsScene, StartScene
-from game.ui.table_scene import TableScene
+from game.ui.kit.cardview import card_width
+from game.ui.kit.layout import TableLayout
+from game.ui.menus.menus import SettingsScene, StartScene
+from game.ui.table.table_scene import TableScene
 from tests.ui_helpers import click, make_app, run
 
 SIZES = [(1024, 640), (1280, 800), (1920, 1080)]
@@ -48,7 +48,8 @@ def test_the_monkey_never_crashes(tmp_path, capsys):
 
 def test_nothing_but_the_front_end_imports_pygame():
     code = (
-        "import sys, game, game.core, game.referee, game.table, game.storage, bots; sys.exit('pygame' in sys.modules)"
+        "import sys, game, game.core, game.referee, game.table, game.app.storage, bots;"
+        " sys.exit('pygame' in sys.modules)"
     )
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
 
@@ -73,8 +74,8 @@ def test_table_layout_fits_every_size(size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_every_screen_draws_at_every_size(tmp_path, size):
-    from game.ui.new_match import NewMatchScene
-    from game.ui.rules_scene import RulesScene
+    from game.ui.learning.rules_scene import RulesScene
+    from game.ui.menus.new_match import NewMatchScene
     from tests.ui_helpers import start_match
 
     app = make_app(tmp_path, size=size, lang="zh", speed=8.0)

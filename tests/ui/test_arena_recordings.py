@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 
 from bots.arena import main as arena_main
-from game.records import Records
-from game.ui.replays import ReplayScene
+from game.app.records import Records
+from game.ui.coach.replays import ReplayScene
 from tests.ui_helpers import key, make_app, run
 
 

@@ -6,8 +6,8 @@ import pygame
 import pytest
 
 from game.core.cards import BIG_JOKER, ONE_DECK, SMALL_JOKER, Card, Suit
-from game.ui import card_art
-from game.ui.card_art import BACK_COLOURS, RED, VARIANTS, CardArt, card_size, suit_symbol
+from game.ui.kit import card_art
+from game.ui.kit.card_art import BACK_COLOURS, RED, VARIANTS, CardArt, card_size, suit_symbol
 
 
 @pytest.fixture(scope="module")

@@ -5,9 +5,9 @@ import pygame
 import pytest
 
 from game.core.cards import BIG_JOKER, SMALL_JOKER, Card, Suit
-from game.ui import cardview
-from game.ui.card_art import BLACK, PALETTES, CardArt, suit_colour
-from game.ui.layout import TableLayout
+from game.ui.kit import cardview
+from game.ui.kit.card_art import BLACK, PALETTES, CardArt, suit_colour
+from game.ui.kit.layout import TableLayout
 
 
 @pytest.fixture(scope="module", autouse=True)

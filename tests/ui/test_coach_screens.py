@@ -12,15 +12,15 @@ import pytest
 
 from bots.analysis import Analysis
 from bots.bench.analysis import played_hand
+from game.app.records import Records
 from game.core import Card, observe
 from game.learn import retry
 from game.learn.puzzles import DAY, PUZZLE_FILE, RETRY, Puzzle, PuzzleStore
-from game.records import Records
-from game.ui.coach_stats import StatisticsScene
-from game.ui.engine_view import rows_of
-from game.ui.puzzle_board import PuzzleBoard
-from game.ui.puzzle_scenes import PuzzleRunScene, PuzzlesScene
-from game.ui.review import ReviewScene
+from game.ui.coach.coach_stats import StatisticsScene
+from game.ui.coach.engine_view import rows_of
+from game.ui.coach.review import ReviewScene
+from game.ui.learning.puzzle_board import PuzzleBoard
+from game.ui.learning.puzzle_scenes import PuzzleRunScene, PuzzlesScene
 from tests.coach_helpers import FAR, NEAR, WORSE, fake_decisions, hand_and_puzzles
 from tests.ui_helpers import click, key, make_app
 
@@ -60,7 +60,7 @@ def answer_on_screen(app, scene: PuzzleRunScene, cards: list[Card]) -> None:
 
 
 def _options(board) -> list[list[Card]]:
-    from game.ui.puzzle_board import _declare_options
+    from game.ui.learning.puzzle_board import _declare_options
 
     return _declare_options(board.p)[:4] + [[]]
 
@@ -223,13 +223,13 @@ def test_a_damaged_puzzle_file_is_set_aside_and_the_screen_says_so(tmp_path):
     notice = home.store.notice()
     assert notice is not None and "puzzles.json" in str(notice)
     drawn = []
-    original = __import__("game.ui.puzzle_scenes", fromlist=["x"]).blit_text
+    original = __import__("game.ui.learning.puzzle_scenes", fromlist=["x"]).blit_text
 
     def spy(surface, text, *a, **k):
         drawn.append(text)
         return original(surface, text, *a, **k)
 
-    import game.ui.puzzle_scenes as scenes
+    import game.ui.learning.puzzle_scenes as scenes
 
     scenes.blit_text = spy
     try:

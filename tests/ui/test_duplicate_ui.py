@@ -3,11 +3,11 @@
 import pytest
 
 from bots.analysis import Settings
-from game.records import Records
-from game.session import MatchChoice
-from game.ui import review
-from game.ui.new_match import NewMatchScene
-from game.ui.review import ReviewScene
+from game.app.records import Records
+from game.app.session import MatchChoice
+from game.ui.coach import review
+from game.ui.coach.review import ReviewScene
+from game.ui.menus.new_match import NewMatchScene
 from tests.ui.test_review import play_to_hand_end
 from tests.ui_helpers import click, make_app
 

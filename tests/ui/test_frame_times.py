@@ -4,8 +4,8 @@ import math
 import sys
 
 from game.table.frame_gate import FRAME_GATE
-from game.ui import scene
-from game.ui.menus import StartScene
+from game.ui.kit import scene
+from game.ui.menus.menus import StartScene
 from tests.ui_helpers import make_app
 
 

@@ -7,7 +7,7 @@ game's own bots, 175 against 185). The core's settlement is right (RULES.md §9 
 trick); both panels now take its figures.
 """
 
-from game.ui.results import HandEndScene
+from game.ui.table.results import HandEndScene
 from tests.ui_helpers import make_app, start_match
 
 

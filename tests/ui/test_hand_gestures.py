@@ -9,8 +9,8 @@ from game.core import TrumpContext
 from game.core.cards import Card, Rank, Suit, cards
 from game.table import WaitKind
 from game.table.follow import follow_group
-from game.ui.hand_view import DOUBLE_CLICK, HandView
-from game.ui.layout import TableLayout
+from game.ui.kit.hand_view import DOUBLE_CLICK, HandView
+from game.ui.kit.layout import TableLayout
 from tests.ui.test_practice_ui import hint, hint_action, until_wait
 from tests.ui_helpers import click, key, make_app, start_match
 

@@ -13,8 +13,8 @@ import pytest
 from bots.hint import hint
 from game.core import BURYING, PLAYING
 from game.table import WaitKind, hint_action
-from game.ui.privacy import PrivacyScene
-from game.ui.table_scene import TableScene
+from game.ui.table.privacy import PrivacyScene
+from game.ui.table.table_scene import TableScene
 from tests.ui_helpers import click, make_app, pick_all, start_match
 
 

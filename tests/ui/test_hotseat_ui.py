@@ -8,16 +8,16 @@ import pytest
 
 from bots.hint import hint
 from game.table import WaitKind, hint_action
-from game.ui.privacy import PrivacyScene
-from game.ui.table_scene import TableScene
+from game.ui.table.privacy import PrivacyScene
+from game.ui.table.table_scene import TableScene
 from tests.ui_helpers import click, make_app, pick_all, start_match
 
 DRAWING_MODULES = (
-    "game.ui.table_view",
-    "game.ui.hand_view",
-    "game.ui.flights",
-    "game.ui.results",
-    "game.ui.hand_record",
+    "game.ui.table.table_view",
+    "game.ui.kit.hand_view",
+    "game.ui.kit.flights",
+    "game.ui.table.results",
+    "game.ui.table.hand_record",
 )
 
 
@@ -33,7 +33,7 @@ class Faces(Counter):
 def faces(monkeypatch):
     import importlib
 
-    from game.ui.scene import App
+    from game.ui.kit.scene import App
 
     drawn = Faces()
     drawn.seen = Counter()
@@ -189,7 +189,7 @@ def test_names_are_used_and_the_table_turns_to_the_person(tmp_path, faces):
                 table.driver.submit(hint_action(table.driver.hand, wait.seat, hint))
         step(app, faces)
     from game.i18n import tr
-    from game.ui.names import seat_name, team_name
+    from game.ui.kit.names import seat_name, team_name
 
     names = table.names
     assert tr("hotseat.take_seat", player=seat_name(2, None, names)) == "请老王就座"

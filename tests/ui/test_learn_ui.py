@@ -10,9 +10,9 @@ import pytest
 from game.i18n import LANGUAGES, set_language, tr
 from game.learn import CHOICE, LESSONS, answer, judge, label, prompt
 from game.learn.progress import PROGRESS_FILE, Progress
-from game.ui import theme
-from game.ui.learn_scenes import LearnScene, LessonScene, TrainerScene
-from game.ui.menus import StartScene
+from game.ui.kit import theme
+from game.ui.learning.learn_scenes import LearnScene, LessonScene, TrainerScene
+from game.ui.menus.menus import StartScene
 from tests.ui_helpers import click, make_app, run
 
 FONTS = Path(__file__).resolve().parents[2] / "assets" / "fonts"

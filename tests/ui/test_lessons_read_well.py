@@ -11,9 +11,10 @@ import pytest
 from game.core import TrumpContext, get_ruleset
 from game.i18n import LANGUAGES, set_language, tr
 from game.learn import LESSONS
-from game.ui import learn_board, learn_scenes, ruleset_text
-from game.ui.learn_board import Board
-from game.ui.learn_scenes import LessonScene, TrainerScene
+from game.ui.kit import ruleset_text
+from game.ui.learning import learn_board, learn_scenes
+from game.ui.learning.learn_board import Board
+from game.ui.learning.learn_scenes import LessonScene, TrainerScene
 from tests.ui_helpers import make_app
 
 

@@ -4,10 +4,10 @@ seats by the compass, every hand being face up) leaves the table's You / Partner
 import pytest
 
 from bots.bench.analysis import played_hand
+from game.app.records import Records
 from game.i18n import tr
-from game.records import Records
-from game.ui import table_view
-from game.ui.table_scene import TableScene
+from game.ui.table import table_view
+from game.ui.table.table_scene import TableScene
 from tests.ui_helpers import make_app, run, start_match
 
 

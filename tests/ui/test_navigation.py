@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from game.session import NoSavedMatch
-from game.ui.menus import StartScene
-from game.ui.new_match import NewMatchScene
-from game.ui.scene import App, Options
-from game.ui.table_scene import TableScene
+from game.app.session import NoSavedMatch
+from game.ui.kit.scene import App, Options
+from game.ui.menus.menus import StartScene
+from game.ui.menus.new_match import NewMatchScene
+from game.ui.table.table_scene import TableScene
 from tests.ui_helpers import make_app, start_match
 
 UI = Path(__file__).resolve().parents[2] / "game" / "ui"

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import inspect
 
+from game.ui.kit.scene import Navigator
 from game.ui.navigation import Navigation
-from game.ui.scene import Navigator
 
 
 def _ways(cls) -> dict[str, inspect.Signature]:

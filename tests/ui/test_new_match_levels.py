@@ -1,14 +1,14 @@
 """The new-match screen offers ``expert`` only on the rulesets where it measurably beats
-``hard`` (``game.session.EXPERT_RULESETS``, from the arena's figures in bots/NOTES.md)."""
+``hard`` (``game.app.session.EXPERT_RULESETS``, from the arena's figures in bots/NOTES.md)."""
 
 from __future__ import annotations
 
 import pytest
 
-from game import session
+from game.app import session
+from game.app.session import BOT_LEVELS, offered_levels
 from game.core import all_rulesets
-from game.session import BOT_LEVELS, offered_levels
-from game.ui.new_match import NewMatchScene
+from game.ui.menus.new_match import NewMatchScene
 from tests.ui_helpers import make_app
 
 WITHOUT_EXPERT = ("random", "easy", "normal", "hard")

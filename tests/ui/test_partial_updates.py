@@ -8,7 +8,7 @@ full picture the app drew, all through a bots-only hand and a person's hand.
 import pygame
 import pytest
 
-from game.ui.table_scene import TableScene
+from game.ui.table.table_scene import TableScene
 from tests.ui_helpers import make_app, start_match
 
 

@@ -13,7 +13,7 @@ from bots.hint import hint
 from game.core import DEALING, DECLARE, PLAY, PLAYING, Action
 from game.i18n import set_language
 from game.table import WaitKind, hint_action
-from game.ui.table_scene import TableScene
+from game.ui.table.table_scene import TableScene
 from tests.ui_helpers import click, key, make_app, pick, pick_all, run, start_match
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -286,7 +286,7 @@ def test_a_replayed_deal_is_never_saved_over_the_match(tmp_path):
     assert replayed.driver.settings.deal_only and replayed.viewer == 2
     until_wait(app, replayed)
     replayed.closing()  # the window closes during the replayed deal
-    from game.ui.menus import LeaveDialog
+    from game.ui.menus.menus import LeaveDialog
 
     LeaveDialog(app, replayed).leave()
     assert (tmp_path / "match.json").read_text(encoding="utf-8") == saved

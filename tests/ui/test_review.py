@@ -6,9 +6,9 @@ import pytest
 
 from bots.analysis import Settings
 from bots.bench.analysis import played_hand
-from game.records import Records
-from game.ui import review
-from game.ui.review import ReviewScene
+from game.app.records import Records
+from game.ui.coach import review
+from game.ui.coach.review import ReviewScene
 from tests.ui_helpers import key, make_app
 
 
@@ -77,7 +77,7 @@ def test_leaving_the_review_stops_the_thread(tmp_path, quick):
 def play_to_hand_end(app, table, seat=0, limit=40000):
     import bots.hint
     from game.table import WaitKind, hint_action
-    from game.ui.table_scene import TableScene
+    from game.ui.table.table_scene import TableScene
 
     for _ in range(limit):
         if type(app.top).__name__ == "ModeHandEndScene":
@@ -111,7 +111,7 @@ def test_review_button_on_the_end_of_hand_panel(tmp_path, quick):
 
 def test_match_end_sums_the_reviews_of_the_match(tmp_path):
     from game.core import Match, get_ruleset
-    from game.ui.results import MatchEndScene
+    from game.ui.table.results import MatchEndScene
 
     hand = played_hand("hebi-2010", 8, ["normal"] * 4)
     records = Records(tmp_path)

@@ -1,8 +1,8 @@
 """Continue with several saved matches: the list screen (issue 13, defect 1)."""
 
-from game.ui.menus import StartScene
-from game.ui.saved_list import SavedListScene, saved_line
-from game.ui.table_scene import TableScene
+from game.ui.menus.menus import StartScene
+from game.ui.menus.saved_list import SavedListScene, saved_line
+from game.ui.table.table_scene import TableScene
 from tests.ui_helpers import click, make_app, start_match
 
 
@@ -85,8 +85,8 @@ def test_a_damaged_shelved_save_is_listed_as_unreadable_not_a_crash(tmp_path):
 def test_every_screen_works_on_a_read_only_folder(tmp_path, monkeypatch):
     """Issue 24 item 4 (simulated: the tests run as root, see ``make_read_only``)."""
     from game.i18n import tr
-    from game.ui.learn_scenes import LearnScene
-    from game.ui.new_match import NewMatchScene
+    from game.ui.learning.learn_scenes import LearnScene
+    from game.ui.menus.new_match import NewMatchScene
     from tests.table.test_player_data import _snapshot, make_read_only
 
     app = make_app(tmp_path)

@@ -10,9 +10,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.records import Records
-from game.ui import replays, results, table_view, theme
-from game.ui.replays import ReplayScene
+from game.app.records import Records
+from game.ui.coach import replays
+from game.ui.coach.replays import ReplayScene
+from game.ui.kit import theme
+from game.ui.table import results, table_view
 from tests.ui_helpers import make_app, start_match
 
 

@@ -3,8 +3,8 @@ settings and rules, not only leaving; a new card size or palette reaches the tab
 
 import pygame
 
-from game.ui.menus import LeaveDialog, SettingsScene
-from game.ui.rules_scene import RulesScene
+from game.ui.learning.rules_scene import RulesScene
+from game.ui.menus.menus import LeaveDialog, SettingsScene
 from tests.ui_helpers import click, key, make_app, run, start_match
 
 
@@ -83,7 +83,7 @@ def test_the_table_menu_offers_settings_and_rules(tmp_path):
 
 
 def test_the_statistics_panel_shows_rates_and_a_chart_inside_the_window(tmp_path):
-    from game.records import Records
+    from game.app.records import Records
     from tests.table.test_statistics import hand_and_summary
 
     records = Records(tmp_path)

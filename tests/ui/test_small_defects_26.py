@@ -6,12 +6,13 @@ import pygame
 import pytest
 
 from bots.bench.analysis import played_hand
+from game.app.records import Records
 from game.core import BUILTIN_IDS, Card, get_ruleset
 from game.i18n import LANGUAGES, set_language, tr
-from game.records import Records
-from game.ui import ruleset_text, stats_view, theme
-from game.ui.celebration import Confetti
-from game.ui.replays import ReplayListScene
+from game.ui.coach import stats_view
+from game.ui.coach.replays import ReplayListScene
+from game.ui.kit import ruleset_text, theme
+from game.ui.kit.celebration import Confetti
 from tests.ui_helpers import make_app, start_match
 
 
@@ -96,7 +97,7 @@ def test_a_duplicate_bots_replay_is_told_from_the_persons_row(tmp_path, monkeypa
     app = make_app(tmp_path, size=(1024, 640))
     scene = ReplayListScene(app)
     scene.layout(app.size)
-    from game.ui import replays
+    from game.ui.coach import replays
 
     seen = _texts(monkeypatch, replays)
     scene.draw(app.surface)
@@ -105,7 +106,7 @@ def test_a_duplicate_bots_replay_is_told_from_the_persons_row(tmp_path, monkeypa
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_duplicate_row_is_explained_and_shown_at_the_table(tmp_path, monkeypatch, lang):
-    from game.ui import new_match
+    from game.ui.menus.menus import new_match
 
     app = make_app(tmp_path, size=(1024, 640), lang=lang)
     app.nav.new_match()
@@ -130,7 +131,7 @@ def test_the_new_match_summary_is_never_cut(lang):
 
 
 def test_chinese_wording():
-    from game.ui.names import declare_words
+    from game.ui.kit.names import declare_words
 
     set_language("zh")
     assert tr("review.label_good") != "好棋"  # a chess (weiqi) term

@@ -11,10 +11,10 @@ import pytest
 from bots.hint import hint
 from game.core import BURY, PLAY
 from game.table import WaitKind, hint_action
-from game.ui.privacy import PrivacyScene
-from game.ui.table_auto import TAKE_OVER_KEY, only_move
-from game.ui.table_peek import PEEK_KEY
-from game.ui.table_scene import TableScene
+from game.ui.table.privacy import PrivacyScene
+from game.ui.table.table_auto import TAKE_OVER_KEY, only_move
+from game.ui.table.table_peek import PEEK_KEY
+from game.ui.table.table_scene import TableScene
 from tests.ui.test_hotseat_ui import check_privacy, faces, step  # noqa: F401 - the fixture
 from tests.ui_helpers import click, continue_match, key, make_app, run, start_match
 
@@ -306,7 +306,7 @@ def mid_trick(app, table):
 
 
 def trick_faces(monkeypatch, table, app):
-    import game.ui.table_view as view
+    import game.ui.table.table_view as view
 
     drawn = Counter()
     original = view.card_image

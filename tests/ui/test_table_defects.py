@@ -6,7 +6,7 @@ from bots.hint import hint
 from game.core import DEALING, DECLARE, Action, get_ruleset
 from game.i18n import set_language
 from game.table import WaitKind, hint_action
-from game.ui.table_scene import TableScene
+from game.ui.table.table_scene import TableScene
 from tests.ui_helpers import click, make_app, pick, run, start_match
 
 
@@ -217,7 +217,7 @@ def test_the_names_field_says_when_it_cuts_a_name(tmp_path, lang):
     """Defect 10: "Bob the Very Long" became "Bob the Very" without a word."""
     import pygame
 
-    from game.ui.names_scene import MAX_NAME, NamesScene
+    from game.ui.menus.names_scene import MAX_NAME, NamesScene
 
     app = make_app(tmp_path, lang=lang)
     app.nav.edit_names()
@@ -254,7 +254,7 @@ def test_last_trick_and_hand_so_far_follow_the_ruleset_in_tournaments(tmp_path, 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_dealer_drawn_by_lot_is_shown_on_the_table(tmp_path, lang):
     from game.i18n import tr
-    from game.ui.names import seat_name
+    from game.ui.kit.names import seat_name
 
     app = make_app(tmp_path, lang=lang, size=(1024, 640), speed=8.0)
     start_match(app, "lanzhou-2010", 4, 0, ["normal"] * 4, "tournament", 60)
@@ -290,9 +290,9 @@ def test_a_three_deck_hand_keeps_every_index_readable_with_gaps_between_suits(si
     """Defect 9: 35–39 cards at about 30 px each, the "10" index touching the next card."""
     from game.core import Card, TrumpContext, make_deck
     from game.core.cards import Rank, Suit
-    from game.ui.cardview import card_width
-    from game.ui.hand_view import Entry, HandView
-    from game.ui.layout import TableLayout
+    from game.ui.kit.cardview import card_width
+    from game.ui.kit.hand_view import Entry, HandView
+    from game.ui.kit.layout import TableLayout
 
     lay = TableLayout(*size)
     ctx = TrumpContext(Rank.TWO, Suit.HEARTS)

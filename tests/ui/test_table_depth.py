@@ -3,12 +3,12 @@ reduce-motion setting (no confetti, card flights a blink)."""
 
 import pygame
 
-from game.ui import flights
-from game.ui.avatars import avatar
-from game.ui.celebration import Confetti
-from game.ui.results import HandEndScene
-from game.ui.scene import REDUCED_MOTION
-from game.ui.table_view import winner_star
+from game.ui.kit import flights
+from game.ui.kit.avatars import avatar
+from game.ui.kit.celebration import Confetti
+from game.ui.kit.scene import REDUCED_MOTION
+from game.ui.table.results import HandEndScene
+from game.ui.table.table_view import winner_star
 from tests.ui_helpers import make_app, run, start_match
 
 

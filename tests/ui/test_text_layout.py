@@ -18,7 +18,7 @@ from game.core import get_ruleset
 from game.i18n import set_language
 from game.table import WaitKind, hint_action
 import game.ui
-from game.ui import theme, widgets
+from game.ui.kit import theme, widgets
 from tests.ui_helpers import make_app, start_match
 
 SIZES = [(1024, 640), (1280, 800), (1920, 1080)]
@@ -265,7 +265,7 @@ def _to_hand_end(app, table, limit=60000):
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_end_panels_rules_and_lessons_keep_their_texts_apart(tmp_path, recorder, size, lang):
     from game.table import make_controllers
-    from game.ui.results import MatchEndScene
+    from game.ui.table.results import MatchEndScene
     from tests.standin_bots import standin_factory
 
     app = make_app(tmp_path, lang=lang, size=size, speed=20.0)
@@ -276,8 +276,8 @@ def test_the_end_panels_rules_and_lessons_keep_their_texts_apart(tmp_path, recor
     table = end.table
     app.nav.hand_record(table, False)
     check_scene(recorder, app, app.top, f"hand so far {lang} {size}")
-    from game.records import Records
-    from game.ui.replays import ReplayScene
+    from game.app.records import Records
+    from game.ui.coach.replays import ReplayScene
 
     ((path, _),) = Records(tmp_path).list_replays()
     viewer = ReplayScene(app, Records.load(path))
@@ -298,8 +298,8 @@ def test_the_end_panels_rules_and_lessons_keep_their_texts_apart(tmp_path, recor
     check_scene(recorder, app, app.top, f"learn {lang} {size}")
     app.nav.trainer()
     check_scene(recorder, app, app.top, f"trainer {lang} {size}")
+    from game.app.session import build_driver
     from game.core import Match
-    from game.session import build_driver
 
     match = Match(get_ruleset("hebi-2010"), 9, 3)
     driver = build_driver(
@@ -370,9 +370,9 @@ def test_the_review_header_keeps_its_texts_in(tmp_path, recorder, size, lang, mo
     levels under North's box, "1 cards")."""
     from bots.analysis import Settings
     from bots.bench.analysis import played_hand
-    from game.records import Records
-    from game.ui import review
-    from game.ui.review import ReviewScene
+    from game.app.records import Records
+    from game.ui.coach import review
+    from game.ui.coach.review import ReviewScene
 
     monkeypatch.setattr(review, "JOB_SETTINGS", Settings(samples=3, curve_samples=3))
     hand = played_hand("hebi-2010", 5, ["normal"] * 4)
@@ -391,10 +391,10 @@ def test_the_coach_screens_keep_their_texts_apart(tmp_path, recorder, size, lang
     """Issue 27: the Puzzles screen, a puzzle of each kind before and after its answer, the
     statistics with charts, the start screen with its Puzzles entry."""
     from bots.bench.analysis import played_hand
+    from game.app.records import Records
     from game.learn.puzzles import Puzzle, PuzzleStore
-    from game.records import Records
-    from game.ui.puzzle_board import parse
-    from game.ui.puzzle_scenes import PuzzleRunScene
+    from game.ui.learning.puzzle_board import parse
+    from game.ui.learning.puzzle_scenes import PuzzleRunScene
     from tests.coach_helpers import hand_and_puzzles
 
     store = PuzzleStore.load(tmp_path)

@@ -5,7 +5,7 @@ import threading
 
 from game.core import DEALING
 from game.table import WaitKind, default_action
-from game.ui import table_view
+from game.ui.table import table_view
 from tests.ui_helpers import make_app, start_match
 
 FRAME = 1 / 60

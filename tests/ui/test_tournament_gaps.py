@@ -3,9 +3,9 @@ statistics, every hand of a bots-only match opened as a replay."""
 
 from __future__ import annotations
 
+from game.app.records import Records
 from game.i18n import tr
-from game.records import Records
-from game.ui import ruleset_text
+from game.ui.kit import ruleset_text
 from tests.ui.test_tournament_ui import board_until_ready, names, setup
 from tests.ui_helpers import click, make_app
 
@@ -42,7 +42,7 @@ def finished_event(app, seed: int, player: str, started: float):
     """A finished event in the data folder (results recorded straight: the screen reads the file)."""
     import random
 
-    from game.event_store import SavedEvent
+    from game.app.event_store import SavedEvent
     from game.tournament import Result, Tournament
     from game.tournament.field import make_field
 

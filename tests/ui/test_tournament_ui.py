@@ -11,8 +11,8 @@ import json
 
 import pygame
 
-from game.event_boards import BOARD_KEY
-from game.event_store import EVENT_KEY, EventStore
+from game.app.event_boards import BOARD_KEY
+from game.app.event_store import EVENT_KEY, EventStore
 from game.i18n import tr
 from game.table import WaitKind, hint_action
 from tests.ui_helpers import click, make_app, start_match

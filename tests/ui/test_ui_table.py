@@ -4,9 +4,9 @@ import pytest
 
 from game.core import DEALING, PLAY, Action
 from game.table import WaitKind, default_action
-from game.ui.results import HandEndScene
-from game.ui.table_scene import TableScene
-from game.ui.tween import Tween, approach
+from game.ui.kit.tween import Tween, approach
+from game.ui.table.results import HandEndScene
+from game.ui.table.table_scene import TableScene
 from tests.ui_helpers import click, make_app, pick, pick_all, run, start_match
 
 
@@ -122,7 +122,7 @@ def test_continue_restores_the_table(tmp_path):
 
 
 def test_a_broken_save_is_moved_aside_with_a_message(tmp_path):
-    from game.ui.menus import StartScene
+    from game.ui.menus.menus import StartScene
     from tests.ui_helpers import continue_match
 
     app = make_app(tmp_path)

@@ -1,0 +1,204 @@
+"""The player's tournament events on disk: one file per event in ``events/`` of the data folder.
+
+An event spans hours, so its file is written (atomically: ``game.files.atomic_write_json``)
+after every trick and hand of the player's match and after every bots-only result. The file
+holds the event (``Tournament.to_dict``: its settings and log) and, while the player's match
+is under way, that match's save as the table writes it (``TableDriver.save_data``), so a
+continued event goes on at the trick where it stopped.
+
+Every event has its own file, named when it starts, so starting a new event (or a match)
+never writes over one in progress; a finished event stays as the event's history. A file
+that fails any check is set aside (``Storage.set_aside``) with the player's message.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+import os
+from pathlib import Path
+import time
+from typing import Any
+
+from game.app.saved_data import DataError, check_save, read_json
+from game.app.storage import Storage
+from game.files import atomic_write_json
+from game.i18n import tr
+from game.table import TableSettings
+from game.tournament import Tournament, TournamentError, TournamentRulesError
+
+EVENTS_DIR = "events"
+FILE_VERSION = 1
+FILE_KIND = "tournament-event"
+MAX_EVENT_FILE = 16 << 20  # the event's log and a match's save: a few hundred kilobytes at most
+EVENT_KEY = "event_match"  # TableSettings.extra: the event's match being played at the table
+
+
+@dataclass
+class SavedEvent:
+    """An event as read from its file: ``table`` is the player's match under way (None: none)."""
+
+    path: Path
+    event: Tournament
+    table: dict[str, Any] | None
+    started: float  # when the event began (seconds since the epoch)
+    boards: dict[str, Any] | None = None  # a person's duplicate match between boards (event_boards.Boards)
+
+    @property
+    def round(self) -> int | None:
+        """The round the event is at: the player's next match's, else the next ready one's."""
+        ready = self.event.player_matches() or self.event.ready()
+        return ready[0].round if ready else None
+
+    @property
+    def place(self) -> int | None:
+        """The best place a team with a person took (None: unfinished, or bots only)."""
+        if not self.event.finished:
+            return None
+        mine = {t.id for t in self.event.teams if not t.bots_only}
+        places = [p.place for p in self.event.places() if p.team in mine]
+        return min(places) if places else None
+
+
+class EventStore:
+    """The events of one data folder."""
+
+    def __init__(self, storage: Storage):
+        self.storage = storage
+
+    @property
+    def folder(self) -> Path:
+        return self.storage.folder / EVENTS_DIR
+
+    def new_path(self) -> Path:
+        """A file name no other event has (the time it began, then a number)."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        path = self.folder / f"event-{stamp}.json"
+        n = 1
+        while path.exists():
+            n += 1
+            path = self.folder / f"event-{stamp}-{n}.json"
+        return path
+
+    def save(self, saved: SavedEvent) -> None:
+        """Write the event (raises OSError); a copy that may not write keeps it in memory."""
+        if not self.storage.writable:
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
+        data = {
+            "version": FILE_VERSION,
+            "kind": FILE_KIND,
+            "started": saved.started,
+            "event": saved.event.to_dict(),
+            "table": saved.table,
+        }
+        if saved.boards is not None:
+            data["boards"] = saved.boards
+        atomic_write_json(saved.path, data)
+
+    def paths(self) -> list[Path]:
+        """Every event file, the newest first."""
+        if not self.folder.is_dir():
+            return []
+        files = [p for p in self.folder.glob("event-*.json") if p.is_file()]
+        return sorted(files, key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
+
+    def load(self, path: Path) -> SavedEvent:
+        """The event in ``path``, through every check; ``DataError`` (with the reason) when
+        it cannot be used."""
+        data = read_json(path, MAX_EVENT_FILE)
+        keys = {"version", "kind", "started", "event", "table"}
+        if not isinstance(data, dict) or set(data) - {"boards"} != keys:
+            raise DataError("not an event file")
+        if data["version"] != FILE_VERSION or data["kind"] != FILE_KIND:
+            raise DataError(f"unsupported event file version {str(data['version'])[:20]}")
+        started = data["started"]
+        if isinstance(started, bool) or not isinstance(started, (int, float)) or not 0 <= started < 1e11:
+            raise DataError("the event's start time is not valid")
+        try:
+            event = Tournament.from_dict(data["event"])
+        except (TournamentError, TournamentRulesError) as e:
+            raise DataError(f"the event cannot be continued: {e}") from None
+        table = data["table"]
+        if table is not None:
+            check_table_of(event, table)
+        boards = data.get("boards")
+        if boards is not None:
+            check_boards_of(event, boards)
+        return SavedEvent(path, event, table, float(started), boards)
+
+    def events(self) -> tuple[list[SavedEvent], list[str]]:
+        """Every event that can be read (newest first), and the messages for those set aside."""
+        found, messages = [], []
+        for path in self.paths():
+            try:
+                found.append(self.load(path))
+            except (DataError, OSError) as e:
+                messages.append(self.set_aside(path, str(e)))
+        return found, messages
+
+    def events_quiet(self) -> tuple[list[SavedEvent], int]:
+        """Every event that can be read, and how many cannot (left where they are: the
+        Tournament entry sets them aside and says so)."""
+        found, damaged = [], 0
+        for path in self.paths():
+            try:
+                found.append(self.load(path))
+            except (DataError, OSError):
+                damaged += 1
+        return found, damaged
+
+    def unfinished(self) -> tuple[list[SavedEvent], list[str]]:
+        events, messages = self.events()
+        return [e for e in events if not e.event.finished], messages
+
+    def history(self) -> list[SavedEvent]:
+        """The finished events, newest first (files that cannot be read are left to the
+        Tournament entry, which sets them aside and says so)."""
+        found, _ = self.events_quiet()
+        return [e for e in found if e.event.finished]
+
+    def set_aside(self, path: Path, reason: str) -> str:
+        """Rename a damaged event file out of the way; the player's message says where."""
+        before = len(self.storage.notices)
+        moved = self.storage.set_aside(path, reason)
+        del self.storage.notices[before:]  # said now, by the screen, not again at the next start
+        if moved is not None:
+            return tr("data_folder.set_aside", file=path.name, reason=reason[:160], moved=moved.name)
+        return tr("data_folder.unusable", file=path.name, reason=reason[:160])
+
+    def delete(self, path: Path) -> None:
+        if self.storage.writable:
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
+
+
+def check_table_of(event: Tournament, table: Any) -> None:
+    """The saved match of an event: a valid match save (every hand replayed) of a match the
+    event is waiting for, with the event's seats, seed and length."""
+    try:
+        match, _ = check_save(table)
+        settings = TableSettings.from_dict(table.get("table"))
+    except Exception as e:  # whatever the file holds, it is refused here, not at the table
+        raise DataError(f"the event's match cannot be continued: {str(e)[:120]}") from None
+    pid = settings.extra.get(EVENT_KEY)
+    waiting = {p.id: p for p in event.player_matches()}
+    if not isinstance(pid, str) or pid not in waiting:
+        raise DataError("the event's match is not one the event is waiting for")
+    p = waiting[pid]
+    humans = tuple(event.humans(p))
+    if match.seed != p.seed or match.length != event.length(p) or settings.humans != humans:
+        raise DataError("the event's match does not belong to the event")
+    if match.ruleset.id != event.ruleset_id or match.over:
+        raise DataError("the event's match does not belong to the event")
+
+
+def check_boards_of(event: Tournament, boards: Any) -> None:
+    """A person's duplicate match between boards: of a duplicate match the event is waiting for."""
+    from game.app.event_boards import Boards
+
+    state = Boards.from_dict(boards)
+    waiting = {p.id for p in event.player_matches()}
+    if not event.duplicate or state.match not in waiting:
+        raise DataError("the duplicate match's boards do not belong to the event")

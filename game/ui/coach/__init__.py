@@ -1,0 +1,1 @@
+"""The coach: the post-hand review, the replays and the statistics."""

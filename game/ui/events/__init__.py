@@ -1,0 +1,1 @@
+"""Tournament events: setting one up, its board, its standings and its prizes."""

@@ -1,0 +1,1 @@
+"""Learning: the lessons, the rules trainer, the puzzles and the rules themselves."""
