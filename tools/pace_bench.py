@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from game.app.session import MatchChoice  # noqa: E402
-from game.app.storage import SPEEDS  # noqa: E402
+from game.app.settings import SPEEDS  # noqa: E402
 from game.core import DEALING  # noqa: E402
 from game.table import WaitKind, default_action  # noqa: E402
 from game.table.seats import BOT_LEVELS  # noqa: E402

@@ -24,33 +24,12 @@ import struct
 import threading
 from typing import Any
 
-from game.core import Hand, Settlement, Side
+from game.core import Hand
 from game.table import play_hand
+from game.table.outcome import Result
 
 DEFAULT_LEVEL = "hard"
 LEVELS = ("hard", "normal", "easy")
-
-
-@dataclass(frozen=True)
-class Result:
-    """One hand's outcome for a team: levels (signed: negative when the others went up)
-    and the defenders' points."""
-
-    levels: int
-    points: int
-    defending: bool
-
-    @classmethod
-    def of(cls, settlement: Settlement, dealer: int, seat: int) -> Result:
-        defending = seat % 2 != dealer % 2
-        mine = (settlement.up_side == Side.DEFENDERS) == defending
-        levels = settlement.up_levels if mine else -settlement.up_levels
-        return cls(levels, settlement.total, defending)
-
-    @property
-    def points_for_team(self) -> int:
-        """The points as good for the team: the defenders' total, or minus it for the dealers."""
-        return self.points if self.defending else -self.points
 
 
 @dataclass(frozen=True)

@@ -15,9 +15,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from game.app.duplicate import Result as TableResult
-from game.app.saved_data import DataError
 from game.core import Hand
+from game.files import DataError
+from game.table.outcome import Result as TableResult
 from game.tournament.play import EXTRA_BOARDS, board_score, hand_seconds
 from game.tournament.rules import TournamentRules
 

@@ -19,9 +19,9 @@ from pathlib import Path
 import time
 from typing import Any
 
-from game.app.saved_data import DataError, check_save, read_json
+from game.app.saved_data import check_save
 from game.app.storage import Storage
-from game.files import atomic_write_json
+from game.files import DataError, atomic_write_json, read_json
 from game.i18n import tr
 from game.table import TableSettings
 from game.tournament import Tournament, TournamentError, TournamentRulesError

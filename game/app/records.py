@@ -27,18 +27,9 @@ import threading
 import time
 from typing import Any
 
-from game.app.saved_data import (
-    DataError,
-    Notice,
-    check_replay_file,
-    check_ruleset,
-    check_stats,
-    read_json,
-    replay_hand,
-    set_aside,
-)
+from game.app.saved_data import Notice, check_replay_file, check_ruleset, check_stats, replay_hand
 from game.core import BURY, DEAL, DECLARE, FINISH_DEAL, PLAY, Hand, HandSummary, Rank, Ruleset
-from game.files import atomic_write_json
+from game.files import DataError, atomic_write_json, read_json, set_aside
 from game.table.replay import RECORD_VERSION, replay_data
 
 REPLAY_DIR = "replays"

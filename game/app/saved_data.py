@@ -13,23 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-import itertools
-import json
 import math
-import os
-from pathlib import Path
-import stat
-import time
 from typing import Any
 
 from game.core import SEED_LIMIT
-from game.files import sync_dir
 from game.table.settings import TableSettings
 from game.table.values import MAX_INT, DataError, check_names, is_int, is_text, need, seat_or_none
 from game.table.values import need_list as _list
 from game.table.values import need_object as _obj
-
-MAX_FILE = 32 << 20  # far above a long match's save (about 1 MB after 100 hands)
 
 
 @dataclass(frozen=True)
@@ -44,72 +35,6 @@ class Notice:
         from game.i18n import tr
 
         return tr(self.key, **self.args)
-
-
-# ------------------------------------------------------------------------------ reading
-
-
-def _refuse_constant(name: str) -> float:
-    raise DataError(f"the number {name} is not allowed")
-
-
-def parse_json(text: str) -> Any:
-    """Plain JSON only: no NaN or Infinity, no nesting deep enough to exhaust the stack."""
-    try:
-        return json.loads(text, parse_constant=_refuse_constant)
-    except RecursionError:
-        raise DataError("nested too deeply") from None
-    except DataError:
-        raise
-    except ValueError as e:  # JSONDecodeError, and integers past Python's digit limit
-        raise DataError(f"not valid JSON ({e})") from None
-
-
-def read_json(path: Path, limit: int = MAX_FILE) -> Any:
-    """The JSON in ``path``; raises ``FileNotFoundError`` when there is none and
-    ``DataError`` when it cannot be used (not a regular file, unreadable, too large, not
-    UTF-8, not JSON)."""
-    try:
-        # Without waiting: a FIFO opened plainly would block until some writer came.
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    except FileNotFoundError:
-        raise
-    except OSError as e:
-        raise DataError(f"cannot be read ({e.strerror or e})") from None
-    try:
-        with os.fdopen(fd, "rb") as f:
-            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-                raise DataError("not a regular file")
-            raw = f.read(limit + 1)
-    except OSError as e:
-        raise DataError(f"cannot be read ({e.strerror or e})") from None
-    if len(raw) > limit:
-        raise DataError(f"larger than {limit >> 20} MB")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise DataError("not UTF-8 text") from None
-    return parse_json(text)
-
-
-_counter = itertools.count()
-
-
-def set_aside(path: Path) -> Path | None:
-    """Rename a file that cannot be used to ``NAME.broken-DATE-TIME-N`` next to it (a unique
-    name: two in one second never overwrite each other); None when it cannot be moved."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    for _ in range(1000):
-        target = path.with_name(f"{path.name}.broken-{stamp}-{os.getpid()}-{next(_counter)}")
-        if target.exists():
-            continue
-        try:
-            os.rename(path, target)  # a new name, so nothing is overwritten
-        except OSError:
-            return None
-        sync_dir(path.parent)
-        return target
-    return None  # pragma: no cover - a thousand set-aside files of this second
 
 
 # ------------------------------------------------------------------------------ values
@@ -322,8 +247,3 @@ def check_replay_file(data: Any, version: int) -> dict:
             f"the summary's {str(key)[:20]} is not valid",
         )
     return data
-
-
-def settings_problems(data: Mapping[str, Any], kept: Mapping[str, Any]) -> list[str]:
-    """The fields of a settings file whose value was not kept (``kept``: the settings read)."""
-    return [name for name, value in data.items() if name in kept and value != kept[name]]

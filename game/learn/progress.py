@@ -12,9 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.app.saved_data import read_json
-from game.app.saved_data import set_aside as move_aside
-from game.files import atomic_write_json
+from game.files import atomic_write_json, read_json
+from game.files import set_aside as move_aside
 
 PROGRESS_FILE = "learn.json"
 VERSION = 1

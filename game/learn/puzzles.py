@@ -26,10 +26,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.app.saved_data import DataError, Notice, read_json
-from game.app.saved_data import set_aside as move_aside
+from game.app.saved_data import Notice
 from game.core import Card, Observation, observation_from_json, parse_cards
-from game.files import atomic_write_json
+from game.files import DataError, atomic_write_json, read_json
+from game.files import set_aside as move_aside
 
 PUZZLE_FILE = "puzzles.json"
 VERSION = 1

@@ -1,4 +1,4 @@
-"""What a value read from a file must be, to be used (no pygame, nothing of the game).
+"""What a value read from a file must be, to be used (no pygame; nothing of the game but ``game.files``' ``DataError``).
 
 The checks every reader of the data folder shares: ``game.app.saved_data`` (the files) and
 ``game.table.settings`` (a save's table settings) take them from here, so neither imports
@@ -10,12 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from game.files import DataError  # defined with the reader that raises it first
+
 MAX_INT = 10**12
 MAX_NAME = 200  # characters in a typed name
-
-
-class DataError(ValueError):
-    """A file in the data folder does not hold what it must; the message says why."""
 
 
 def need(ok: bool, why: str) -> None:

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.app.saved_data import DataError, read_json
-from game.app.storage import atomic_write_json
+from game.files import DataError, atomic_write_json, read_json
 
 from .event import Tournament, TournamentError
 from .rules import TournamentRulesError

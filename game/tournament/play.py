@@ -24,10 +24,11 @@ from pathlib import Path
 import random
 from typing import Any
 
-from game.app.duplicate import Result as TableResult
-from game.app.records import replay_data
 from game.core import BURY, PLAY, REDEAL, Hand, HandSetup, Match, Rank, get_ruleset
+from game.files import atomic_write_json
 from game.table import play_hand
+from game.table.outcome import Result as TableResult
+from game.table.replay import replay_data
 
 from .event import Pairing, Result, Tournament
 from .field import HUMAN
@@ -317,7 +318,6 @@ def _play_second_table(job: MatchJob, factory: BotFactory) -> MatchOutcome:
 def write_replays(outcome: MatchOutcome, folder: Path, prefix: str) -> MatchOutcome:
     """Write the match's hands as replay files in ``folder``; the result then names them
     and the outcome no longer holds them (so nothing piles up in memory)."""
-    from game.app.storage import atomic_write_json
 
     files = []
     for i, data in enumerate(outcome.replays, 1):

@@ -18,10 +18,11 @@ import pytest
 from game.app import records as records_module
 from game.app import storage as storage_module
 from game.app.records import Records
-from game.app.saved_data import DataError, check_save, set_aside
+from game.app.saved_data import check_save
 from game.app.session import MatchChoice, SavedAgain, SaveFailed, Session, UnreadableSave
 from game.app.storage import Storage
 from game.core import Match
+from game.files import DataError, set_aside
 from game.i18n import set_language
 from tests.standin_bots import standin_factory
 

@@ -81,7 +81,7 @@ def test_an_outside_program_seat_continues_as_normal_or_as_itself(tmp_path):
 def test_the_seat_kinds_are_one_list_every_layer_takes():
     import bots
     from bots import external
-    from game.app import storage
+    from game.app import settings as storage
     from game.table import controllers
 
     assert tuple(bots.BOT_LEVELS) == seat_kinds.BOT_LEVELS

@@ -4,7 +4,8 @@ stored, read back and validated field by field (no pygame)."""
 import json
 import math
 
-from game.app.storage import CARD_COLOURS, CARD_SIZES, PLAY_CLICKS, Settings, Storage
+from game.app.settings import CARD_COLOURS, CARD_SIZES, PLAY_CLICKS, Settings
+from game.app.storage import Storage
 
 
 def test_table_settings_round_trip(tmp_path):
@@ -78,7 +79,7 @@ def test_trick_linger_accepts_whole_seconds_and_refuses_nonsense():
 
 
 def test_obvious_moves_defaults_to_practice_and_refuses_other_values(tmp_path):
-    from game.app.storage import OBVIOUS_MOVES
+    from game.app.settings import OBVIOUS_MOVES
 
     assert Settings().obvious_moves == "practice" and OBVIOUS_MOVES == ("practice", "on", "off")
     for bad in ("sometimes", 1, True, None, ["on"]):
@@ -92,7 +93,7 @@ def test_every_saved_speed_keeps_working_and_the_slowest_is_there_for_who_wants_
     """Issue 26: the table is fast at ``normal``; the saved names keep their factors (no
     migration needed), ``very_slow`` reads a trick about as long as the table did before,
     and an unknown or mistyped speed falls back to ``normal``."""
-    from game.app.storage import SPEEDS
+    from game.app.settings import SPEEDS
 
     assert list(SPEEDS) == ["very_slow", "slow", "normal", "fast", "instant"]
     for name in ("slow", "normal", "fast", "instant", "very_slow"):

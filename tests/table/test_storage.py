@@ -2,7 +2,9 @@
 
 import json
 
-from game.app.storage import Settings, Storage, atomic_write_json
+from game.app.settings import Settings
+from game.app.storage import Storage
+from game.files import atomic_write_json
 
 
 def test_settings_round_trip_and_defaults(tmp_path):
@@ -32,7 +34,7 @@ def test_bad_settings_fall_back_field_by_field(tmp_path):
 
 def test_the_duplicate_choice_is_kept_and_old_files_read(tmp_path):
     from game.app.duplicate import LEVELS
-    from game.app.storage import DUPLICATE_CHOICES
+    from game.app.settings import DUPLICATE_CHOICES
 
     assert ("off", *LEVELS) == DUPLICATE_CHOICES
     storage = Storage(tmp_path)

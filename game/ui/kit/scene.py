@@ -22,7 +22,8 @@ import pygame
 
 from game import assets
 from game.app.session import BotFactory, MatchChoice, Session, SessionError
-from game.app.storage import Settings, Storage
+from game.app.settings import Settings
+from game.app.storage import Storage
 from game.core import Hand, HandSetup, HandSummary, Ruleset
 from game.i18n import default_language, set_language
 from game.table.frame_gate import FRAME_GATE

@@ -7,7 +7,7 @@ import pygame
 from game.app.event_store import EventStore
 from game.app.saved_matches import summarise
 from game.app.session import SessionError
-from game.app.storage import CARD_BACKS, CARD_COLOURS, CARD_SIZES, OBVIOUS_MOVES, PLAY_CLICKS, SPEEDS, TRICK_LINGERS
+from game.app.settings import CARD_BACKS, CARD_COLOURS, CARD_SIZES, OBVIOUS_MOVES, PLAY_CLICKS, SPEEDS, TRICK_LINGERS
 from game.core import Card
 from game.i18n import LANGUAGES, get_language, tr
 from game.ui.coach.stats_view import StatsPanel
