@@ -174,8 +174,11 @@ def open_display(pygame) -> bool:
 
 def release() -> None:
     """Forget every cached font and image: they die with ``pygame.quit()``."""
-    from game import assets  # the front end, imported late as in ``main``
-    from game.ui.kit import cardview, theme
+    from game.ui.kit import (
+        assets,  # the front end, imported late as in ``main``
+        cardview,
+        theme,
+    )
 
     theme.clear_caches()
     cardview.forget_art()

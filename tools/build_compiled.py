@@ -65,7 +65,7 @@ def copy_tree(out: Path) -> None:
     skip = shutil.ignore_patterns("__pycache__", "*.so", "*.pyd", "*.pyc")
     for name in ("game", "bots", "tests", "tools"):
         shutil.copytree(ROOT / name, out / name, ignore=skip)
-    try:  # game.assets looks beside the packages
+    try:  # game.ui.kit.assets looks beside the packages
         (out / "assets").symlink_to(ROOT / "assets", target_is_directory=True)
     except OSError:  # no symlinks (Windows without the privilege)
         shutil.copytree(ROOT / "assets", out / "assets")

@@ -30,8 +30,8 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402  (after the SDL environment is set)
 
-from game import assets  # noqa: E402
 from game.core.cards import Suit  # noqa: E402
+from game.ui.kit import assets  # noqa: E402
 from game.ui.kit.card_art import RED, suit_symbol  # noqa: E402
 
 OUT_DIR = ROOT / "assets" / "icon"

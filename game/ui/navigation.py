@@ -34,7 +34,7 @@ from game.ui.events.tournament_boards import BoardScoreScene
 from game.ui.events.tournament_prizes import PrizeScene
 from game.ui.events.tournament_scene import TournamentScene
 from game.ui.events.tournament_setup import TournamentSetupScene
-from game.ui.kit.scene import App, Options
+from game.ui.kit.scene import App, Options, TableScreen
 from game.ui.learning.learn_scenes import LearnScene, LessonScene, TrainerScene
 from game.ui.learning.puzzle_scenes import PuzzleRunScene, PuzzlesScene
 from game.ui.learning.rules_scene import RulesScene
@@ -207,10 +207,10 @@ class Navigation:
 
     # ------------------------------------------------------------------ over a table
 
-    def ask_leave(self, table: TableScene) -> None:
+    def ask_leave(self, table: TableScreen) -> None:
         self.app.push(LeaveDialog(self.app, table))
 
-    def leave(self, table: TableScene) -> None:
+    def leave(self, table: TableScreen) -> None:
         """Save and go back to the start screen; outside programs end with the table (and an
         event's other tables stop: its file keeps them)."""
         try:
@@ -221,13 +221,13 @@ class Navigation:
         self.end_event()
         self.start()
 
-    def privacy(self, table: TableScene, seat: int, kind: str) -> None:
+    def privacy(self, table: TableScreen, seat: int, kind: str) -> None:
         self.app.push(PrivacyScene(self.app, table, seat, kind))
 
-    def hand_record(self, table: TableScene, last_only: bool) -> None:
+    def hand_record(self, table: TableScreen, last_only: bool) -> None:
         self.app.push(HandRecordScene(self.app, table, last_only))
 
-    def hand_over(self, table: TableScene, hand: Hand, summary: HandSummary) -> None:
+    def hand_over(self, table: TableScreen, hand: Hand, summary: HandSummary) -> None:
         """The end-of-hand panel; a table with the modes offers *Replay this deal*."""
         if self.event is not None and BOARD_KEY in table.driver.settings.extra:
             self.event.board_played(hand)
@@ -271,7 +271,7 @@ class Navigation:
             return
         self.review(replay, seat)
 
-    def match_over(self, table: TableScene, viewer: int | None) -> None:
+    def match_over(self, table: TableScreen, viewer: int | None) -> None:
         """Count the match, forget its save, show the winners (an event's match: back to
         the event, its result recorded)."""
         if BOARD_KEY in table.driver.settings.extra:

@@ -6,7 +6,7 @@ import sys
 import pygame
 import pytest
 
-from game import assets
+from game.ui.kit import assets
 
 ROOT = Path(__file__).resolve().parents[2]
 

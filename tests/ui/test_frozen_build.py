@@ -17,9 +17,9 @@ import pytest
 
 pytest.importorskip("PyInstaller")
 
-from game.assets import FONT_BOLD, FONT_REGULAR, SOUND_NAMES
 from game.core import BUILTIN_IDS
 from game.i18n import LANGUAGES
+from game.ui.kit.assets import FONT_BOLD, FONT_REGULAR, SOUND_NAMES
 
 pytestmark = pytest.mark.slow
 
@@ -70,7 +70,7 @@ def folder_size(folder: Path) -> int:
 
 def test_the_build_holds_every_asset_where_the_game_looks(dist):
     internal = bundle_dir(dist)
-    assets = internal / "assets"  # game.assets.assets_dir() when frozen
+    assets = internal / "assets"  # game.ui.kit.assets.assets_dir() when frozen
     for name in (FONT_REGULAR, FONT_BOLD, "OFL.txt"):
         assert (assets / "fonts" / name).is_file(), name
     for name in SOUND_NAMES:

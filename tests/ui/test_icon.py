@@ -5,7 +5,7 @@ import struct
 import pygame
 import pytest
 
-from game import assets
+from game.ui.kit import assets
 from tests.tools_loader import load_tool
 
 ICON = assets.asset_path("icon")

@@ -6,7 +6,7 @@ import wave
 
 import pytest
 
-from game import assets
+from game.ui.kit import assets
 from tests.tools_loader import load_tool
 
 make_sounds = load_tool("make_sounds")

@@ -24,8 +24,8 @@ import math
 
 import pygame
 
-from game import assets
 from game.core import Card, Rank, Suit
+from game.ui.kit import assets
 
 MASTER_SIZE = (250, 350)
 """Design size of a card (a poker card's 63 × 88 mm proportion)."""

@@ -20,17 +20,17 @@ import warnings
 
 import pygame
 
-from game import assets
-from game.app.session import BotFactory, MatchChoice, Session, SessionError
+from game.app.session import BotFactory, Driver, MatchChoice, Session, SessionError
 from game.app.settings import Settings
 from game.app.storage import Storage
 from game.core import Hand, HandSetup, HandSummary, Ruleset
 from game.i18n import default_language, set_language
 from game.table.frame_gate import FRAME_GATE
-from game.ui.kit import flights, theme, widgets
+from game.ui.kit import assets, flights, theme, widgets
 from game.ui.kit.cardview import forget_sizes, use_palette
+from game.ui.kit.names import TableNames
 
-if TYPE_CHECKING:  # the screens the navigator is handed; they import this module
+if TYPE_CHECKING:  # what the navigator is handed
     from collections.abc import Callable
 
     from game.app.duplicate import DuplicateJob
@@ -38,7 +38,6 @@ if TYPE_CHECKING:  # the screens the navigator is handed; they import this modul
     from game.app.records import Replay
     from game.learn.puzzles import Puzzle, PuzzleStore
     from game.table import TableSettings
-    from game.ui.table.table_scene import TableScene
 
 MIN_SIZE = (1024, 640)
 SWITCH_INTERVAL = 0.0005
@@ -93,6 +92,17 @@ class Scene:
         return type(self).__name__
 
 
+class TableScreen(Protocol):
+    """A table screen as the navigator is handed it (``game.ui.table.table_scene.TableScene``
+    is one): its driver and its names. The table lives above this module, so it is named by
+    what is asked of it, not imported."""
+
+    @property
+    def driver(self) -> Driver: ...
+    @property
+    def names(self) -> TableNames: ...
+
+
 class Navigator(Protocol):
     """Every way from one screen to another. Screens ask ``app.nav``; only
     ``game.ui.navigation`` knows which screen comes next, so no screen imports another.
@@ -140,12 +150,12 @@ class Navigator(Protocol):
     def deal_over(self) -> None:
         """A replayed deal is over: back to the match it was opened from (or the start screen)."""
 
-    def ask_leave(self, table: TableScene) -> None: ...
-    def leave(self, table: TableScene) -> None: ...
-    def privacy(self, table: TableScene, seat: int, kind: str) -> None: ...
-    def hand_record(self, table: TableScene, last_only: bool) -> None: ...
-    def hand_over(self, table: TableScene, hand: Hand, summary: HandSummary) -> None: ...
-    def match_over(self, table: TableScene, viewer: int | None) -> None: ...
+    def ask_leave(self, table: TableScreen) -> None: ...
+    def leave(self, table: TableScreen) -> None: ...
+    def privacy(self, table: TableScreen, seat: int, kind: str) -> None: ...
+    def hand_record(self, table: TableScreen, last_only: bool) -> None: ...
+    def hand_over(self, table: TableScreen, hand: Hand, summary: HandSummary) -> None: ...
+    def match_over(self, table: TableScreen, viewer: int | None) -> None: ...
     def review(
         self, replay: Replay, seat: int, title: str | None = None, companion: tuple | None = None, swap: bool = False
     ) -> None: ...

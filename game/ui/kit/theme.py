@@ -6,7 +6,7 @@ from collections import OrderedDict
 
 import pygame
 
-from game import assets
+from game.ui.kit import assets
 
 FELT = (21, 92, 66)
 FELT_DARK = (14, 66, 47)

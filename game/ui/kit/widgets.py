@@ -11,8 +11,7 @@ from typing import Any
 
 import pygame
 
-from game import assets
-from game.ui.kit import theme
+from game.ui.kit import assets, theme
 from game.ui.kit.theme import blit_text
 
 

@@ -13,9 +13,8 @@ from functools import lru_cache, partial
 import pygame
 import pygame.freetype
 
-from game import assets
 from game.i18n import tr
-from game.ui.kit import theme
+from game.ui.kit import assets, theme
 from game.ui.kit.names import COMPASS, default_seat_name, default_team_name
 from game.ui.kit.scene import Scene
 from game.ui.kit.theme import blit_text, scale_for

@@ -37,7 +37,7 @@ from game.ui.kit.names import about, cards_text, declaration_text, suit_text
 from game.ui.kit.widgets import play_sound
 
 if TYPE_CHECKING:
-    from game.ui.table.table_scene import TableScene
+    from game.ui.table.host import TableHost
 
 Colour = tuple[int, ...]
 
@@ -62,7 +62,7 @@ OVERDUE = 0.1
 class TableAnimator:
     """The table's visual state and the animations between the driver's events."""
 
-    def __init__(self, scene: TableScene):
+    def __init__(self, scene: TableHost):
         self.scene = scene
         self.flights: list[Flight] = []
         self.timeline: list[list[Any]] = []  # [seconds left, callback]

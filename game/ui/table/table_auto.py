@@ -29,7 +29,7 @@ from game.ui.kit.widgets import Button
 from game.ui.table.table_modes import TableMode
 
 if TYPE_CHECKING:
-    from game.ui.table.table_scene import TableScene
+    from game.ui.table.host import TableHost
 
 TAKE_OVER_KEY = pygame.K_t
 PAUSE = 0.6
@@ -60,7 +60,7 @@ class _Paced:
 class TakeOver(TableMode):
     """托管: the seats the computer plays for their people, and the button that hands over."""
 
-    def __init__(self, scene: TableScene):
+    def __init__(self, scene: TableHost):
         super().__init__(scene)
         self.seats: set[int] = set()
         self.pace = _Paced()
@@ -180,7 +180,7 @@ class TakeOver(TableMode):
         return None
 
 
-def only_move(scene: TableScene, seat: int) -> tuple[Card, ...] | None:
+def only_move(scene: TableHost, seat: int) -> tuple[Card, ...] | None:
     """The one play the rules allow ``seat`` now, if there is only one."""
     moves = scene.driver.observation(seat).legal_actions(1)
     if moves.complete and len(moves.moves) == 1:
@@ -192,7 +192,7 @@ class ObviousMoves(TableMode):
     """The last card, the one legal follow: played for the person (the setting allows it),
     and by Enter with nothing raised (always)."""
 
-    def __init__(self, scene: TableScene):
+    def __init__(self, scene: TableHost):
         super().__init__(scene)
         self.pace = _Paced()
         self.asked: tuple[Hashable, tuple[Card, ...] | None] | None = None  # (position, the only move)

@@ -21,7 +21,7 @@ from game.ui.kit.names import cards_text, declare_words, refusal_words, seat_nam
 from game.ui.kit.widgets import Button, layout_row, play_sound
 
 if TYPE_CHECKING:
-    from game.ui.table.table_scene import TableScene
+    from game.ui.table.host import TableHost
 
 Prompt = tuple[str, tuple[int, ...]]
 
@@ -29,7 +29,7 @@ Prompt = tuple[str, tuple[int, ...]]
 class PersonControls:
     """Buttons and prompt for the person at the bottom seat of a table screen."""
 
-    def __init__(self, scene: TableScene):
+    def __init__(self, scene: TableHost):
         self.scene = scene
         self.buttons: list[Button] = []
         self.key: Hashable = None  # what the buttons were built for

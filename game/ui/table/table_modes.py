@@ -31,7 +31,7 @@ from game.ui.kit.theme import blit_text
 from game.ui.kit.widgets import Button, play_sound
 
 if TYPE_CHECKING:
-    from game.ui.table.table_scene import TableScene
+    from game.ui.table.host import TableHost
 
 
 def reason_text(reason: Any) -> str:
@@ -44,7 +44,7 @@ def reason_text(reason: Any) -> str:
 
 
 def draw_note(
-    scene: TableScene, surface: pygame.Surface, text: str, ink: tuple[int, ...], fill: tuple[int, ...]
+    scene: TableHost, surface: pygame.Surface, text: str, ink: tuple[int, ...], fill: tuple[int, ...]
 ) -> None:
     """A line above the prompt: the hint's reason, or what the computer played at a timeout."""
     lay = scene.lay
@@ -68,7 +68,7 @@ def draw_note(
 class TableMode:
     """A part of the table screen; each answer defaults to "nothing to add"."""
 
-    def __init__(self, scene: TableScene):
+    def __init__(self, scene: TableHost):
         self.scene = scene
 
     def layout(self) -> None:
@@ -102,7 +102,7 @@ class TableMode:
 class HotSeatPrivacy(TableMode):
     """Several people at one screen: each hand is shown only to its owner, in turn."""
 
-    def __init__(self, scene: TableScene):
+    def __init__(self, scene: TableHost):
         super().__init__(scene)
         self.locked = True
         self.unlocked: int | None = None
@@ -166,7 +166,7 @@ class HotSeatPrivacy(TableMode):
 class PracticeAids(TableMode):
     """Hint, Undo, the card counter, the last trick, the hand so far, Replay this deal."""
 
-    def __init__(self, scene: TableScene):
+    def __init__(self, scene: TableHost):
         super().__init__(scene)
         self.aids = scene.driver.aids
         self.hint_line = ""
@@ -476,7 +476,7 @@ class PracticeAids(TableMode):
 class TournamentClock(TableMode):
     """The ruleset's turn clocks: the driver runs them, this part shows them and a time-out."""
 
-    def __init__(self, scene: TableScene):
+    def __init__(self, scene: TableHost):
         super().__init__(scene)
         self._shown: int | None = None
 

@@ -20,7 +20,7 @@ from game.ui.kit.theme import blit_text
 from game.ui.table.table_modes import TableMode
 
 if TYPE_CHECKING:
-    from game.ui.table.table_scene import TableScene
+    from game.ui.table.host import TableHost
 
 PEEK_KEY = pygame.K_TAB
 
@@ -31,7 +31,7 @@ Piles = tuple[list[list[Card]], int | None]
 class LastTrickPeek(TableMode):
     """Held: the last trick shown in place of the current one."""
 
-    def __init__(self, scene: TableScene):
+    def __init__(self, scene: TableHost):
         super().__init__(scene)
         self.by_key = False
         self.by_mouse: int | None = None  # the mouse button held on the trick

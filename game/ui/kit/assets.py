@@ -36,7 +36,7 @@ def assets_dir() -> Path:
     bundle = getattr(sys, "_MEIPASS", None)
     if getattr(sys, "frozen", False) and bundle:
         return Path(bundle) / "assets"
-    return Path(__file__).resolve().parent.parent / "assets"
+    return Path(__file__).resolve().parents[3] / "assets"  # game/ui/kit/assets.py: beside the packages
 
 
 def asset_path(*parts: str) -> Path:
