@@ -32,14 +32,22 @@ from .event import Tournament
 from .play import BotFactory, MatchJob, MatchOutcome, play_match, write_replays
 
 DEFAULT_FACTORY = "bots:make_bot"
+MOVED_MODULES = {
+    **{f"game.{m}": f"game.app.{m}" for m in ("session", "storage", "records", "saved_data", "saved_matches")},
+    **{f"game.{m}": f"game.app.{m}" for m in ("duplicate", "analyse", "event_play", "event_store", "event_boards")},
+    "game.assets": "game.ui.kit.assets",
+}
+"""Modules that moved (issue 38), old name -> new: a ``--factory`` spec written before the
+move (in a script, a shell history, a CI file) still names its module by the old name."""
 _factory: BotFactory | None = None
 
 
 def load_factory(spec: str) -> BotFactory:
-    """``"module:function"`` → the function."""
+    """``"module:function"`` → the function (a module that moved is found by its old name too)."""
     module, _, name = spec.partition(":")
     if not module or not name:
         raise ValueError(f"a bot factory is named 'module:function', not {spec!r}")
+    module = MOVED_MODULES.get(module, module)
     found: BotFactory = getattr(importlib.import_module(module), name)
     return found
 
