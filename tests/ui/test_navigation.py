@@ -21,7 +21,7 @@ UI = Path(__file__).resolve().parents[2] / "game" / "ui"
 def _screen_modules() -> dict[str, ast.Module]:
     """The modules of ``game/ui`` that define a screen (a class whose bases end in ``Scene`` or ``Dialog``)."""
     found = {}
-    for path in sorted(UI.glob("*.py")):
+    for path in sorted(UI.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in tree.body:
             if isinstance(node, ast.ClassDef) and any(
