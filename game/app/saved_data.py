@@ -1,12 +1,13 @@
 """What every file in the data folder must hold, checked before anything uses it (no pygame).
 
 The data folder is the player's, and any file in it may have been damaged by a crash, a disk
-fault, an editor or a program: ``read_json`` refuses what is not plain JSON of a sane size and
-depth (and ``NaN``/``Infinity``), and the ``check_*`` functions refuse any value the game
+fault, an editor or a program: ``game.files.read_json`` refuses what is not plain JSON of a
+sane size and depth (and ``NaN``/``Infinity``), and the ``check_*`` functions here refuse any value the game
 would not have written itself — wrong types, numbers out of range or not finite, names that
 are not text, ruleset values the rules do not know, a hand log that does not replay legally.
-Each raises ``DataError`` with the reason; the caller sets the file aside (``set_aside``:
+Each raises ``DataError`` with the reason; the caller sets the file aside (``game.files.set_aside``:
 renamed, never deleted) and tells the player. Nothing refused here can crash the game later.
+The settings file is checked by ``game.app.settings``, with the settings themselves.
 """
 
 from __future__ import annotations

@@ -36,7 +36,7 @@ played for the person: in practice matches only (tournament clocks are a test of
 player), always, or never."""
 DUPLICATE_CHOICES = ("off", "hard", "normal", "easy")
 """Duplicate practice on the new-match screen: off, or the level replaying each deal
-(``game.app.duplicate.LEVELS``; kept here so that storage imports no bots)."""
+(``game.app.duplicate.LEVELS``; kept here so that the settings import no bots)."""
 
 
 @dataclass
