@@ -106,7 +106,7 @@ def test_a_duplicate_bots_replay_is_told_from_the_persons_row(tmp_path, monkeypa
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_duplicate_row_is_explained_and_shown_at_the_table(tmp_path, monkeypatch, lang):
-    from game.ui.menus.menus import new_match
+    from game.ui.menus import new_match
 
     app = make_app(tmp_path, size=(1024, 640), lang=lang)
     app.nav.new_match()

@@ -80,8 +80,8 @@ class Recorder:
             finally:
                 button.pop()
 
-        for info in pkgutil.iter_modules(game.ui.__path__):
-            module = importlib.import_module(f"game.ui.{info.name}")
+        for info in pkgutil.walk_packages(game.ui.__path__, "game.ui."):
+            module = importlib.import_module(info.name)
             if getattr(module, "blit_text", None) is original:
                 monkeypatch.setattr(module, "blit_text", spy)
         monkeypatch.setattr(theme, "blit_text", spy)
