@@ -22,6 +22,7 @@ cannot be written (a full disk) is kept in memory and written with the next one.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+import hashlib
 from pathlib import Path
 import threading
 import time
@@ -105,6 +106,17 @@ class StatLine:
 
 
 # ---------------------------------------------------------------------------- replays
+
+
+def match_tag(match_seed: int | None) -> int | None:
+    """What a replay names its match by: a one-way hash of the match seed, so the hands of
+    one match are found together while the seed, which deals the hands still to come, is
+    never written. (A small seed, typed with ``--seed``, can be searched for from its tag;
+    such a seed's deals can be searched for from a seat's own cards anyway.)"""
+    if match_seed is None:
+        return None
+    digest = hashlib.blake2b(str(match_seed).encode("ascii"), person=b"shengji-match", digest_size=7).digest()
+    return int.from_bytes(digest, "big")
 
 
 def replay_steps(hand: Hand) -> list[int]:
@@ -204,10 +216,12 @@ class Records:
         match_seed: int | None = None,
         humans: list[int] | None = None,
     ) -> Path | None:
-        """Keep a finished hand; returns its file (None when it could not be written)."""
+        """Keep a finished hand; returns its file (None when it could not be written). The
+        match is named by ``match_tag`` of its seed: the seed itself decides the deals still
+        to come, and a seated program can read the replays folder."""
         if not hand.finished or hand.settlement is None:
             return None
-        data = replay_data(hand, number, names, kind, match_seed, humans)
+        data = replay_data(hand, number, names, kind, match_tag(match_seed), humans)
         path = self.replay_dir / f"{time.time_ns():020d}.json"
         if not self.writable:
             return None
@@ -312,8 +326,9 @@ class Records:
         loss = 0.0
         if match_seed is None:
             return 0, 0, 0, 0.0
+        named = (match_tag(match_seed), match_seed)  # replays written before the tag hold the seed
         for _path, data in self.list_replays():
-            if data.get("match_seed") != match_seed or data.get("kind") != "match":
+            if data.get("match_seed") not in named or data.get("kind") != "match":
                 continue
             review = self.stored_analysis(data, seat)
             if review is None:

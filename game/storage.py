@@ -26,6 +26,7 @@ import weakref
 from game.core import BUILTIN_IDS
 from game.files import atomic_write_json
 from game.saved_data import DataError, Notice, read_json, set_aside, settings_problems
+from game.seal import KEY_FILE, SealError, create_key, needs_sealing, open_save, read_key, seal_save
 from game.table.seats import BOT_LEVELS, HUMAN
 from game.table.settings import Mode
 
@@ -337,10 +338,30 @@ class Storage:
         return self.save_path.is_file()
 
     def write_save(self, data: dict) -> None:
-        """Save the match atomically (raises OSError); a read-only copy writes nothing."""
+        """Save the match atomically, its seeds sealed (raises OSError); a read-only copy
+        writes nothing."""
         if not self.writable:
             return
-        atomic_write_json(self.save_path, data)
+        atomic_write_json(self.save_path, seal_save(data, self._seal_key()))
+
+    def _seal_key(self) -> bytes:
+        """The folder's seal key, made at the first save. A damaged one is set aside and a
+        new one made: the saves it sealed no longer open, and are set aside when opened."""
+        try:
+            key = read_key(self.folder)
+        except SealError as e:
+            self.set_aside(self.folder / KEY_FILE, str(e))
+            key = None
+        return key if key is not None else create_key(self.folder)
+
+    def _seal_file(self, path: Path) -> None:
+        """Seal a save written before seeds were sealed (one that cannot be read stays as it is)."""
+        try:
+            data = read_json(path)
+        except (OSError, DataError):
+            return
+        if isinstance(data, dict) and needs_sealing(data):
+            atomic_write_json(path, seal_save(data, self._seal_key()))
 
     def delete_save(self) -> None:
         """Forget the saved match (the match is over)."""
@@ -360,7 +381,8 @@ class Storage:
             raise ValueError(str(e)) from None
         if not isinstance(data, dict) or not isinstance(data.get("match"), dict):
             raise ValueError("no match in the file")
-        return data
+        # A SealError is a ValueError: a save whose seeds do not open is set aside like any other.
+        return open_save(data, lambda: read_key(self.folder))
 
     # ------------------------------------------------------------------ several saved matches
     # The match being played is always ``match.json``; starting another match shelves it in
@@ -376,6 +398,7 @@ class Storage:
         """Set the match in progress aside (before another one is started); where it went."""
         if not self.writable or not self.has_save():
             return None
+        self._seal_file(self.save_path)  # the shelf holds no seed in the clear either
         self.shelf.mkdir(parents=True, exist_ok=True)
         stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.save_path.stat().st_mtime))
         target = self.shelf / f"match-{stamp}.json"
