@@ -343,8 +343,10 @@ class Records:
     # ------------------------------------------------------------------ statistics
 
     def _read_file(self) -> dict[str, Any] | None:
-        """The statistics file, checked: ``{"rulesets": …, "history": …}``; ``{}`` when there is
-        none; None when the file cannot be used and is still there."""
+        """The statistics file, checked: ``{"rulesets": …, "history": …, "reviews": …}``; ``{}``
+        when there is none; None when the file cannot be used and is still there. Entries of
+        the history or the reviews the game would not have written are left out, and the file
+        is set aside for them and written again with the rest (as the settings are)."""
         try:
             data = read_json(self.stats_path, 1 << 20)
             rulesets = check_stats(data, RECORD_VERSION, STAT_FIELDS, SIGNED_FIELDS)
@@ -353,7 +355,17 @@ class Records:
         except DataError as e:  # set aside, so the next count does not write over it
             self._set_aside(self.stats_path, str(e))
             return None if self.stats_path.exists() else {}
-        return {"rulesets": rulesets, "history": data.get("history"), "reviews": data.get("reviews")}
+        kept = {"rulesets": rulesets, "history": _history_of(data), "reviews": _reviews_of(data)}
+        damaged = [key for key in ("history", "reviews") if not _entries_kept(key, data.get(key))]
+        if damaged:
+            with self._lock:
+                self._set_aside(self.stats_path, "entries that cannot be used in " + " and ".join(damaged))
+                if self.writable and not self.stats_path.exists():
+                    try:
+                        atomic_write_json(self.stats_path, {"version": RECORD_VERSION, **kept})
+                    except OSError:
+                        pass  # the file set aside keeps everything; the counts go on in memory
+        return kept
 
     def _read_stats(self) -> dict[str, dict[str, int]] | None:
         """The counts per ruleset; None when the file cannot be used and is still there."""
@@ -464,24 +476,26 @@ class Records:
 def _history_of(data: dict[str, Any]) -> list[dict[str, Any]]:
     """The well-formed entries of a statistics file's history (a damaged entry is skipped)."""
     raw = data.get("history")
-    out = []
-    for item in raw if isinstance(raw, list) else []:
-        if (
-            isinstance(item, dict)
-            and isinstance(item.get("ruleset"), str)
-            and isinstance(item.get("levels"), int)
-            and not isinstance(item.get("levels"), bool)
-        ):
-            out.append(
-                {
-                    "ruleset": item["ruleset"],
-                    "won": bool(item.get("won")),
-                    "levels": item["levels"],
-                    "defending": bool(item.get("defending")),
-                    "points": _count(item.get("points", 0)),
-                }
-            )
-    return out[-MAX_HISTORY:]
+    entries = (_history_entry(item) for item in (raw if isinstance(raw, list) else []))
+    return [entry for entry in entries if entry is not None][-MAX_HISTORY:]
+
+
+def _history_entry(item: Any) -> dict[str, Any] | None:
+    """One hand of the history as the game reads it; None when it cannot be used."""
+    if not (
+        isinstance(item, dict)
+        and isinstance(item.get("ruleset"), str)
+        and isinstance(item.get("levels"), int)
+        and not isinstance(item.get("levels"), bool)
+    ):
+        return None
+    return {
+        "ruleset": item["ruleset"],
+        "won": bool(item.get("won")),
+        "levels": item["levels"],
+        "defending": bool(item.get("defending")),
+        "points": _count(item.get("points", 0)),
+    }
 
 
 def _reviews_of(data: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
@@ -492,24 +506,44 @@ def _reviews_of(data: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
     for ruleset_id, items in raw.items() if isinstance(raw, dict) else ():
         if not isinstance(ruleset_id, str) or len(ruleset_id) > 100 or not isinstance(items, list):
             continue
-        points = []
-        for item in items:
-            if not isinstance(item, dict):
-                continue
-            acc, loss, n = _number(item.get("accuracy")), _number(item.get("mean_loss")), item.get("decisions")
-            if (
-                acc is not None
-                and 0.0 <= acc <= 1.0
-                and loss is not None
-                and 0.0 <= loss <= 100.0
-                and isinstance(n, int)
-                and not isinstance(n, bool)
-                and 0 <= n <= 10_000
-            ):
-                points.append({"accuracy": acc, "mean_loss": loss, "decisions": n})
+        points = [point for point in map(_review_point, items) if point is not None]
         if points:
             out[ruleset_id] = points[-MAX_REVIEWS:]
     return out
+
+
+def _review_point(item: Any) -> dict[str, Any] | None:
+    """One reviewed hand's point of the chart; None when it cannot be used."""
+    if not isinstance(item, dict):
+        return None
+    acc, loss, n = _number(item.get("accuracy")), _number(item.get("mean_loss")), item.get("decisions")
+    if (
+        acc is not None
+        and 0.0 <= acc <= 1.0
+        and loss is not None
+        and 0.0 <= loss <= 100.0
+        and isinstance(n, int)
+        and not isinstance(n, bool)
+        and 0 <= n <= 10_000
+    ):
+        return {"accuracy": acc, "mean_loss": loss, "decisions": n}
+    return None
+
+
+def _entries_kept(key: str, raw: Any) -> bool:
+    """Did reading the statistics file's ``history`` or ``reviews`` keep every entry as it was
+    written (nothing left out, nothing changed)? An older file without them keeps all."""
+    if raw is None:
+        return True
+    if key == "history":
+        return isinstance(raw, list) and all(_history_entry(item) == item for item in raw)
+    return isinstance(raw, dict) and all(
+        isinstance(ruleset_id, str)
+        and len(ruleset_id) <= 100
+        and isinstance(items, list)
+        and all(_review_point(item) == item for item in items)
+        for ruleset_id, items in raw.items()
+    )
 
 
 def _number(value: Any) -> float | None:
