@@ -23,14 +23,16 @@ from game.files import atomic_write_json
 from game.i18n import tr
 from game.saved_data import DataError, check_save, read_json
 from game.storage import Storage
-from game.table import TableSettings
-from game.tournament import Tournament, TournamentError, TournamentRulesError
+from game.table import TOURNAMENT, TableSettings
+from game.tournament import Pairing, Tournament, TournamentError, TournamentRulesError
+from game.tournament.field import HUMAN
 
 EVENTS_DIR = "events"
 FILE_VERSION = 1
 FILE_KIND = "tournament-event"
 MAX_EVENT_FILE = 16 << 20  # the event's log and a match's save: a few hundred kilobytes at most
 EVENT_KEY = "event_match"  # TableSettings.extra: the event's match being played at the table
+EVENT_FILE_KEY = "event_file"  # TableSettings.extra: the event's file, for the one who reads the save
 
 
 @dataclass
@@ -118,6 +120,7 @@ class EventStore:
             event = Tournament.from_dict(data["event"])
         except (TournamentError, TournamentRulesError) as e:
             raise DataError(f"the event cannot be continued: {e}") from None
+        check_replays_of(event, replay_folder(path))
         table = data["table"]
         if table is not None:
             check_table_of(event, table)
@@ -174,9 +177,42 @@ class EventStore:
                 pass
 
 
+def replay_folder(path: Path) -> Path:
+    """Where an event's bots-only matches keep their replays: beside the event's file."""
+    return path.with_name(path.stem + "-replays")
+
+
+def check_replays_of(event: Tournament, folder: Path) -> None:
+    """Every replay a result names is a file of the event's replay folder: the viewer opens
+    what the file names, so a name (or a link in the folder) must not lead anywhere else."""
+    try:
+        inside = folder.resolve()
+        for p in event.pairings:
+            for name in p.result.replays if p.result is not None else ():
+                if (folder / name).resolve().parent != inside:
+                    raise DataError(f"the replay {name[:60]!r} of the match {p.id} is not in the event's replay folder")
+    except (OSError, RuntimeError):  # a link that loops
+        raise DataError("the event's replays cannot be found") from None
+
+
+def regulation_settings(event: Tournament, pairing: Pairing) -> TableSettings:
+    """The player's match as the regulation plays it: tournament mode (its clocks, none of
+    the practice aids), the event's seats, bots, length and seed."""
+    seats = event.seats(pairing)
+    return TableSettings(
+        ruleset=event.ruleset_id,
+        humans=tuple(event.humans(pairing)),
+        levels=tuple("normal" if s == HUMAN else s for s in seats),
+        mode=TOURNAMENT,
+        length=event.length(pairing),
+        seed=pairing.seed,
+    )
+
+
 def check_table_of(event: Tournament, table: Any) -> None:
     """The saved match of an event: a valid match save (every hand replayed) of a match the
-    event is waiting for, with the event's seats, seed and length."""
+    event is waiting for, with the event's seats, seed and length, played as the regulation
+    has it (its rules, tournament mode): a file is never trusted for more."""
     try:
         match, _ = check_save(table)
         settings = TableSettings.from_dict(table.get("table"))
@@ -192,6 +228,13 @@ def check_table_of(event: Tournament, table: Any) -> None:
         raise DataError("the event's match does not belong to the event")
     if match.ruleset.id != event.ruleset_id or match.over:
         raise DataError("the event's match does not belong to the event")
+    regulation = regulation_settings(event, p)
+    if (
+        settings.with_(names={}, extra={}) != regulation
+        or set(settings.extra) - {EVENT_KEY, EVENT_FILE_KEY}
+        or match.ruleset != event.ruleset
+    ):
+        raise DataError("the event's match is not played as the regulation has it (tournament mode, its rules)")
 
 
 def check_boards_of(event: Tournament, boards: Any) -> None:
