@@ -14,12 +14,11 @@ that fails any check is set aside (``Storage.set_aside``) with the player's mess
 from __future__ import annotations
 
 from dataclasses import dataclass
-import os
 from pathlib import Path
 import time
 from typing import Any
 
-from game.files import atomic_write_json
+from game.files import EVENT_NAME, atomic_write_json, own_folder
 from game.i18n import tr
 from game.saved_data import DataError, check_save, read_json
 from game.storage import Storage
@@ -161,20 +160,22 @@ class EventStore:
         return [e for e in found if e.event.finished]
 
     def set_aside(self, path: Path, reason: str) -> str:
-        """Rename a damaged event file out of the way; the player's message says where."""
+        """Rename a damaged event file out of the way; the player's message says where. Only
+        a file the game named (``files.EVENT_NAME``): another is left where it is, as a file
+        in a folder linked to ``events`` is (``Storage.set_aside``)."""
         before = len(self.storage.notices)
-        moved = self.storage.set_aside(path, reason)
+        moved = self.storage.set_aside(path, reason) if EVENT_NAME.fullmatch(path.name) else None
         del self.storage.notices[before:]  # said now, by the screen, not again at the next start
         if moved is not None:
             return tr("data_folder.set_aside", file=path.name, reason=reason[:160], moved=moved.name)
         return tr("data_folder.unusable", file=path.name, reason=reason[:160])
 
     def delete(self, path: Path) -> None:
-        if self.storage.writable:
-            try:
-                os.unlink(path)
-            except OSError:
-                pass
+        """Delete an event's file: only one the game named, in its own ``events`` folder."""
+        if self.storage.writable and path.parent == self.folder and EVENT_NAME.fullmatch(path.name):
+            with own_folder(self.storage.folder, EVENTS_DIR) as events:
+                if events is not None:
+                    events.remove(path.name)
 
 
 def replay_folder(path: Path) -> Path:
