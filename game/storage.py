@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 import os
 from pathlib import Path
+import re
+import stat
 import sys
 import tempfile
 import time
@@ -24,7 +26,7 @@ from typing import ClassVar
 import weakref
 
 from game.core import BUILTIN_IDS
-from game.files import atomic_write_json
+from game.files import EVENT_NAME, REPLAY_NAME, atomic_write_json, own_folder, temporary_names
 from game.saved_data import DataError, Notice, read_json, set_aside, settings_problems
 from game.seal import KEY_FILE, SealError, create_key, needs_sealing, open_save, read_key, seal_save
 from game.table.seats import BOT_LEVELS, HUMAN
@@ -150,8 +152,14 @@ class Settings:
         return out
 
 
-_PROBE = ".write-probe."
-_LEFTOVER_PREFIXES = (SETTINGS_FILE + ".", SAVE_FILE + ".", "stats.json.", _PROBE)
+_PROBE = ".write-probe"
+_LEFTOVERS = (
+    ("", temporary_names("|".join(re.escape(name) for name in (SETTINGS_FILE, SAVE_FILE, "stats.json", _PROBE)))),
+    ("replays", temporary_names(REPLAY_NAME.pattern)),
+    ("events", temporary_names(EVENT_NAME.pattern)),
+)
+"""Where a crash may leave ``atomic_write_json``'s temporary files, and their exact names:
+the data folder may be a folder of the player's other files too (``--data-dir``)."""
 
 
 def folder_writable(folder: Path) -> bool:
@@ -159,7 +167,7 @@ def folder_writable(folder: Path) -> bool:
     permission bits do not tell a read-only mount, an ACL or a network share."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        fd, probe = tempfile.mkstemp(prefix=_PROBE, suffix=".tmp", dir=folder)
+        fd, probe = tempfile.mkstemp(prefix=_PROBE + ".", suffix=".tmp", dir=folder)
     except OSError:
         return False
     os.close(fd)
@@ -170,41 +178,57 @@ def folder_writable(folder: Path) -> bool:
     return True
 
 
-class FolderLock:
-    """This process holds a data folder: an OS lock on ``.lock`` in it, which the system
-    drops when the process ends however it ends (so a crash never leaves it stuck). Shared
-    within one process: every ``Storage`` on the folder uses the same lock."""
+LOCK_FILE = ".lock"
 
-    _held: ClassVar[dict[Path, list]] = {}  # folder -> [file, users]
+
+class FolderLock:
+    """This process holds a data folder: an OS lock that the system drops when the process
+    ends however it ends (so a crash never leaves it stuck). Shared within one process:
+    every ``Storage`` on the folder uses the same lock.
+
+    Where the system can (Linux, macOS) the lock is on the folder itself, ``flock`` on its
+    own descriptor, so nothing put at ``.lock`` can defeat it: a folder, a link, a FIFO or an
+    unreadable file there once left no lock to take, and two copies both wrote the same
+    match, neither saying so. ``.lock`` is locked as well when it is a regular file (an
+    earlier version of the game locks only it) and holds the holder's process id; it is
+    opened without following a link or waiting on a FIFO, so it never writes elsewhere or
+    hangs. Where a folder cannot be locked (Windows, some network shares) ``.lock`` is the
+    lock, and anything else in its place is set aside for a fresh file."""
+
+    _held: ClassVar[dict[Path, list]] = {}  # folder -> [the .lock file or None, users, the folder's descriptor or None]
 
     @classmethod
     def acquire(cls, folder: Path) -> bool | None:
         """True: held (now or already by this process); False: another process holds it;
-        None: no lock can be taken here (a read-only folder: nothing will be written anyway)."""
+        None: no lock can be taken here (a read-only folder, or a system without locks)."""
         key = folder.resolve()
         if key in cls._held:
             cls._held[key][1] += 1
             return True
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            f = open(folder / ".lock", "a+b")  # noqa: SIM115 - held for the process's life
         except OSError:
             return None
         try:
-            _lock_file(f)
+            folder_fd = _lock_folder(folder)
         except BlockingIOError:
-            f.close()
             return False
-        except OSError:
-            f.close()
-            return None
         try:
-            f.truncate(0)
-            f.write(str(os.getpid()).encode())
-            f.flush()
-        except OSError:
-            pass
-        cls._held[key] = [f, 1]
+            lock_file = _lock_file_at(folder / LOCK_FILE, replace_odd=folder_fd is None)
+        except BlockingIOError:
+            if folder_fd is not None:
+                os.close(folder_fd)
+            return False
+        if folder_fd is None and lock_file is None:
+            return None
+        if lock_file is not None:
+            try:
+                lock_file.truncate(0)
+                lock_file.write(str(os.getpid()).encode())
+                lock_file.flush()
+            except OSError:
+                pass
+        cls._held[key] = [lock_file, 1, folder_fd]
         return True
 
     @classmethod
@@ -216,10 +240,76 @@ class FolderLock:
         entry[1] -= 1
         if entry[1] <= 0:
             del cls._held[key]
+            lock_file, _, folder_fd = entry
             try:
-                entry[0].close()  # closing the file drops the lock
+                if lock_file is not None:
+                    lock_file.close()  # closing drops the lock
             except OSError:  # the pid left unwritten on a full disk: the file is closed all the same
                 pass
+            finally:
+                if folder_fd is not None:
+                    os.close(folder_fd)
+
+
+def _lock_folder(folder: Path) -> int | None:
+    """The folder's own descriptor, locked; None where folders cannot be locked. Raises
+    BlockingIOError when another process holds it."""
+    if sys.platform == "win32":  # pragma: no cover - Windows has no lock on a folder
+        return None
+    import fcntl
+
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise
+    except OSError:  # a share that cannot lock a folder: the file below may still do
+        os.close(fd)
+        return None
+    return fd
+
+
+def _lock_file_at(path: Path, *, replace_odd: bool):
+    """``path`` opened as a regular file and locked; None when it cannot be. With
+    ``replace_odd`` (the file is the only lock) whatever else is there is set aside for a
+    fresh file. Raises BlockingIOError when another process holds it."""
+    f = _open_regular(path)
+    if f is None and replace_odd and os.path.lexists(path):
+        set_aside(path)  # another copy may have set it aside first: opened again all the same
+        f = _open_regular(path)
+    if f is None:
+        return None
+    try:
+        _lock_file(f)
+    except BlockingIOError:
+        f.close()
+        raise
+    except OSError:
+        f.close()
+        return None
+    return f
+
+
+def _open_regular(path: Path):
+    """``path`` opened for reading and writing (created if missing), never through a link
+    nor waiting on a FIFO; None when it is not a regular file or cannot be opened."""
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags | getattr(os, "O_BINARY", 0), 0o644)
+    except OSError:
+        return None
+    try:
+        regular = stat.S_ISREG(os.fstat(fd).st_mode)
+    except OSError:
+        regular = False
+    if not regular:
+        os.close(fd)
+        return None
+    return os.fdopen(fd, "r+b")
 
 
 def _lock_file(f) -> None:
@@ -262,6 +352,8 @@ class Storage:
             elif held is False:
                 self.shared = True
                 self.notices.append(Notice("data_folder.shared", {"folder": str(self.folder)}))
+            else:  # a folder no lock works on: this copy plays and saves, but never in silence
+                self.notices.append(Notice("data_folder.unlocked", {"folder": str(self.folder)}))
 
     @property
     def writable(self) -> bool:
@@ -280,22 +372,18 @@ class Storage:
         return self.folder / SAVE_FILE
 
     def clean_leftovers(self) -> None:
-        """Remove the temporary files of writes a crash interrupted (only this copy writes here)."""
-        for folder in (self.folder, self.folder / "replays"):
-            try:
-                names = os.listdir(folder)
-            except OSError:
-                continue
-            for name in names:
-                if name.endswith(".tmp") and (folder != self.folder or name.startswith(_LEFTOVER_PREFIXES)):
-                    try:
-                        os.unlink(folder / name)
-                    except OSError:
-                        pass
+        """Remove the temporary files of writes a crash interrupted (only this copy writes
+        here): only regular files of the names the game gives them, and never in a folder
+        linked into the data folder from elsewhere (``files.own_folder``)."""
+        for sub, leftover in _LEFTOVERS:
+            with own_folder(self.folder, sub) as folder:
+                if folder is not None:
+                    for name in folder.names(leftover):
+                        folder.remove(name)
 
     def set_aside(self, path: Path, reason: str) -> Path | None:
         """Rename a file that cannot be used (never in a read-only copy) and note it for the player."""
-        moved = set_aside(path) if self.writable else None
+        moved = set_aside(path, self.folder) if self.writable else None
         self.notices.append(
             Notice(
                 "data_folder.set_aside" if moved else "data_folder.unusable",
