@@ -29,7 +29,7 @@ import time
 from typing import Any
 
 from game.core import BURY, DEAL, DECLARE, FINISH_DEAL, PLAY, Hand, HandSummary, Rank, Ruleset
-from game.files import atomic_write_json
+from game.files import REPLAY_NAME, atomic_write_json, own_folder
 from game.saved_data import (
     DataError,
     Notice,
@@ -189,7 +189,7 @@ class Records:
         self._lock = threading.RLock()
 
     def _set_aside(self, path: Path, reason: str) -> None:
-        moved = set_aside(path) if self.writable else None
+        moved = set_aside(path, self.folder) if self.writable else None
         self.notices.append(
             Notice(
                 "data_folder.set_aside" if moved else "data_folder.unusable",
@@ -245,19 +245,22 @@ class Records:
     def replay_files(self) -> list[Path]:
         """The stored replays, newest first."""
         try:
-            files = [p for p in self.replay_dir.glob("*.json") if p.is_file()]
+            files = [p for p in self.replay_dir.glob("*.json") if REPLAY_NAME.fullmatch(p.name) and p.is_file()]
         except OSError:
             return []
         return sorted(files, key=lambda p: p.name, reverse=True)
 
     def prune(self) -> None:
+        """Delete all but the newest ``limit`` replays: only regular files named as
+        ``add_replay`` names them, in a real ``replays`` folder of the data folder. A folder
+        linked there is the player's (or anyone's), so nothing in it is ever deleted; a link
+        in place of a replay is not a file the game wrote: neither deleted nor followed."""
         if not self.writable:
             return
-        for old in self.replay_files()[self.limit :]:
-            try:
-                old.unlink()
-            except OSError:
-                pass
+        with own_folder(self.folder, REPLAY_DIR) as replays:
+            if replays is not None:
+                for old in sorted(replays.names(REPLAY_NAME), reverse=True)[self.limit :]:
+                    replays.remove(old)
 
     def list_replays(self) -> list[tuple[Path, dict]]:
         """(file, its data without rebuilding the hand) for every readable replay, newest first."""

@@ -23,7 +23,7 @@ import time
 from typing import Any
 
 from game.core import BUILTIN_IDS, SEED_LIMIT
-from game.files import sync_dir
+from game.files import OwnFolder, own_folder
 from game.table.settings import TableSettings
 from game.table.values import MAX_INT, DataError, check_names, is_int, is_text, need, seat_or_none
 from game.table.values import need_list as _list
@@ -95,20 +95,32 @@ def read_json(path: Path, limit: int = MAX_FILE) -> Any:
 _counter = itertools.count()
 
 
-def set_aside(path: Path) -> Path | None:
+def set_aside(path: Path, data_folder: Path | None = None) -> Path | None:
     """Rename a file that cannot be used to ``NAME.broken-DATE-TIME-N`` next to it (a unique
-    name: two in one second never overwrite each other); None when it cannot be moved."""
+    name: two in one second never overwrite each other); None when it cannot be moved.
+
+    With ``data_folder``, only a file in it or in a real folder of it (``files.own_folder``):
+    a folder linked there from elsewhere is not the game's, and nothing in it is renamed."""
+    if data_folder is None:
+        return _set_aside_in(OwnFolder(path.parent, None), path)
+    if path.parent == data_folder:
+        sub = ""
+    elif path.parent.parent == data_folder:
+        sub = path.parent.name
+    else:
+        return None
+    with own_folder(data_folder, sub) as folder:
+        return _set_aside_in(folder, path) if folder is not None else None
+
+
+def _set_aside_in(folder: OwnFolder, path: Path) -> Path | None:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     for _ in range(1000):
-        target = path.with_name(f"{path.name}.broken-{stamp}-{os.getpid()}-{next(_counter)}")
-        if target.exists():
+        target = f"{path.name}.broken-{stamp}-{os.getpid()}-{next(_counter)}"
+        if folder.exists(target):
             continue
-        try:
-            os.rename(path, target)  # a new name, so nothing is overwritten
-        except OSError:
-            return None
-        sync_dir(path.parent)
-        return target
+        # A new name, so nothing is overwritten.
+        return path.with_name(target) if folder.rename(path.name, target) else None
     return None  # pragma: no cover - a thousand set-aside files of this second
 
 
