@@ -19,7 +19,9 @@ protocol (docs/bot-protocol.md); ``--seat N=LEVEL`` a bot of another level. A ``
 player sits at seat N in the first play of each deal and moves with its team to seat
 (N+1) mod 4 in the second, so it always plays for the same team. ``external_refusals`` in
 the JSON summary counts the program's answers that were refused (the ``easy`` bot's move
-was played instead). With ``--jobs J`` each worker starts its own copy of each program.
+was played instead). Each hand is played by a fresh process of the program, closed when the
+hand is over: in the second play of a deal a program is dealt the cards it watched the next
+seat play in the first, which one kept from the first play would remember.
 
 Long runs: ``--minutes M`` starts no deal after M minutes; ``--out FILE.jsonl`` writes one
 line per finished deal as it finishes, and ``--resume`` goes on with such a file (the deals
@@ -61,6 +63,7 @@ from game.table import HandReport, play_hand
 from . import BOT_LEVELS, make_bot
 from .arena_io import DealLog, Progress, mean_ci, record_hand, run_seed
 from .external import (
+    CLOSED,
     DEFAULT_EXTERNAL_MS,
     ArenaSeats,
     ExternalProgramError,
@@ -193,7 +196,7 @@ def play_deal(
             out.a_def_points.append(s.total)
     if seats:
         for n, program in sorted(seats.programs.items()):
-            if program.stopped is not None and program.stopped != "closed":
+            if program.stopped is not None and program.stopped != CLOSED:
                 out.stopped[str(n)] = program.stopped
     return out
 
@@ -472,7 +475,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--jobs",
         type=int,
         default=1,
-        help="worker processes (default 1); each starts its own copy of every --seat program",
+        help="worker processes (default 1); each starts the --seat programs of the hands it plays",
     )
     p.add_argument("--json", action="store_true", help="print one JSON object (strict JSON: ci95 is null for one deal)")
     p.add_argument(
