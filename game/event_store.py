@@ -9,6 +9,15 @@ continued event goes on at the trick where it stopped.
 Every event has its own file, named when it starts, so starting a new event (or a match)
 never writes over one in progress; a finished event stays as the event's history. A file
 that fails any check is set aside (``Storage.set_aside``) with the player's message.
+
+The seeds that decide deals still to be played are sealed in the file, as the saved
+match's are (``game.seal``, the folder's ``seal.key``): the event's seed (every match's seed
+is drawn from it) and the seeds of the player's match under way (``EVENT_SEALED_FIELDS``).
+They are sealed where the file is written (``save``) and opened where it is read (``load``);
+an older file with plain seeds loads and is sealed at its next write, and a file whose seal
+does not open is set aside like any damaged file. The results' log holds no seed, and a
+duplicate match's ``boards`` only numbers its boards (their deals come from the match's
+seed, which is the event's); a board under way is never written (``deal_only``).
 """
 
 from __future__ import annotations
@@ -21,6 +30,7 @@ from typing import Any
 from game.files import EVENT_NAME, atomic_write_json, own_folder
 from game.i18n import tr
 from game.saved_data import DataError, check_save, read_json
+from game.seal import SEALED_FIELDS, Fields, SealError, open_save, read_key, seal_save
 from game.storage import Storage
 from game.table import TOURNAMENT, TableSettings
 from game.tournament import Pairing, Tournament, TournamentError, TournamentRulesError
@@ -32,6 +42,9 @@ FILE_KIND = "tournament-event"
 MAX_EVENT_FILE = 16 << 20  # the event's log and a match's save: a few hundred kilobytes at most
 EVENT_KEY = "event_match"  # TableSettings.extra: the event's match being played at the table
 EVENT_FILE_KEY = "event_file"  # TableSettings.extra: the event's file, for the one who reads the save
+# The seeds sealed in an event's file: the event's, and the player's match under way's (its
+# ``table``: a match save, sealed where the saved match is).
+EVENT_SEALED_FIELDS: Fields = (("event", "seed"), *(("table", *path) for path in SEALED_FIELDS))
 
 
 @dataclass
@@ -94,7 +107,7 @@ class EventStore:
         }
         if saved.boards is not None:
             data["boards"] = saved.boards
-        atomic_write_json(saved.path, data)
+        atomic_write_json(saved.path, seal_save(data, self.storage._seal_key(), EVENT_SEALED_FIELDS))
 
     def paths(self) -> list[Path]:
         """Every event file, the newest first."""
@@ -110,6 +123,10 @@ class EventStore:
         keys = {"version", "kind", "started", "event", "table"}
         if not isinstance(data, dict) or set(data) - {"boards"} != keys:
             raise DataError("not an event file")
+        try:
+            data = open_save(data, lambda: read_key(self.storage.folder), EVENT_SEALED_FIELDS)
+        except SealError as e:
+            raise DataError(str(e)) from None
         if data["version"] != FILE_VERSION or data["kind"] != FILE_KIND:
             raise DataError(f"unsupported event file version {str(data['version'])[:20]}")
         started = data["started"]

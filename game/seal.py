@@ -7,8 +7,10 @@ still decide cards nobody has seen: ``seal_save`` encrypts them with a per-insta
 in its own file (``seal.key``, mode 0600, 32 random bytes), a fresh nonce per write, and a
 MAC that names the field (a sealed value moved to another field, or damaged, does not open).
 ``open_save`` reverses it; a save whose seeds are plain integers (written before) opens as
-it is. The key stops a program that reads the save, not one that also reads the key: both
-are the player's files (docs/bot-protocol.md, "What is and is not protected").
+it is. An event's file seals its seeds the same way, at other places in the file (the
+``fields`` argument; ``game.event_store.EVENT_SEALED_FIELDS``). The key stops a program that
+reads the save, not one that also reads the key: both are the player's files
+(docs/bot-protocol.md, "What is and is not protected").
 
 Standard library only: the keystream is BLAKE2b keyed with a subkey and salted with the
 nonce, the MAC HMAC-SHA256 with another subkey.
@@ -36,9 +38,10 @@ PREFIX = "sealed1:"  # a sealed value is this text, then nonce.cipher.mac in bas
 _NONCE_BYTES = 16
 _VALUE_BYTES = 48  # a seed's decimal digits, padded: every stored seed has the same length
 _MAC_BYTES = 32
+Fields = tuple[tuple[str, ...], ...]  # each a path of keys to a sealed value; the MAC names it
 # The fields that decide deals not yet seen: the match seed (every deal), the current hand's
 # seed (the cards in play) and the table's seed (the match seed again). Finished hands are over.
-SEALED_FIELDS: tuple[tuple[str, ...], ...] = (
+SEALED_FIELDS: Fields = (
     ("match", "seed"),
     ("match", "current", "setup", "seed"),
     ("table", "seed"),
@@ -161,19 +164,20 @@ def _parent(data: Any, path: tuple[str, ...]) -> dict | None:
     return node if isinstance(node, dict) else None
 
 
-def needs_sealing(data: Any) -> bool:
-    """Does this save hold a deal-deciding seed in the clear?"""
-    for path in SEALED_FIELDS:
+def needs_sealing(data: Any, fields: Fields = SEALED_FIELDS) -> bool:
+    """Does this save hold a deal-deciding seed in the clear? (``fields``: where a file
+    other than the saved match keeps its seeds, as an event's file does.)"""
+    for path in fields:
         node = _parent(data, path)
         if node is not None and isinstance(node.get(path[-1]), int) and not isinstance(node[path[-1]], bool):
             return True
     return False
 
 
-def seal_save(data: dict, key: bytes) -> dict:
+def seal_save(data: dict, key: bytes, fields: Fields = SEALED_FIELDS) -> dict:
     """A copy of the save ``data`` with its seeds sealed (``data`` is left as it is)."""
-    out = _copy_along(data)
-    for path in SEALED_FIELDS:
+    out = _copy_along(data, fields)
+    for path in fields:
         node = _parent(out, path)
         value = node.get(path[-1]) if node is not None else None
         if node is not None and isinstance(value, int) and not isinstance(value, bool):
@@ -181,26 +185,26 @@ def seal_save(data: dict, key: bytes) -> dict:
     return out
 
 
-def open_save(data: dict, key: Callable[[], bytes | None]) -> dict:
+def open_save(data: dict, key: Callable[[], bytes | None], fields: Fields = SEALED_FIELDS) -> dict:
     """The save with its sealed seeds opened (plain ones, of older saves, as they are);
     raises ``SealError`` when one does not open. ``key`` is read only when a seed is sealed:
     a damaged key file costs the sealed saves, not the old plain ones."""
-    if not any(is_sealed((_parent(data, p) or {}).get(p[-1])) for p in SEALED_FIELDS):
+    if not any(is_sealed((_parent(data, p) or {}).get(p[-1])) for p in fields):
         return data
     opening = key()
-    out = _copy_along(data)
-    for path in SEALED_FIELDS:
+    out = _copy_along(data, fields)
+    for path in fields:
         node = _parent(out, path)
         if node is not None and is_sealed(node.get(path[-1])):
             node[path[-1]] = open_value(opening, ".".join(path), node[path[-1]])
     return out
 
 
-def _copy_along(data: dict) -> dict:
+def _copy_along(data: dict, fields: Fields) -> dict:
     """``data`` with the objects on the sealed fields' paths copied and the rest shared: the
     caller's save (the driver's own data) is never changed, and a long match is not copied."""
     out = dict(data)
-    for path in SEALED_FIELDS:
+    for path in fields:
         node: dict = out
         original: Any = data
         for part in path[:-1]:
@@ -216,6 +220,8 @@ def _copy_along(data: dict) -> dict:
 
 __all__ = [
     "KEY_FILE",
+    "SEALED_FIELDS",
+    "Fields",
     "SealError",
     "create_key",
     "is_sealed",
