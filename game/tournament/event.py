@@ -21,8 +21,17 @@ import random
 import re
 from typing import Any
 
-from game.core import BUILTIN_IDS, MatchScore, Rank, Ruleset, get_ruleset, kitty_multiplier, level_change
-from game.core.cards import ONE_DECK
+from game.core import (
+    BUILTIN_IDS,
+    MatchScore,
+    Rank,
+    Ruleset,
+    get_ruleset,
+    kitty_multiplier,
+    level_change,
+    make_deck,
+    points_of,
+)
 
 from .field import HUMAN, MAX_TEAMS, MIN_TEAMS, Team, team_from_dict
 from .rules import FORMATS, TournamentRules, TournamentRulesError, tournament_rules
@@ -609,8 +618,9 @@ def most_levels_a_hand(ruleset: Ruleset) -> int:
     """The most levels one hand can move a team: the defenders' highest possible total (every
     point of the decks in tricks, and again in the kitty at the largest multiplier a hand's
     cards allow) through the level table, or its largest band or shutout."""
-    points = sum(card.points for card in ONE_DECK) * ruleset.decks
-    cards_in_a_hand = (len(ONE_DECK) * ruleset.decks - ruleset.kitty) // 4
+    decks = make_deck(ruleset.decks)
+    points = points_of(decks)
+    cards_in_a_hand = (len(decks) - ruleset.kitty) // 4
     total = points + points * kitty_multiplier(ruleset, cards_in_a_hand)
     return max(ruleset.shutout, *(band.levels for band in ruleset.bands), level_change(ruleset, total)[1])
 
