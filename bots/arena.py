@@ -19,12 +19,25 @@ protocol (docs/bot-protocol.md); ``--seat N=LEVEL`` a bot of another level. A ``
 player sits at seat N in the first play of each deal and moves with its team to seat
 (N+1) mod 4 in the second, so it always plays for the same team. ``external_refusals`` in
 the JSON summary counts the program's answers that were refused (the ``easy`` bot's move
-was played instead). With ``--jobs J`` each worker starts its own copy of each program.
+was played instead). Each hand is played by a fresh process of the program, closed when the
+hand is over: in the second play of a deal a program is dealt the cards it watched the next
+seat play in the first, which one kept from the first play would remember.
 
 Long runs: ``--minutes M`` starts no deal after M minutes; ``--out FILE.jsonl`` writes one
 line per finished deal as it finishes, and ``--resume`` goes on with such a file (the deals
 in it are not played again and count in the summary); ``--record DIR`` keeps every hand as
 a replay file (``DIR/deal-0001-play-0.json``) the game's replay viewer opens.
+
+While a run goes on, nothing a seated program can read holds the run's seed: a program can
+find the ``--out`` and ``--record`` paths on its parent's command line. An ``--out`` line
+holds its sha256 (``seed_sha256``), which tells the run's file from another's; a replay
+holds its hand's own shuffle seed, and a deal's two replays are written once both its plays
+are over (the first play's shows the hands the second deals again). The seed is said when
+the run is over: in the summary and as the ``--out`` file's last line (``finished``), which
+``--resume`` reads back; a run stopped with Ctrl-C prints it on standard error with the
+command that goes on (``--resume --seed S``), and ``--resume`` of such a file needs
+``--seed``. A seed given with ``--seed`` is on the command line, where a seated program can
+read it: the arena warns of that.
 """
 
 from __future__ import annotations
@@ -36,6 +49,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, field, fields
 import json
 import random
+import shlex
 import shutil
 import statistics
 import sys
@@ -59,8 +73,9 @@ from game.core import (
 from game.table import HandReport, play_hand
 
 from . import BOT_LEVELS, make_bot
-from .arena_io import DealLog, Progress, mean_ci, record_hand, run_seed
+from .arena_io import DealLog, Progress, finished_seed, has_deals, legacy_seed, mean_ci, record_hand, seed_digest
 from .external import (
+    CLOSED,
     DEFAULT_EXTERNAL_MS,
     ArenaSeats,
     ExternalProgramError,
@@ -144,6 +159,9 @@ def play_deal(
 ) -> DealResult:
     ruleset = get_ruleset(ruleset_id)
     out = DealResult(index)
+    # Written when both plays are over: the first play's replay shows the hands the second
+    # deals again, to a seated program that reads it.
+    records: list[tuple[Hand, int, list[str]]] = []
     for play in (0, 1):
         a_parity = play  # team A's seats are the even ones in the first play
         for attempt in range(50):
@@ -178,7 +196,7 @@ def play_deal(
         _times(hand, report, a_parity, out)
         _team_counts(hand, a_parity, out)
         if record_dir is not None:
-            record_hand(record_dir, hand, index, play, seed, seat_levels, (level_a, level_b))
+            records.append((hand, play, seat_levels))
         s = hand.settlement
         assert s is not None and hand.dealer is not None  # a played hand is settled
         dealer_team = hand.dealer % 2
@@ -193,8 +211,11 @@ def play_deal(
             out.a_def_points.append(s.total)
     if seats:
         for n, program in sorted(seats.programs.items()):
-            if program.stopped is not None and program.stopped != "closed":
+            if program.stopped is not None and program.stopped != CLOSED:
                 out.stopped[str(n)] = program.stopped
+    for hand, play, seat_levels in records:
+        assert record_dir is not None  # records are kept only to be written there
+        record_hand(record_dir, hand, index, play, seat_levels, (level_a, level_b))
     return out
 
 
@@ -460,8 +481,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         type=int,
         default=None,
         help="the run's seed: the deals and the bots' seeds follow from it (default: "
-        "a fresh 128-bit seed, or the --resume file's; the summary gives it, "
-        "so the run can be repeated)",
+        "a fresh 128-bit seed, or that of the finished run of the --resume file; the "
+        "summary gives it, so the run can be repeated). A seated program can read "
+        "this process's command line, so a seed given here is no secret to it",
     )
     p.add_argument("--a", default="normal", choices=sorted(BOT_LEVELS))
     p.add_argument("--b", default="easy", choices=sorted(BOT_LEVELS))
@@ -472,14 +494,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--jobs",
         type=int,
         default=1,
-        help="worker processes (default 1); each starts its own copy of every --seat program",
+        help="worker processes (default 1); each starts the --seat programs of the hands it plays",
     )
     p.add_argument("--json", action="store_true", help="print one JSON object (strict JSON: ci95 is null for one deal)")
     p.add_argument(
         "--out", metavar="FILE.jsonl", default=None, help="write one JSON line per finished deal as it finishes"
     )
     p.add_argument(
-        "--resume", action="store_true", help="go on with the --out file: its deals are kept, not played again"
+        "--resume",
+        action="store_true",
+        help="go on with the --out file: its deals are kept, not played again (the file holds "
+        "only a digest of the seed: give --seed, unless the run finished)",
     )
     p.add_argument(
         "--record",
@@ -533,42 +558,69 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.resume and not args.out:
         p.error("--resume goes on with an --out file: give it")
     args.progress = not args.no_progress and (args.progress or not args.json or sys.stderr.isatty())
+    seated = any(external_command(v) for v in args.seat_specs.values())
+    seed_given = args.seed is not None
     if args.seed is None and args.resume and args.out:
-        args.seed = run_seed(args.out)
+        args.seed = legacy_seed(args.out)
+        if args.seed is None:
+            args.seed = finished_seed(args.out)
+        if args.seed is None and has_deals(args.out):
+            p.error(
+                f"--resume needs the run's seed: add --seed S ({args.out} holds only its digest, "
+                f"seed_sha256; the seed was printed when the run was stopped)"
+            )
     if args.seed is None:
         args.seed = fresh_seed()
-    elif args.seed < WIDE and any(external_command(v) for v in args.seat_specs.values()):
+    elif seed_given and seated:
+        # /proc/PID/cmdline, ps: any program of the same user reads them.
         print(
-            f"warning: --seed {args.seed} is small enough to search for: a seated program "
-            f"could find it from its own cards and know every hand; without --seed a fresh "
-            f"128-bit seed is drawn (and given in the summary)",
+            f"warning: a seated program can read this process's command line, --seed {args.seed} "
+            f"included, and from it deal every hand; without --seed a fresh 128-bit seed is "
+            f"drawn and kept out of everything a seat can read until the run is over",
             file=sys.stderr,
         )
+        if args.seed < WIDE:
+            print(
+                f"warning: --seed {args.seed} is small enough to search for: a seated program "
+                f"could find it from its own cards and know every hand",
+                file=sys.stderr,
+            )
     log, previous = None, []
     if args.out:
         # "deals": 2, the keyed-hash deals: a file of the older deals is not resumed with these.
-        run_key = {
+        settings = {
             "ruleset": args.ruleset,
-            "seed": args.seed,
             "deals": 2,
             "a": args.a,
             "b": args.b,
             "think_ms": args.think_ms,
             "seats": {str(k): v for k, v in sorted(args.seat_specs.items())},
         }
+        run_key = {"seed_sha256": seed_digest(args.seed), **settings}
+        legacy_key = {"ruleset": args.ruleset, "seed": args.seed, **settings}  # a file of before
         try:
-            log = DealLog(args.out, run_key, args.resume)
+            log = DealLog(args.out, run_key, args.resume, legacy_key)
         except (OSError, ValueError) as e:
             p.error(str(e))
         previous = [DealResult.from_json(d) for d in log.done]
     try:
         summary = run(args, (lambda r: log.write(r.to_json())) if log else None, previous)
+        if log:
+            log.finish(args.seed)
     except ExternalProgramError as e:
         p.error(str(e))
     except BrokenProcessPool:
         p.error("a worker process died (could an outside program not be started?)")
     except KeyboardInterrupt:
-        print("stopped; the deals finished so far are in the --out file" if log else "stopped", file=sys.stderr)
+        if log:
+            again = _resume_command(sys.argv[1:] if argv is None else list(argv), args.seed)
+            print(
+                f"stopped; the deals finished so far are in {args.out}; the run's seed is {args.seed}; "
+                f"to go on: {again}",
+                file=sys.stderr,
+            )
+        else:
+            print(f"stopped; the run's seed is {args.seed}", file=sys.stderr)
         return 130
     finally:
         if log:
@@ -578,6 +630,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         print(_text(summary))
     return 0 if summary["illegal"] == 0 and summary["errors"] == 0 else 1
+
+
+def _resume_command(argv: list[str], seed: int) -> str:
+    """The command that goes on with a stopped run: its own options, with --resume and its seed."""
+    kept, skip = [], False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg == "--seed":
+            skip = True
+        elif arg != "--resume" and not arg.startswith("--seed="):
+            kept.append(arg)
+    return shlex.join(["python", "-m", "bots.arena", *kept, "--resume", "--seed", str(seed)])
 
 
 def _text(s: dict) -> str:

@@ -27,7 +27,9 @@ Seats for the arena and the game:
 * ``seat_bot_factory(external_ms)`` → a ``make_bot``-compatible factory that also accepts
   ``external:COMMAND`` as a level (for ``game.table.make_controllers``);
 * ``hand_over(bots, hand)`` after every hand (sends ``result``), ``close_all(bots)`` at the end;
-* ``ArenaSeats``: the arena's ``--seat`` programs, bound to team positions in duplicate play.
+* ``ArenaSeats``: the arena's ``--seat`` programs, bound to team positions in duplicate play,
+  a fresh process of each for every hand (none remembers the first play of a deal in the
+  second).
 """
 
 from __future__ import annotations
@@ -76,6 +78,7 @@ MAX_LINE = 1 << 20  # an answer line longer than this is refused unread
 MAX_QUEUED = 16  # lines kept while a request waits; more are dropped (a flood, not an answer)
 POLL_S = 0.05  # how often a wait for an answer looks whether the program is still running
 EXTERNAL_PREFIX = EXTERNAL
+CLOSED = "closed"  # ExternalProgram.stopped of a program closed by the game, not one that failed
 _TOO_LONG = object()
 
 
@@ -388,7 +391,7 @@ class ExternalProgram:
         """End the program: close its input (a polite program exits), then kill it."""
         with self._lock:
             if self.stopped is None:
-                self.stopped = "closed"
+                self.stopped = CLOSED
             self._outbox.put(None)
             try:
                 self.proc.wait(timeout=grace)
@@ -574,24 +577,47 @@ class ArenaSeats:
     ``--seat N=...`` names seat N in the first play of each deal. In the second play the
     teams swap seats (team A moves from seats 0/2 to 1/3), and the player moves with its
     team to seat (N+1) mod 4 — so an outside program always plays for the same team and the
-    duplicate score compares the teams, not the cards. One program is started per external
-    spec for the whole run; it gets ``hello`` (with seat N) once and a ``result`` after every
-    hand; the ``seat`` field of each request says where it sits in that hand.
+    duplicate score compares the teams, not the cards.
+
+    Every hand is played by a fresh process of each external spec, started with ``hello``
+    (the seat it sits at in that hand) and closed after its ``result``. A program kept from
+    the first play of a deal to the second would be dealt, in the second, exactly the cards
+    it watched the next seat play in the first: both opponents' hands, before the first
+    card. The first process of each spec is started here, so that a command that cannot
+    start stops the run before its first deal. The refusals of a spec's processes are
+    counted together (``programs[n].refusals`` is one list for the run), and a program that
+    crashed, hung or could not be started again is not started again: the ``easy`` bot
+    plays its seat for the rest of the run, as when one program played the whole run.
     """
 
     def __init__(self, specs: Mapping[int, str], ruleset: Ruleset, external_ms: float = DEFAULT_EXTERNAL_MS) -> None:
         self.specs = dict(specs)
         self.ruleset = ruleset
         self.external_ms = external_ms
-        self.programs: dict[int, ExternalProgram] = {}
+        self.commands = {n: c for n, spec in self.specs.items() if (c := external_command(spec)) is not None}
+        self.programs: dict[int, ExternalProgram] = {}  # each spec's process of this (or the last) hand
         try:
-            for n, spec in sorted(self.specs.items()):
-                command = external_command(spec)
-                if command is not None:
-                    self.programs[n] = start_program(command, n, ruleset, external_ms)
+            for n, command in sorted(self.commands.items()):
+                self.programs[n] = start_program(command, n, ruleset, external_ms)
         except Exception:
             self.close()
             raise
+
+    def _program_for_hand(self, n: int, seat: int) -> ExternalProgram:
+        """Spec ``n``'s process for the hand about to be played at ``seat``: a new one when
+        the last hand's was closed after it."""
+        last = self.programs[n]
+        if last.stopped != CLOSED:
+            return last  # not yet played with, or stopped for good
+        try:
+            fresh = start_program(self.commands[n], seat, self.ruleset, self.external_ms)
+        except ExternalProgramError as e:
+            last.stopped = f"the program could not be started again: {e}"
+            return last
+        fresh.refusals = last.refusals
+        fresh.hand_number = last.hand_number
+        self.programs[n] = fresh
+        return fresh
 
     @staticmethod
     def first_play_seat(seat: int, play: int) -> int:
@@ -614,11 +640,14 @@ class ArenaSeats:
         if spec is None:
             return None
         if n in self.programs:
-            return ExternalBot(seat, rng, ruleset, self.programs[n], seed=seed)
+            return ExternalBot(seat, rng, ruleset, self._program_for_hand(n, seat), seed=seed)
         return make_bot(spec, seat, rng, ruleset, think_ms=think_ms)
 
     def end_hand(self, bots: Sequence[Bot], hand: Hand) -> None:
+        """Send the hand's ``result`` and close the processes that played it."""
         hand_over(bots, hand)
+        for program in self.programs.values():
+            program.close()
 
     @property
     def refusals(self) -> list[ExternalRefusal]:
@@ -637,8 +666,8 @@ class ArenaSeats:
                     "command": program.command,
                     "refusals": len(program.refusals),
                     "by_decision": reasons,
-                    "running": program.running,
-                    "stopped": program.stopped,
+                    "running": program.stopped in (None, CLOSED),
+                    "stopped": None if program.stopped == CLOSED else program.stopped,
                     "first_refusals": [str(r) for r in program.refusals[:5]],
                 }
             )

@@ -13,7 +13,18 @@ process it started:
   ``/proc`` for the program's descendants, for the processes the game adopted (in another
   session than the game's, started no earlier than the program, not carrying another
   program's token) and their descendants, and for every process carrying the program's token
-  (``SHENGJI_PROGRAM``), until none is left; the adopted ones it killed it reaps itself;
+  (``SHENGJI_PROGRAM``); the adopted ones it killed it reaps itself;
+* Linux: ``kill`` sweeps again and again until ``QUIET_SWEEPS`` sweeps in a row find none of
+  the program's processes alive (at most ``SWEEP_S``). One sweep is not enough: a fork chain
+  (each process forks and exits at once) has moved on to a new pid by the time a sweep that
+  listed ``/proc`` reads and kills the one it listed, so a sweep can find nothing alive while
+  the chain goes on. Each sweep reads the newest pids first, stops (``SIGSTOP``) a process
+  that carries the token the moment it reads it, so it cannot fork again, and kills the
+  process groups of the program's processes whole (the kernel delivers a group's signal to a
+  child forked meanwhile too), not only the pids it listed;
+* POSIX: the program and whatever it starts may use at most ``MEMORY_LIMIT`` bytes of data
+  each (``RLIMIT_DATA``, set in the child before it runs the program): past it, an
+  allocation fails, and a program that does not handle that exits like any crashed program.
 * Windows: the program is put in a job object that kills every process in it when the job
   is ended (or when the game's handle to it closes, however the game ends).
 
@@ -41,9 +52,22 @@ import time
 from typing import Any, NamedTuple
 import weakref
 
+if os.name == "posix":
+    import resource
+
 TOKEN_VAR = "SHENGJI_PROGRAM"
 _LINUX = sys.platform.startswith("linux")
 _PR_SET_CHILD_SUBREAPER = 36
+QUIET_SWEEPS = 3
+"""How many sweeps in a row must find none of a program's processes alive before ``kill`` is
+done (a fork chain can slip past one sweep, hardly past three whole ones)."""
+SWEEP_S = 2.0
+"""The most time ``kill`` sweeps for, so that ending a program never hangs the game: a
+process still found then is killed but not waited for."""
+MEMORY_LIMIT = 1 << 30
+"""The data a program's process may allocate (``RLIMIT_DATA``, bytes): our own
+``python -m bots.engine --level hard`` uses about 40 MB. Not ``RLIMIT_AS``: runtimes
+such as the JVM's or Go's reserve far more address space than they ever use."""
 REAP_S = 1.0
 """How long ``kill`` waits for the adopted processes it killed to die before it goes on (the
 ones still dying are reaped at the next ``kill``)."""
@@ -80,10 +104,17 @@ def start(
         _become_subreaper()
     if os.name == "posix":
         options["start_new_session"] = True
+        options["preexec_fn"] = _limit_memory
     proc = subprocess.Popen(
         argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd, env=full_env, **options
     )
     return proc, ProcessTree(proc, token)
+
+
+def _limit_memory() -> None:
+    """Runs in the child between fork and exec: a C call only, nothing that could wait for a
+    lock another thread of the game held at the fork."""
+    resource.setrlimit(resource.RLIMIT_DATA, (MEMORY_LIMIT, MEMORY_LIMIT))
 
 
 class ProcessTree:
@@ -118,12 +149,16 @@ class ProcessTree:
         except subprocess.TimeoutExpired:  # pragma: no cover - unkillable
             pass
         if _LINUX:
-            for _ in range(20):  # a process forking as it is swept: sweep until none is left
-                found = self._sweep()
-                if not found:
-                    break
-                _kill_all(found)
+            self._sweep_until_quiet()
             _reap()
+
+    def _sweep_until_quiet(self) -> None:
+        deadline = time.monotonic() + SWEEP_S
+        quiet = 0
+        while quiet < QUIET_SWEEPS and time.monotonic() < deadline:
+            found = self._sweep()
+            quiet = 0 if found else quiet + 1
+            _kill_all(found)
 
     def alive(self) -> list[int]:
         """The processes of the tree still running (Linux; elsewhere the program alone)."""
@@ -132,12 +167,15 @@ class ProcessTree:
         return [self.proc.pid] if self.proc.poll() is None else []
 
     def _sweep(self, adopt: bool = True) -> set[int]:
-        """The tree's living processes; with ``adopt``, the adopted ones among them (dead or
-        alive) are noted to be reaped."""
-        living, adopted = _sweep_linux(self.proc.pid, self.token, self.started, _programs())
-        if adopt and adopted:
-            with _reap_lock:
-                _unreaped.update(adopted)
+        """The tree's living processes; with ``adopt`` (when killing), the adopted ones among
+        them (dead or alive) are noted to be reaped, and the tree's processes are stopped
+        where they are found and their process groups killed."""
+        living, adopted, groups = _sweep_linux(self.proc.pid, self.token, self.started, _programs(), freeze=adopt)
+        if adopt:
+            _kill_groups(groups)
+            if adopted:
+                with _reap_lock:
+                    _unreaped.update(adopted)
         return living
 
 
@@ -168,11 +206,35 @@ def _reap() -> None:
 
 
 def _kill_all(pids: set[int]) -> None:
-    for pid in pids:
+    # All stopped first: a process whose child is killed cannot start another meanwhile.
+    for sig in (signal.SIGSTOP, signal.SIGKILL):
+        for pid in pids:
+            try:
+                os.kill(pid, sig)
+            except OSError:
+                pass
+
+
+def _kill_groups(groups: set[int]) -> None:
+    """Kill whole process groups of a program's processes. A group's signal reaches a child
+    being forked in it too, so a fork chain inside one group cannot outrun it; the game's
+    own group is never among them (a program starts in a session of its own, and no process
+    can join a group of another session)."""
+    mine = {os.getpgid(0), os.getsid(0)}
+    for group in groups - mine:
         try:
-            os.kill(pid, signal.SIGKILL)
-        except OSError:
+            os.killpg(group, signal.SIGKILL)
+        except OSError:  # gone already
             pass
+
+
+def _last_pid() -> int:
+    """The pid the kernel handed out last (0 when it cannot be read)."""
+    try:
+        with open("/proc/loadavg", "rb") as f:
+            return int(f.read().split()[-1])
+    except (OSError, IndexError, ValueError):
+        return 0
 
 
 def _start_time(pid: int) -> int:
@@ -187,47 +249,64 @@ def _start_time(pid: int) -> int:
 class _Process(NamedTuple):
     parent: int
     session: int
+    group: int
     started: int
     dead: bool
     token: bytes | None
 
 
-def _processes() -> dict[int, _Process]:
-    """Every process this user can see in ``/proc``, this one left out."""
+def _processes(freeze: bytes | None = None) -> dict[int, _Process]:
+    """Every process this user can see in ``/proc``, this one left out; those carrying the
+    token ``freeze`` are stopped as soon as they are read.
+
+    Newest pids first: the process a fork chain has just started is read a moment after
+    ``/proc`` is listed, not after every other process (the kernel's pids wrap, so the
+    newest are those up to the last pid handed out, then those above it)."""
     prefix = f"{TOKEN_VAR}=".encode()
     me = os.getpid()
     found: dict[int, _Process] = {}
     try:
-        entries = os.listdir("/proc")
+        entries = [int(e) for e in os.listdir("/proc") if e.isdigit()]
     except OSError:  # pragma: no cover - no /proc
         return found
-    for entry in entries:
-        if not entry.isdigit() or int(entry) == me:
+    last = _last_pid()
+    for pid in sorted(entries, key=lambda p: (p > last, -p)):
+        if pid == me:
             continue
         try:
-            with open(f"/proc/{entry}/stat", "rb") as f:
+            with open(f"/proc/{pid}/stat", "rb") as f:
                 fields = f.read().rsplit(b")", 1)[1].split()
-            parent, session, started = int(fields[1]), int(fields[3]), int(fields[19])
+            parent, group, session, started = int(fields[1]), int(fields[2]), int(fields[3]), int(fields[19])
         except (OSError, IndexError, ValueError):
             continue
         dead = fields[0] in (b"Z", b"X")  # waiting to be reaped
         token = None
         if not dead:
             try:
-                with open(f"/proc/{entry}/environ", "rb") as f:
+                with open(f"/proc/{pid}/environ", "rb") as f:
                     token = next((v[len(prefix) :] for v in f.read().split(b"\0") if v.startswith(prefix)), None)
             except OSError:
                 pass
-        found[int(entry)] = _Process(parent, session, started, dead, token)
+            if freeze is not None and token == freeze:
+                try:
+                    os.kill(pid, signal.SIGSTOP)
+                except OSError:  # gone already
+                    pass
+        found[pid] = _Process(parent, session, group, started, dead, token)
     return found
 
 
-def _sweep_linux(root: int, token: str, started: int, programs: set[int]) -> tuple[set[int], set[int]]:
+def _sweep_linux(
+    root: int, token: str, started: int, programs: set[int], freeze: bool = False
+) -> tuple[set[int], set[int], set[int]]:
     """The living processes of the program ``root``: those that carry ``token``, descend from
     ``root``, or were adopted by this process after ``root`` started (and descend from one of
-    them); and those adopted ones, dead or alive, which are this process's own to reap."""
+    them); those adopted ones, dead or alive, which are this process's own to reap; and the
+    process groups of all of them, dead or alive (a dead process waiting to be reaped still
+    holds its group: its number is not handed out again meanwhile). With ``freeze`` the
+    processes carrying ``token`` are stopped as they are read."""
     me, my_session, mark = os.getpid(), os.getsid(0), token.encode()
-    processes = _processes()
+    processes = _processes(mark if freeze else None)
     adopted = {
         pid
         for pid, p in processes.items()
@@ -250,7 +329,8 @@ def _sweep_linux(root: int, token: str, started: int, programs: set[int]) -> tup
             if child not in tree:
                 tree.add(child)
                 stack.append(child)
-    return {pid for pid in tree if not processes[pid].dead}, adopted
+    groups = {processes[pid].group for pid in tree}
+    return {pid for pid in tree if not processes[pid].dead}, adopted, groups
 
 
 class _WindowsJob:  # pragma: no cover - Windows

@@ -59,7 +59,8 @@ class Boards:
             and not isinstance(data["elapsed"], bool)
             and 0 <= data["elapsed"] < 1e7
             and isinstance(data["regular"], bool)
-            and (data["last"] is None or isinstance(data["last"], dict))
+            and data["boards"] <= data["board"]
+            and _is_last_board(data["last"])
         )
         if not ok:
             raise DataError("the duplicate match's boards are not valid")
@@ -102,3 +103,28 @@ class Boards:
         """The second table re-dealt (nobody declared): the board is dealt again for both."""
         self.last = {"board": self.board, "redeal": True}
         self.attempt += 1
+
+
+def _is_last_board(last: Any) -> bool:
+    """The board just scored as ``Boards.score`` or ``Boards.redealt`` keeps it (its panel
+    reads every field), or None."""
+
+    def whole(value: Any) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool)
+
+    if last is None:
+        return True
+    if not isinstance(last, dict) or not whole(last.get("board")):
+        return False
+    if set(last) == {"board", "redeal"}:
+        return last["redeal"] is True
+    tables = last.get("tables")
+    return (
+        set(last) == {"board", "tables", "levels", "points", "counted"}
+        and isinstance(tables, list)
+        and len(tables) == 2
+        and all(isinstance(t, list) and len(t) == 2 and all(whole(v) for v in t) for t in tables)
+        and whole(last["levels"])
+        and whole(last["points"])
+        and isinstance(last["counted"], bool)
+    )

@@ -21,12 +21,11 @@ import time
 from typing import Any, Protocol
 
 from game.app.event_boards import BOARD_KEY, Boards
-from game.app.event_store import EVENT_KEY, EventStore, SavedEvent
+from game.app.event_store import EVENT_FILE_KEY, EVENT_KEY, EventStore, SavedEvent, regulation_settings, replay_folder
 from game.core import Hand, Match
 from game.i18n import tr
-from game.table import TOURNAMENT, TableSettings
+from game.table import TableSettings
 from game.tournament import Tournament, make_field, team_name
-from game.tournament.field import HUMAN
 from game.tournament.play import (
     BotFactory,
     MatchJob,
@@ -117,7 +116,7 @@ class EventPlay:
     ):
         self.store = store
         self.saved = saved
-        self.replay_dir = saved.path.with_name(saved.path.stem + "-replays")
+        self.replay_dir = replay_folder(saved.path)
         self._make_runner = runner
         self._runner: Runner | None = None
         self.report = report  # a save that failed, a background match that failed
@@ -217,20 +216,10 @@ class EventPlay:
         p = self.next_match()
         if p is None:
             raise ValueError("the event has no match for the player now")
-        seats = self.event.seats(p)
-        humans = tuple(self.event.humans(p))
-        levels = tuple("normal" if s == HUMAN else s for s in seats)
-        length = self.event.length(p)
-        match = Match(self.event.ruleset, p.seed, length)
-        settings = TableSettings(
-            ruleset=self.event.ruleset_id,
-            humans=humans,
-            levels=levels,
-            mode=TOURNAMENT,
-            length=length,
+        match = Match(self.event.ruleset, p.seed, self.event.length(p))
+        settings = regulation_settings(self.event, p).with_(
             names={"teams": [self.names[p.a], self.names[p.b or ""]]},
-            seed=p.seed,
-            extra={EVENT_KEY: p.id, "event_file": self.saved.path.name},
+            extra={EVENT_KEY: p.id, EVENT_FILE_KEY: self.saved.path.name},
         )
         return match, settings
 

@@ -9,28 +9,42 @@ continued event goes on at the trick where it stopped.
 Every event has its own file, named when it starts, so starting a new event (or a match)
 never writes over one in progress; a finished event stays as the event's history. A file
 that fails any check is set aside (``Storage.set_aside``) with the player's message.
+
+The seeds that decide deals still to be played are sealed in the file, as the saved
+match's are (``game.app.seal``, the folder's ``seal.key``): the event's seed (every match's seed
+is drawn from it) and the seeds of the player's match under way (``EVENT_SEALED_FIELDS``).
+They are sealed where the file is written (``save``) and opened where it is read (``load``);
+an older file with plain seeds loads and is sealed at its next write, and a file whose seal
+does not open is set aside like any damaged file. The results' log holds no seed, and a
+duplicate match's ``boards`` only numbers its boards (their deals come from the match's
+seed, which is the event's); a board under way is never written (``deal_only``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-import os
 from pathlib import Path
 import time
 from typing import Any
 
 from game.app.saved_data import check_save
+from game.app.seal import SEALED_FIELDS, Fields, SealError, open_save, read_key, seal_save
 from game.app.storage import Storage
-from game.files import DataError, atomic_write_json, read_json
+from game.files import EVENT_NAME, DataError, atomic_write_json, own_folder, read_json
 from game.i18n import tr
-from game.table import TableSettings
-from game.tournament import Tournament, TournamentError, TournamentRulesError
+from game.table import TOURNAMENT, TableSettings
+from game.tournament import Pairing, Tournament, TournamentError, TournamentRulesError
+from game.tournament.field import HUMAN
 
 EVENTS_DIR = "events"
 FILE_VERSION = 1
 FILE_KIND = "tournament-event"
 MAX_EVENT_FILE = 16 << 20  # the event's log and a match's save: a few hundred kilobytes at most
 EVENT_KEY = "event_match"  # TableSettings.extra: the event's match being played at the table
+EVENT_FILE_KEY = "event_file"  # TableSettings.extra: the event's file, for the one who reads the save
+# The seeds sealed in an event's file: the event's, and the player's match under way's (its
+# ``table``: a match save, sealed where the saved match is).
+EVENT_SEALED_FIELDS: Fields = (("event", "seed"), *(("table", *path) for path in SEALED_FIELDS))
 
 
 @dataclass
@@ -93,7 +107,7 @@ class EventStore:
         }
         if saved.boards is not None:
             data["boards"] = saved.boards
-        atomic_write_json(saved.path, data)
+        atomic_write_json(saved.path, seal_save(data, self.storage._seal_key(), EVENT_SEALED_FIELDS))
 
     def paths(self) -> list[Path]:
         """Every event file, the newest first."""
@@ -109,6 +123,10 @@ class EventStore:
         keys = {"version", "kind", "started", "event", "table"}
         if not isinstance(data, dict) or set(data) - {"boards"} != keys:
             raise DataError("not an event file")
+        try:
+            data = open_save(data, lambda: read_key(self.storage.folder), EVENT_SEALED_FIELDS)
+        except SealError as e:
+            raise DataError(str(e)) from None
         if data["version"] != FILE_VERSION or data["kind"] != FILE_KIND:
             raise DataError(f"unsupported event file version {str(data['version'])[:20]}")
         started = data["started"]
@@ -118,6 +136,7 @@ class EventStore:
             event = Tournament.from_dict(data["event"])
         except (TournamentError, TournamentRulesError) as e:
             raise DataError(f"the event cannot be continued: {e}") from None
+        check_replays_of(event, replay_folder(path))
         table = data["table"]
         if table is not None:
             check_table_of(event, table)
@@ -158,25 +177,60 @@ class EventStore:
         return [e for e in found if e.event.finished]
 
     def set_aside(self, path: Path, reason: str) -> str:
-        """Rename a damaged event file out of the way; the player's message says where."""
+        """Rename a damaged event file out of the way; the player's message says where. Only
+        a file the game named (``files.EVENT_NAME``): another is left where it is, as a file
+        in a folder linked to ``events`` is (``Storage.set_aside``)."""
         before = len(self.storage.notices)
-        moved = self.storage.set_aside(path, reason)
+        moved = self.storage.set_aside(path, reason) if EVENT_NAME.fullmatch(path.name) else None
         del self.storage.notices[before:]  # said now, by the screen, not again at the next start
         if moved is not None:
             return tr("data_folder.set_aside", file=path.name, reason=reason[:160], moved=moved.name)
         return tr("data_folder.unusable", file=path.name, reason=reason[:160])
 
     def delete(self, path: Path) -> None:
-        if self.storage.writable:
-            try:
-                os.unlink(path)
-            except OSError:
-                pass
+        """Delete an event's file: only one the game named, in its own ``events`` folder."""
+        if self.storage.writable and path.parent == self.folder and EVENT_NAME.fullmatch(path.name):
+            with own_folder(self.storage.folder, EVENTS_DIR) as events:
+                if events is not None:
+                    events.remove(path.name)
+
+
+def replay_folder(path: Path) -> Path:
+    """Where an event's bots-only matches keep their replays: beside the event's file."""
+    return path.with_name(path.stem + "-replays")
+
+
+def check_replays_of(event: Tournament, folder: Path) -> None:
+    """Every replay a result names is a file of the event's replay folder: the viewer opens
+    what the file names, so a name (or a link in the folder) must not lead anywhere else."""
+    try:
+        inside = folder.resolve()
+        for p in event.pairings:
+            for name in p.result.replays if p.result is not None else ():
+                if (folder / name).resolve().parent != inside:
+                    raise DataError(f"the replay {name[:60]!r} of the match {p.id} is not in the event's replay folder")
+    except (OSError, RuntimeError):  # a link that loops
+        raise DataError("the event's replays cannot be found") from None
+
+
+def regulation_settings(event: Tournament, pairing: Pairing) -> TableSettings:
+    """The player's match as the regulation plays it: tournament mode (its clocks, none of
+    the practice aids), the event's seats, bots, length and seed."""
+    seats = event.seats(pairing)
+    return TableSettings(
+        ruleset=event.ruleset_id,
+        humans=tuple(event.humans(pairing)),
+        levels=tuple("normal" if s == HUMAN else s for s in seats),
+        mode=TOURNAMENT,
+        length=event.length(pairing),
+        seed=pairing.seed,
+    )
 
 
 def check_table_of(event: Tournament, table: Any) -> None:
     """The saved match of an event: a valid match save (every hand replayed) of a match the
-    event is waiting for, with the event's seats, seed and length."""
+    event is waiting for, with the event's seats, seed and length, played as the regulation
+    has it (its rules, tournament mode): a file is never trusted for more."""
     try:
         match, _ = check_save(table)
         settings = TableSettings.from_dict(table.get("table"))
@@ -192,6 +246,13 @@ def check_table_of(event: Tournament, table: Any) -> None:
         raise DataError("the event's match does not belong to the event")
     if match.ruleset.id != event.ruleset_id or match.over:
         raise DataError("the event's match does not belong to the event")
+    regulation = regulation_settings(event, p)
+    if (
+        settings.with_(names={}, extra={}) != regulation
+        or set(settings.extra) - {EVENT_KEY, EVENT_FILE_KEY}
+        or match.ruleset != event.ruleset
+    ):
+        raise DataError("the event's match is not played as the regulation has it (tournament mode, its rules)")
 
 
 def check_boards_of(event: Tournament, boards: Any) -> None:

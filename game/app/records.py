@@ -22,6 +22,7 @@ cannot be written (a full disk) is kept in memory and written with the next one.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+import hashlib
 from pathlib import Path
 import threading
 import time
@@ -29,7 +30,7 @@ from typing import Any
 
 from game.app.saved_data import Notice, check_replay_file, check_ruleset, check_stats, replay_hand
 from game.core import BURY, DEAL, DECLARE, FINISH_DEAL, PLAY, Hand, HandSummary, Rank, Ruleset
-from game.files import DataError, atomic_write_json, read_json, set_aside
+from game.files import REPLAY_NAME, DataError, atomic_write_json, own_folder, read_json, set_aside
 from game.table.replay import RECORD_VERSION, replay_data
 
 REPLAY_DIR = "replays"
@@ -96,6 +97,17 @@ class StatLine:
 
 
 # ---------------------------------------------------------------------------- replays
+
+
+def match_tag(match_seed: int | None) -> int | None:
+    """What a replay names its match by: a one-way hash of the match seed, so the hands of
+    one match are found together while the seed, which deals the hands still to come, is
+    never written. (A small seed, typed with ``--seed``, can be searched for from its tag;
+    such a seed's deals can be searched for from a seat's own cards anyway.)"""
+    if match_seed is None:
+        return None
+    digest = hashlib.blake2b(str(match_seed).encode("ascii"), person=b"shengji-match", digest_size=7).digest()
+    return int.from_bytes(digest, "big")
 
 
 def replay_steps(hand: Hand) -> list[int]:
@@ -168,7 +180,7 @@ class Records:
         self._lock = threading.RLock()
 
     def _set_aside(self, path: Path, reason: str) -> None:
-        moved = set_aside(path) if self.writable else None
+        moved = set_aside(path, self.folder) if self.writable else None
         self.notices.append(
             Notice(
                 "data_folder.set_aside" if moved else "data_folder.unusable",
@@ -195,10 +207,12 @@ class Records:
         match_seed: int | None = None,
         humans: list[int] | None = None,
     ) -> Path | None:
-        """Keep a finished hand; returns its file (None when it could not be written)."""
+        """Keep a finished hand; returns its file (None when it could not be written). The
+        match is named by ``match_tag`` of its seed: the seed itself decides the deals still
+        to come, and a seated program can read the replays folder."""
         if not hand.finished or hand.settlement is None:
             return None
-        data = replay_data(hand, number, names, kind, match_seed, humans)
+        data = replay_data(hand, number, names, kind, match_tag(match_seed), humans)
         path = self.replay_dir / f"{time.time_ns():020d}.json"
         if not self.writable:
             return None
@@ -222,19 +236,22 @@ class Records:
     def replay_files(self) -> list[Path]:
         """The stored replays, newest first."""
         try:
-            files = [p for p in self.replay_dir.glob("*.json") if p.is_file()]
+            files = [p for p in self.replay_dir.glob("*.json") if REPLAY_NAME.fullmatch(p.name) and p.is_file()]
         except OSError:
             return []
         return sorted(files, key=lambda p: p.name, reverse=True)
 
     def prune(self) -> None:
+        """Delete all but the newest ``limit`` replays: only regular files named as
+        ``add_replay`` names them, in a real ``replays`` folder of the data folder. A folder
+        linked there is the player's (or anyone's), so nothing in it is ever deleted; a link
+        in place of a replay is not a file the game wrote: neither deleted nor followed."""
         if not self.writable:
             return
-        for old in self.replay_files()[self.limit :]:
-            try:
-                old.unlink()
-            except OSError:
-                pass
+        with own_folder(self.folder, REPLAY_DIR) as replays:
+            if replays is not None:
+                for old in sorted(replays.names(REPLAY_NAME), reverse=True)[self.limit :]:
+                    replays.remove(old)
 
     def list_replays(self) -> list[tuple[Path, dict]]:
         """(file, its data without rebuilding the hand) for every readable replay, newest first."""
@@ -303,8 +320,9 @@ class Records:
         loss = 0.0
         if match_seed is None:
             return 0, 0, 0, 0.0
+        named = (match_tag(match_seed), match_seed)  # replays written before the tag hold the seed
         for _path, data in self.list_replays():
-            if data.get("match_seed") != match_seed or data.get("kind") != "match":
+            if data.get("match_seed") not in named or data.get("kind") != "match":
                 continue
             review = self.stored_analysis(data, seat)
             if review is None:
@@ -319,8 +337,10 @@ class Records:
     # ------------------------------------------------------------------ statistics
 
     def _read_file(self) -> dict[str, Any] | None:
-        """The statistics file, checked: ``{"rulesets": …, "history": …}``; ``{}`` when there is
-        none; None when the file cannot be used and is still there."""
+        """The statistics file, checked: ``{"rulesets": …, "history": …, "reviews": …}``; ``{}``
+        when there is none; None when the file cannot be used and is still there. Entries of
+        the history or the reviews the game would not have written are left out, and the file
+        is set aside for them and written again with the rest (as the settings are)."""
         try:
             data = read_json(self.stats_path, 1 << 20)
             rulesets = check_stats(data, RECORD_VERSION, STAT_FIELDS, SIGNED_FIELDS)
@@ -329,7 +349,17 @@ class Records:
         except DataError as e:  # set aside, so the next count does not write over it
             self._set_aside(self.stats_path, str(e))
             return None if self.stats_path.exists() else {}
-        return {"rulesets": rulesets, "history": data.get("history"), "reviews": data.get("reviews")}
+        kept = {"rulesets": rulesets, "history": _history_of(data), "reviews": _reviews_of(data)}
+        damaged = [key for key in ("history", "reviews") if not _entries_kept(key, data.get(key))]
+        if damaged:
+            with self._lock:
+                self._set_aside(self.stats_path, "entries that cannot be used in " + " and ".join(damaged))
+                if self.writable and not self.stats_path.exists():
+                    try:
+                        atomic_write_json(self.stats_path, {"version": RECORD_VERSION, **kept})
+                    except OSError:
+                        pass  # the file set aside keeps everything; the counts go on in memory
+        return kept
 
     def _read_stats(self) -> dict[str, dict[str, int]] | None:
         """The counts per ruleset; None when the file cannot be used and is still there."""
@@ -440,24 +470,26 @@ class Records:
 def _history_of(data: dict[str, Any]) -> list[dict[str, Any]]:
     """The well-formed entries of a statistics file's history (a damaged entry is skipped)."""
     raw = data.get("history")
-    out = []
-    for item in raw if isinstance(raw, list) else []:
-        if (
-            isinstance(item, dict)
-            and isinstance(item.get("ruleset"), str)
-            and isinstance(item.get("levels"), int)
-            and not isinstance(item.get("levels"), bool)
-        ):
-            out.append(
-                {
-                    "ruleset": item["ruleset"],
-                    "won": bool(item.get("won")),
-                    "levels": item["levels"],
-                    "defending": bool(item.get("defending")),
-                    "points": _count(item.get("points", 0)),
-                }
-            )
-    return out[-MAX_HISTORY:]
+    entries = (_history_entry(item) for item in (raw if isinstance(raw, list) else []))
+    return [entry for entry in entries if entry is not None][-MAX_HISTORY:]
+
+
+def _history_entry(item: Any) -> dict[str, Any] | None:
+    """One hand of the history as the game reads it; None when it cannot be used."""
+    if not (
+        isinstance(item, dict)
+        and isinstance(item.get("ruleset"), str)
+        and isinstance(item.get("levels"), int)
+        and not isinstance(item.get("levels"), bool)
+    ):
+        return None
+    return {
+        "ruleset": item["ruleset"],
+        "won": bool(item.get("won")),
+        "levels": item["levels"],
+        "defending": bool(item.get("defending")),
+        "points": _count(item.get("points", 0)),
+    }
 
 
 def _reviews_of(data: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
@@ -468,24 +500,44 @@ def _reviews_of(data: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
     for ruleset_id, items in raw.items() if isinstance(raw, dict) else ():
         if not isinstance(ruleset_id, str) or len(ruleset_id) > 100 or not isinstance(items, list):
             continue
-        points = []
-        for item in items:
-            if not isinstance(item, dict):
-                continue
-            acc, loss, n = _number(item.get("accuracy")), _number(item.get("mean_loss")), item.get("decisions")
-            if (
-                acc is not None
-                and 0.0 <= acc <= 1.0
-                and loss is not None
-                and 0.0 <= loss <= 100.0
-                and isinstance(n, int)
-                and not isinstance(n, bool)
-                and 0 <= n <= 10_000
-            ):
-                points.append({"accuracy": acc, "mean_loss": loss, "decisions": n})
+        points = [point for point in map(_review_point, items) if point is not None]
         if points:
             out[ruleset_id] = points[-MAX_REVIEWS:]
     return out
+
+
+def _review_point(item: Any) -> dict[str, Any] | None:
+    """One reviewed hand's point of the chart; None when it cannot be used."""
+    if not isinstance(item, dict):
+        return None
+    acc, loss, n = _number(item.get("accuracy")), _number(item.get("mean_loss")), item.get("decisions")
+    if (
+        acc is not None
+        and 0.0 <= acc <= 1.0
+        and loss is not None
+        and 0.0 <= loss <= 100.0
+        and isinstance(n, int)
+        and not isinstance(n, bool)
+        and 0 <= n <= 10_000
+    ):
+        return {"accuracy": acc, "mean_loss": loss, "decisions": n}
+    return None
+
+
+def _entries_kept(key: str, raw: Any) -> bool:
+    """Did reading the statistics file's ``history`` or ``reviews`` keep every entry as it was
+    written (nothing left out, nothing changed)? An older file without them keeps all."""
+    if raw is None:
+        return True
+    if key == "history":
+        return isinstance(raw, list) and all(_history_entry(item) == item for item in raw)
+    return isinstance(raw, dict) and all(
+        isinstance(ruleset_id, str)
+        and len(ruleset_id) <= 100
+        and isinstance(items, list)
+        and all(_review_point(item) == item for item in items)
+        for ruleset_id, items in raw.items()
+    )
 
 
 def _number(value: Any) -> float | None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import math
 from typing import Any
 
-from game.core import SEED_LIMIT
+from game.core import BUILTIN_IDS, SEED_LIMIT
 from game.table.settings import TableSettings
 from game.table.values import MAX_INT, DataError, check_names, is_int, is_text, need, seat_or_none
 from game.table.values import need_list as _list
@@ -133,6 +133,9 @@ def check_match(data: Any):
     labels = {r.label for r in PLAIN_RANKS}
     data = _obj(data, "the match")
     ruleset = check_ruleset(data.get("ruleset"))
+    # A ruleset the game does not ship would be counted in the statistics and offered again
+    # under a name no screen knows: such a save was edited, and is set aside like any other.
+    need(ruleset.id in BUILTIN_IDS, f"the ruleset {ruleset.id[:40]!r} is not one the game knows")
     need(is_int(data.get("seed"), -SEED_LIMIT, SEED_LIMIT), "the match's seed is not valid")
     need(data.get("length") is None or is_int(data["length"], 1, 100_000), "the match's length is not valid")
     _list(data.get("start_levels"), "the match's start levels", 2, lambda v: v in labels)
@@ -195,9 +198,11 @@ def check_save(data: Any):
     version = data["match"].get("version")
     need(is_int(version, 0, 1), f"unsupported save version {str(version)[:20]}")
     need(isinstance(data.get("table"), dict), "no table settings in the file")
-    check_table(data["table"])
+    table = check_table(data["table"])
     check_clock(data.get("clock"))
-    return check_match(data["match"]), data["table"]
+    match = check_match(data["match"])
+    need(table.ruleset in (None, match.ruleset.id), "the table's ruleset is not the match's")
+    return match, data["table"]
 
 
 # ------------------------------------------------------------------------------ records

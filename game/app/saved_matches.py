@@ -14,6 +14,7 @@ from pathlib import Path
 
 from game.app.saved_data import check_ruleset, check_table
 from game.app.storage import Storage
+from game.core import BUILTIN_IDS
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,10 @@ def summarise(storage: Storage, path: Path) -> SavedMatch:
         if not isinstance(data.get("table"), dict) or not isinstance(match.get("hands"), list):
             raise ValueError("no table settings")
         table = check_table(data["table"])
-        names = check_ruleset(match.get("ruleset")).name
+        ruleset = check_ruleset(match.get("ruleset"))
+        if ruleset.id not in BUILTIN_IDS:  # listed as unreadable: opening it says why
+            raise ValueError("an unknown ruleset")
+        names = ruleset.name
         return SavedMatch(
             path,
             current,

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+import re
+import stat
 import sys
 import tempfile
 import time
@@ -24,8 +26,18 @@ from typing import ClassVar
 import weakref
 
 from game.app.saved_data import Notice
+from game.app.seal import KEY_FILE, SealError, create_key, needs_sealing, open_save, read_key, seal_save
 from game.app.settings import SETTINGS_FILE, Settings, load_settings, write_settings
-from game.files import atomic_write_json, read_json, set_aside
+from game.files import (
+    EVENT_NAME,
+    REPLAY_NAME,
+    DataError,
+    atomic_write_json,
+    own_folder,
+    read_json,
+    set_aside,
+    temporary_names,
+)
 
 APP_NAME = "shengji"
 SAVE_FILE = "match.json"
@@ -40,8 +52,14 @@ def default_data_dir() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
-_PROBE = ".write-probe."
-_LEFTOVER_PREFIXES = (SETTINGS_FILE + ".", SAVE_FILE + ".", "stats.json.", _PROBE)
+_PROBE = ".write-probe"
+_LEFTOVERS = (
+    ("", temporary_names("|".join(re.escape(name) for name in (SETTINGS_FILE, SAVE_FILE, "stats.json", _PROBE)))),
+    ("replays", temporary_names(REPLAY_NAME.pattern)),
+    ("events", temporary_names(EVENT_NAME.pattern)),
+)
+"""Where a crash may leave ``atomic_write_json``'s temporary files, and their exact names:
+the data folder may be a folder of the player's other files too (``--data-dir``)."""
 
 
 def folder_writable(folder: Path) -> bool:
@@ -49,7 +67,7 @@ def folder_writable(folder: Path) -> bool:
     permission bits do not tell a read-only mount, an ACL or a network share."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        fd, probe = tempfile.mkstemp(prefix=_PROBE, suffix=".tmp", dir=folder)
+        fd, probe = tempfile.mkstemp(prefix=_PROBE + ".", suffix=".tmp", dir=folder)
     except OSError:
         return False
     os.close(fd)
@@ -60,41 +78,57 @@ def folder_writable(folder: Path) -> bool:
     return True
 
 
-class FolderLock:
-    """This process holds a data folder: an OS lock on ``.lock`` in it, which the system
-    drops when the process ends however it ends (so a crash never leaves it stuck). Shared
-    within one process: every ``Storage`` on the folder uses the same lock."""
+LOCK_FILE = ".lock"
 
-    _held: ClassVar[dict[Path, list]] = {}  # folder -> [file, users]
+
+class FolderLock:
+    """This process holds a data folder: an OS lock that the system drops when the process
+    ends however it ends (so a crash never leaves it stuck). Shared within one process:
+    every ``Storage`` on the folder uses the same lock.
+
+    Where the system can (Linux, macOS) the lock is on the folder itself, ``flock`` on its
+    own descriptor, so nothing put at ``.lock`` can defeat it: a folder, a link, a FIFO or an
+    unreadable file there once left no lock to take, and two copies both wrote the same
+    match, neither saying so. ``.lock`` is locked as well when it is a regular file (an
+    earlier version of the game locks only it) and holds the holder's process id; it is
+    opened without following a link or waiting on a FIFO, so it never writes elsewhere or
+    hangs. Where a folder cannot be locked (Windows, some network shares) ``.lock`` is the
+    lock, and anything else in its place is set aside for a fresh file."""
+
+    _held: ClassVar[dict[Path, list]] = {}  # folder -> [the .lock file or None, users, the folder's descriptor or None]
 
     @classmethod
     def acquire(cls, folder: Path) -> bool | None:
         """True: held (now or already by this process); False: another process holds it;
-        None: no lock can be taken here (a read-only folder: nothing will be written anyway)."""
+        None: no lock can be taken here (a read-only folder, or a system without locks)."""
         key = folder.resolve()
         if key in cls._held:
             cls._held[key][1] += 1
             return True
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            f = open(folder / ".lock", "a+b")  # noqa: SIM115 - held for the process's life
         except OSError:
             return None
         try:
-            _lock_file(f)
+            folder_fd = _lock_folder(folder)
         except BlockingIOError:
-            f.close()
             return False
-        except OSError:
-            f.close()
-            return None
         try:
-            f.truncate(0)
-            f.write(str(os.getpid()).encode())
-            f.flush()
-        except OSError:
-            pass
-        cls._held[key] = [f, 1]
+            lock_file = _lock_file_at(folder / LOCK_FILE, replace_odd=folder_fd is None)
+        except BlockingIOError:
+            if folder_fd is not None:
+                os.close(folder_fd)
+            return False
+        if folder_fd is None and lock_file is None:
+            return None
+        if lock_file is not None:
+            try:
+                lock_file.truncate(0)
+                lock_file.write(str(os.getpid()).encode())
+                lock_file.flush()
+            except OSError:
+                pass
+        cls._held[key] = [lock_file, 1, folder_fd]
         return True
 
     @classmethod
@@ -106,10 +140,76 @@ class FolderLock:
         entry[1] -= 1
         if entry[1] <= 0:
             del cls._held[key]
+            lock_file, _, folder_fd = entry
             try:
-                entry[0].close()  # closing the file drops the lock
+                if lock_file is not None:
+                    lock_file.close()  # closing drops the lock
             except OSError:  # the pid left unwritten on a full disk: the file is closed all the same
                 pass
+            finally:
+                if folder_fd is not None:
+                    os.close(folder_fd)
+
+
+def _lock_folder(folder: Path) -> int | None:
+    """The folder's own descriptor, locked; None where folders cannot be locked. Raises
+    BlockingIOError when another process holds it."""
+    if sys.platform == "win32":  # pragma: no cover - Windows has no lock on a folder
+        return None
+    import fcntl
+
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise
+    except OSError:  # a share that cannot lock a folder: the file below may still do
+        os.close(fd)
+        return None
+    return fd
+
+
+def _lock_file_at(path: Path, *, replace_odd: bool):
+    """``path`` opened as a regular file and locked; None when it cannot be. With
+    ``replace_odd`` (the file is the only lock) whatever else is there is set aside for a
+    fresh file. Raises BlockingIOError when another process holds it."""
+    f = _open_regular(path)
+    if f is None and replace_odd and os.path.lexists(path):
+        set_aside(path)  # another copy may have set it aside first: opened again all the same
+        f = _open_regular(path)
+    if f is None:
+        return None
+    try:
+        _lock_file(f)
+    except BlockingIOError:
+        f.close()
+        raise
+    except OSError:
+        f.close()
+        return None
+    return f
+
+
+def _open_regular(path: Path):
+    """``path`` opened for reading and writing (created if missing), never through a link
+    nor waiting on a FIFO; None when it is not a regular file or cannot be opened."""
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags | getattr(os, "O_BINARY", 0), 0o644)
+    except OSError:
+        return None
+    try:
+        regular = stat.S_ISREG(os.fstat(fd).st_mode)
+    except OSError:
+        regular = False
+    if not regular:
+        os.close(fd)
+        return None
+    return os.fdopen(fd, "r+b")
 
 
 def _lock_file(f) -> None:
@@ -152,6 +252,8 @@ class Storage:
             elif held is False:
                 self.shared = True
                 self.notices.append(Notice("data_folder.shared", {"folder": str(self.folder)}))
+            else:  # a folder no lock works on: this copy plays and saves, but never in silence
+                self.notices.append(Notice("data_folder.unlocked", {"folder": str(self.folder)}))
 
     @property
     def writable(self) -> bool:
@@ -170,22 +272,18 @@ class Storage:
         return self.folder / SAVE_FILE
 
     def clean_leftovers(self) -> None:
-        """Remove the temporary files of writes a crash interrupted (only this copy writes here)."""
-        for folder in (self.folder, self.folder / "replays"):
-            try:
-                names = os.listdir(folder)
-            except OSError:
-                continue
-            for name in names:
-                if name.endswith(".tmp") and (folder != self.folder or name.startswith(_LEFTOVER_PREFIXES)):
-                    try:
-                        os.unlink(folder / name)
-                    except OSError:
-                        pass
+        """Remove the temporary files of writes a crash interrupted (only this copy writes
+        here): only regular files of the names the game gives them, and never in a folder
+        linked into the data folder from elsewhere (``files.own_folder``)."""
+        for sub, leftover in _LEFTOVERS:
+            with own_folder(self.folder, sub) as folder:
+                if folder is not None:
+                    for name in folder.names(leftover):
+                        folder.remove(name)
 
     def set_aside(self, path: Path, reason: str) -> Path | None:
         """Rename a file that cannot be used (never in a read-only copy) and note it for the player."""
-        moved = set_aside(path) if self.writable else None
+        moved = set_aside(path, self.folder) if self.writable else None
         self.notices.append(
             Notice(
                 "data_folder.set_aside" if moved else "data_folder.unusable",
@@ -210,10 +308,30 @@ class Storage:
         return self.save_path.is_file()
 
     def write_save(self, data: dict) -> None:
-        """Save the match atomically (raises OSError); a read-only copy writes nothing."""
+        """Save the match atomically, its seeds sealed (raises OSError); a read-only copy
+        writes nothing."""
         if not self.writable:
             return
-        atomic_write_json(self.save_path, data)
+        atomic_write_json(self.save_path, seal_save(data, self._seal_key()))
+
+    def _seal_key(self) -> bytes:
+        """The folder's seal key, made at the first save. A damaged one is set aside and a
+        new one made: the saves it sealed no longer open, and are set aside when opened."""
+        try:
+            key = read_key(self.folder)
+        except SealError as e:
+            self.set_aside(self.folder / KEY_FILE, str(e))
+            key = None
+        return key if key is not None else create_key(self.folder)
+
+    def _seal_file(self, path: Path) -> None:
+        """Seal a save written before seeds were sealed (one that cannot be read stays as it is)."""
+        try:
+            data = read_json(path)
+        except (OSError, DataError):
+            return
+        if isinstance(data, dict) and needs_sealing(data):
+            atomic_write_json(path, seal_save(data, self._seal_key()))
 
     def delete_save(self) -> None:
         """Forget the saved match (the match is over)."""
@@ -233,7 +351,8 @@ class Storage:
             raise ValueError(str(e)) from None
         if not isinstance(data, dict) or not isinstance(data.get("match"), dict):
             raise ValueError("no match in the file")
-        return data
+        # A SealError is a ValueError: a save whose seeds do not open is set aside like any other.
+        return open_save(data, lambda: read_key(self.folder))
 
     # ------------------------------------------------------------------ several saved matches
     # The match being played is always ``match.json``; starting another match shelves it in
@@ -249,6 +368,7 @@ class Storage:
         """Set the match in progress aside (before another one is started); where it went."""
         if not self.writable or not self.has_save():
             return None
+        self._seal_file(self.save_path)  # the shelf holds no seed in the clear either
         self.shelf.mkdir(parents=True, exist_ok=True)
         stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.save_path.stat().st_mtime))
         target = self.shelf / f"match-{stamp}.json"

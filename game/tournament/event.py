@@ -18,9 +18,20 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 import random
+import re
 from typing import Any
 
-from game.core import BUILTIN_IDS, Ruleset, get_ruleset
+from game.core import (
+    BUILTIN_IDS,
+    MatchScore,
+    Rank,
+    Ruleset,
+    get_ruleset,
+    kitty_multiplier,
+    level_change,
+    make_deck,
+    points_of,
+)
 
 from .field import HUMAN, MAX_TEAMS, MIN_TEAMS, Team, team_from_dict
 from .rules import FORMATS, TournamentRules, TournamentRulesError, tournament_rules
@@ -30,6 +41,10 @@ SAVE_VERSION = 1
 HOW = ("played", "bye", "forfeit")
 MAX_SCORE = 10_000
 GROUP_LETTERS = "ABCDEFGHIJKLMNOP"
+MOST_GAINED = int(Rank.ACE) - int(Rank.TWO)  # a match starts at 2 and levels stop at A
+# A replay as ``play.write_replays`` names it: "PREFIX-MATCH-NNN.json", the prefix the event's
+# replay folder or "t" and the event's seed. Nothing else: no folder, no "..", no other file.
+REPLAY_PREFIX = r"[A-Za-z0-9][A-Za-z0-9_-]*"
 
 
 class TournamentError(ValueError):
@@ -536,10 +551,45 @@ class Tournament:
             elif entry.get("kind") == "result":
                 if not isinstance(entry.get("match"), str):
                     raise TournamentError(f"{what} names no match")
-                event.record(entry["match"], Result.from_dict(entry, what))
+                result = Result.from_dict(entry, what)
+                event.check_possible(entry["match"], result, what)
+                event.record(entry["match"], result)
             else:
                 raise TournamentError(f"{what} is neither a result nor a withdrawal")
         return event
+
+    def check_possible(self, pid: str, result: Result, what: str = "a result") -> None:
+        """A saved result is one the match could have ended with: a score the ruleset's match
+        format can produce, the winner the one it makes, replays named as the game names them.
+        ``TournamentError`` says what is not."""
+        pairing = self.pairing(pid)
+        if result.winner not in pairing.teams:
+            return  # ``record`` refuses it, naming the match
+        won = pairing.teams.index(result.winner)
+        a, b = result.score
+        if self.duplicate:
+            # Team a's net levels over both tables of every board, the others' the opposite.
+            possible = (
+                b == -a
+                and result.gained == result.score
+                and result.hands % 2 == 0
+                and abs(a) <= result.hands * most_levels_a_hand(self.ruleset)
+                and (a == 0 or (a > 0) == (won == 0))
+            )
+        else:
+            start = 0 if self.ruleset.match_score == MatchScore.LEVELS_GAINED else int(Rank.TWO)
+            possible = (
+                all(0 <= g <= MOST_GAINED for g in result.gained)
+                and result.score == (start + result.gained[0], start + result.gained[1])
+                and result.score[won] >= result.score[1 - won]
+            )
+        if not possible:
+            raise TournamentError(f"{what}'s score {list(result.score)} is not one the match can end with")
+        if (result.minutes is None) != (self.unit != "minutes"):
+            raise TournamentError(f"{what}'s minutes do not fit the match's length")
+        name = re.compile(rf"{REPLAY_PREFIX}-{re.escape(pid)}-[0-9]{{3,}}\.json")
+        if not all(name.fullmatch(r) for r in result.replays):
+            raise TournamentError(f"{what}'s replays are not files the game writes")
 
     def summary(self, name: Callable[[Team], Any] | None = None) -> dict[str, Any]:
         """The event as the headless run prints it: places (best first) and every match."""
@@ -562,6 +612,17 @@ class Tournament:
             "places": [{**p.to_dict(), "team": team(p.team)} for p in self.places()],
             "matches": [p.to_dict() for p in self.pairings],
         }
+
+
+def most_levels_a_hand(ruleset: Ruleset) -> int:
+    """The most levels one hand can move a team: the defenders' highest possible total (every
+    point of the decks in tricks, and again in the kitty at the largest multiplier a hand's
+    cards allow) through the level table, or its largest band or shutout."""
+    decks = make_deck(ruleset.decks)
+    points = points_of(decks)
+    cards_in_a_hand = (len(decks) - ruleset.kitty) // 4
+    total = points + points * kitty_multiplier(ruleset, cards_in_a_hand)
+    return max(ruleset.shutout, *(band.levels for band in ruleset.bands), level_change(ruleset, total)[1])
 
 
 def _is_int(value: Any, low: int, high: int) -> bool:

@@ -305,13 +305,14 @@ def _play_board(
 
 
 def _play_second_table(job: MatchJob, factory: BotFactory) -> MatchOutcome:
-    """One hand at the second table of a person's board (``job.seats`` already turned)."""
+    """One hand at the second table of a person's board (``job.seats`` already turned).
+    It has no replay: the worker would write it beside the event's file while the person
+    is still playing the same cards, and with the match's seed, which deals the boards to
+    come (issue 40, item 3); the board is scored from ``hand``, handed back in memory."""
     hand = Hand(get_ruleset(job.ruleset_id), HandSetup.from_dict(job.board))
     report = play_hand(hand, _bots(job, job.seats, factory, f"second:{job.match_id}"), timing=False)
     out = MatchOutcome(job.match_id, Result(job.teams[0]), hand=hand)
     out.incidents = len(report.illegal) + len(report.errors)
-    if hand.phase != REDEAL:
-        out.replays.append(replay_data(hand, 1, {"teams": list(job.names)}, "tournament", job.seed))
     return out
 
 

@@ -21,10 +21,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+import ctypes
 import importlib
 import multiprocessing
 import os
 from pathlib import Path
+import signal
+import sys
+import threading
 import time
 from typing import Any
 
@@ -52,14 +56,56 @@ def load_factory(spec: str) -> BotFactory:
     return found
 
 
-def _start_worker(spec: str, nice: int) -> None:
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+PARENT_CHECK_SECONDS = 0.5
+
+
+def _start_worker(spec: str, nice: int, parent: int, death_signal: bool) -> None:
     global _factory
+    _end_with_parent(parent, death_signal)
     _factory = load_factory(spec)
     if nice and hasattr(os, "nice"):
         try:
             os.nice(nice)
         except OSError:
             pass
+
+
+def _end_with_parent(parent: int, death_signal: bool) -> None:
+    """The worker ends when the game does, however the game ends (kill -9, a crash). It would
+    not notice by itself: it is deep in a match, or waiting on its queue, whose pipes it holds
+    both ends of, so no end-of-file ever comes. With the worker gone, multiprocessing's
+    resource tracker ends too: the worker held the last open end of its pipe."""
+    if death_signal and sys.platform.startswith("linux"):
+        # The kernel's signal reaches even a worker whose compiled search holds the GIL, which
+        # the watching thread below would wait for. It follows the thread that started the
+        # worker, so it is asked for only when that thread is the game's main one.
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):
+            pass
+    if _parent_gone(parent):  # it died before the signal was asked for: none will come
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent,), name="parent-watch", daemon=True).start()
+
+
+def _parent_gone(parent: int) -> bool:
+    # A parent that dies leaves the worker to another (init): the parent's pid is no longer
+    # its parent's. Windows never re-parents; there the parent's sentinel says it.
+    if os.name == "posix" and os.getppid() != parent:
+        return True
+    process = multiprocessing.parent_process()
+    return process is not None and not process.is_alive()
+
+
+def _watch_parent(parent: int) -> None:
+    process = multiprocessing.parent_process()
+    while not _parent_gone(parent):
+        if process is not None:
+            process.join(PARENT_CHECK_SECONDS)  # returns at once when the parent ends
+        else:
+            time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(1)
 
 
 def _work(job: MatchJob, replay_dir: str | None) -> MatchOutcome:
@@ -106,7 +152,7 @@ class BotRunner:
                 self.workers,
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=_start_worker,
-                initargs=(self.factory, self.nice),
+                initargs=(self.factory, self.nice, os.getpid(), threading.current_thread() is threading.main_thread()),
             )
         return self._pool
 

@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from bots.arena import main
-from bots.arena_io import Progress, mean_ci
+from bots.arena_io import Progress, mean_ci, seed_digest
 from game.app.records import Records
 from game.core import DeclarationKind
 
@@ -56,16 +56,16 @@ def test_minutes_stop_starting_deals(capsys):
 def test_out_writes_a_line_per_deal_and_resume_goes_on(capsys, tmp_path):
     out_file = tmp_path / "run.jsonl"
     code, _, _ = run(capsys, "--deals", "2", "--out", str(out_file))
-    lines = [json.loads(line) for line in out_file.read_text().splitlines()]
-    assert code == 0 and sorted(d["deal"] for d in lines) == [1, 2]
-    assert all(d["run"]["a"] == "easy" and d["run"]["seed"] == 4 for d in lines)
+    *lines, last = [json.loads(line) for line in out_file.read_text().splitlines()]
+    assert code == 0 and sorted(d["deal"] for d in lines) == [1, 2] and last == {"finished": True, "seed": 4}
+    assert all(d["run"]["a"] == "easy" and d["run"]["seed_sha256"] == seed_digest(4) for d in lines)
     # Without --resume an existing file is not overwritten.
     with pytest.raises(SystemExit):
         run(capsys, "--deals", "4", "--out", str(out_file))
     # A line cut short (the run was stopped while writing) is dropped and played again.
     out_file.write_text(out_file.read_text() + '{"deal": 3, "ind')
     code, resumed, _ = run(capsys, "--deals", "4", "--out", str(out_file), "--resume")
-    lines = [json.loads(line) for line in out_file.read_text().splitlines()]
+    lines = [json.loads(line) for line in out_file.read_text().splitlines()][:-1]
     assert code == 0 and sorted(d["deal"] for d in lines) == [1, 2, 3, 4]
     code, fresh, _ = run(capsys, "--deals", "4")
     for key in ("deals", "hands", "a_levels_per_deal", "ci95", "teams", "a_points_as_defenders"):
@@ -153,7 +153,7 @@ def test_record_writes_replays_the_viewer_opens_and_the_team_counts_match(capsys
     assert replay.meta["arena"] == {
         "deal": 2,
         "play": 1,
-        "seed": 2,
+        "seed": replay.hand.setup.seed,  # the deal's own, not the run's (2)
         "a": "normal",
         "b": "random",
         "team_a_seats": [1, 3],
@@ -163,7 +163,7 @@ def test_record_writes_replays_the_viewer_opens_and_the_team_counts_match(capsys
     assert sum(t["declarations"] + t["overturns"] for t in out["teams"].values()) > 0
 
 
-def test_jobs_with_an_outside_program_start_one_copy_per_worker(capsys):
+def test_jobs_with_an_outside_program_start_it_in_the_workers(capsys):
     program = " ".join(shlex.quote(str(a)) for a in (sys.executable, EXAMPLE, "5"))
     argv = ["--deals", "3", "--seat", f"0=external:{program}", "--seat", "1=normal"]
     code, parallel, _ = run(capsys, "--jobs", "2", *argv)

@@ -121,8 +121,9 @@ def test_a_resumed_run_keeps_the_seed_of_its_file(tmp_path, capsys):
         ]
     )
     capsys.readouterr()
-    seeds = {json.loads(line)["run"]["seed"] for line in out.read_text(encoding="utf-8").splitlines()}
-    assert len(seeds) == 1 and seeds.pop() >= WIDE
+    *deals, last = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert len(deals) == 2 and len({d["run"]["seed_sha256"] for d in deals}) == 1
+    assert last["finished"] and last["seed"] >= WIDE  # the finished run's line gave the seed
 
 
 def test_a_small_seed_with_a_program_seated_is_warned_of(tmp_path, capsys):
@@ -132,3 +133,51 @@ def test_a_small_seed_with_a_program_seated_is_warned_of(tmp_path, capsys):
         == 0
     )
     assert "small enough to search" in capsys.readouterr().err
+
+
+# Writes its pid with every request, so the test sees which process played which hand.
+PIDS = f"""
+import json, os, sys
+sys.path.insert(0, {str(EXAMPLES)!r})
+import random_bot
+log = open(sys.argv[1], "a", encoding="utf-8")
+
+
+class Tee:
+    def __iter__(self):
+        for line in sys.__stdin__:
+            request = json.loads(line)
+            log.write(json.dumps([os.getpid(), request["type"], request.get("hand_number"), request["seat"]]) + "\\n")
+            log.flush()
+            yield line
+
+
+sys.stdin = Tee()
+sys.argv = sys.argv[:1]
+random_bot.main()
+"""
+
+
+def test_each_hand_is_played_by_a_fresh_process_of_a_seated_program(tmp_path, capsys):
+    """In the second play of a deal a seated program is dealt the cards it watched the next
+    seat play in the first; the process of the first play must be gone by then (issue 40,
+    item 2). Every hand gets a process of its own, started with hello for its seat."""
+    script = tmp_path / "pids.py"
+    script.write_text(PIDS, encoding="utf-8")
+    log = tmp_path / "pids.jsonl"
+    spec = f"external:{shlex.join([sys.executable, str(script), str(log)])}"
+    summary = _run(capsys, "--deals", "2", "--seat", f"1={spec}")
+    assert summary["external"][0]["running"] and summary["external_refusals"] == 0
+    rows = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    by_pid: dict[int, list] = {}
+    for pid, kind, hand_number, seat in rows:
+        by_pid.setdefault(pid, []).append((kind, hand_number, seat))
+    hands = summary["hands"] + summary["redeals"]
+    assert hands >= 4 and len(by_pid) == hands
+    for requests in by_pid.values():
+        assert requests[0][0] == "hello" and requests[-1][0] == "result"
+        assert [kind for kind, _, _ in requests].count("hello") == 1
+        assert len({n for kind, n, _ in requests if kind != "hello"}) == 1  # one hand each
+        assert len({seat for _, _, seat in requests}) == 1  # hello names the hand's seat
+    seats = sorted({seat for requests in by_pid.values() for _, _, seat in requests})
+    assert seats == [1, 2]  # seat 1 in the first play of each deal, 2 in the second

@@ -85,3 +85,20 @@ def test_saved_boards_must_belong_to_a_duplicate_match_the_event_waits_for():
     plain = Tournament.new("hebi-2010", make_field(4, random.Random("f"), "mixed", "bot-partner"), 3, "knockout")
     with pytest.raises(DataError):
         check_boards_of(plain, Boards(plain.player_matches()[0].id).to_dict())
+
+
+@pytest.mark.parametrize(
+    "last",
+    [
+        {"board": 0},
+        {"board": 0, "redeal": "yes"},
+        {"board": 0, "tables": [[1, 2]], "levels": 1, "points": 0, "counted": True},
+        {"board": 0, "tables": [[1, 2], [3, "4"]], "levels": 1, "points": 0, "counted": True},
+        {"board": 0, "tables": [[1, 2], [3, 4]], "levels": 1, "points": 0},
+    ],
+)
+def test_the_board_just_scored_is_refused_unless_its_panel_can_show_it(last):
+    good = Boards("ko-1-1", board=1, boards=1, last={"board": 0, "redeal": True}).to_dict()
+    assert Boards.from_dict(good).last == {"board": 0, "redeal": True}
+    with pytest.raises(DataError):
+        Boards.from_dict({**good, "last": last})

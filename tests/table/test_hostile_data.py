@@ -336,10 +336,10 @@ print("shared" if s.shared else "held")
 
 def test_leftover_temporary_files_are_removed_at_start(tmp_path):
     (tmp_path / "replays").mkdir()
-    leftovers = [
-        tmp_path / "match.json.abc123.tmp",
-        tmp_path / "settings.json.x.tmp",
-        tmp_path / "replays" / "0001.json.q.tmp",
+    leftovers = [  # as atomic_write_json names them: NAME, eight random characters, .tmp
+        tmp_path / "match.json.abc123xy.tmp",
+        tmp_path / "settings.json.x_7k2m9q.tmp",
+        tmp_path / "replays" / "00000000000000000001.json.q8w2e4r6.tmp",
     ]
     for p in leftovers:
         p.write_text("{half")

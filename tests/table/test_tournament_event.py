@@ -40,6 +40,14 @@ def field(n, seed=0, **kw):
     return make_field(n, random.Random(seed), **kw)
 
 
+def made_up(event, winner, gained, hands=10):
+    """A made-up result a match of ``event`` could end with (a saved event holds no other):
+    the score the ruleset's match format makes of the levels gained, minutes when timed."""
+    start = 0 if event.ruleset.match_score == "levels-gained" else 2
+    minutes = 60.0 if event.unit == "minutes" else None
+    return Result(winner, (start + gained[0], start + gained[1]), tuple(gained), hands, minutes)
+
+
 def play_out(event, seed=0, gained=None):
     """Fill in every match with made-up results (a seeded oracle)."""
     rng = random.Random(seed)
@@ -48,8 +56,11 @@ def play_out(event, seed=0, gained=None):
             return event
         p = event.ready()[0]
         winner = rng.choice(p.teams)
-        g = gained(p, winner) if gained else (rng.randrange(6), rng.randrange(6))
-        event.record(p.id, Result(winner, g, g, 10, 60.0))
+        if gained:
+            g = gained(p, winner)
+        else:
+            g = sorted((rng.randrange(6), rng.randrange(6)), reverse=winner == p.a)
+        event.record(p.id, made_up(event, winner, g))
     raise AssertionError("the event never finished")
 
 
@@ -319,8 +330,7 @@ def _record_group(event, results):
     for p in list(event.ready()):
         key = frozenset(p.teams)
         winner, gained = results[key]
-        g = tuple(gained[t] for t in (p.a, p.b))
-        event.record(p.id, Result(winner, g, g, 10))
+        event.record(p.id, made_up(event, winner, [gained[t] for t in (p.a, p.b)]))
 
 
 def test_group_tie_break_three_level_on_points_and_between_them_go_by_levels():
@@ -401,7 +411,7 @@ def test_a_team_that_leaves_in_the_groups_forfeits_the_rest_of_them():
     event = Tournament.new("hebi-2010", field(8), 5, "groups")
     leaver = event.groups[0][0]
     p = next(p for p in event.ready() if leaver in p.teams)
-    event.record(p.id, Result(leaver, (3, 1), (3, 1), 10))
+    event.record(p.id, made_up(event, leaver, (1, 0) if leaver == p.a else (0, 1)))
     event.withdraw(leaver)
     mine = [q for q in event.pairings if leaver in q.teams and q.id != p.id and q.result]
     assert mine and all(q.result.how == "forfeit" and q.result.score == (0, 0) for q in mine)
@@ -446,7 +456,8 @@ def test_an_event_survives_json_at_every_step(tmp_path):
         again = load(path)
         assert again.summary() == event.summary() and again.to_dict() == event.to_dict()
         p = event.ready()[0]
-        event.record(p.id, Result(rng.choice(p.teams), (1, 0), (1, 0), 3))
+        winner = rng.choice(p.teams)
+        event.record(p.id, made_up(event, winner, (1, 0) if winner == p.a else (0, 1), 3))
     save(event, path)
     assert load(path).places() == event.places()
     assert [f.name for f in tmp_path.iterdir()] == ["event.json"]  # no temporary file left
@@ -551,3 +562,28 @@ def test_the_progress_bar_counts_the_matches_the_event_plays(fmt, rid):
         event = Tournament.new(rid, field(n, n), n, fmt)
         total = expected_matches(event)
         assert total == len(played(play_out(event, n))), n
+
+
+def test_a_saved_duplicate_result_must_be_one_the_match_can_end_with():
+    from game.tournament.event import most_levels_a_hand
+
+    event = Tournament.new("logistics-2015", field(4), 1, "duplicate")
+    p = event.ready()[0]
+    most = most_levels_a_hand(event.ruleset)  # the ruleset caps a hand's levels
+
+    def net(winner, levels, hands=2, minutes=60.0, gained=None):
+        return Result(winner, (levels, -levels), gained or (levels, -levels), hands, minutes)
+
+    event.check_possible(p.id, net(p.a, 2 * most))
+    event.check_possible(p.id, net(p.b, 0))  # a tie on levels: the points or a lot decide
+    for bad in (
+        net(p.b, 1),  # team a ahead, team b the winner
+        net(p.a, 2 * most + 1),  # more than two hands can move
+        net(p.a, 1, hands=3),  # a board is two hands
+        net(p.a, 1, gained=(1, 0)),
+        Result(p.a, (999, -998), (999, -998), 2, 60.0),
+    ):
+        with pytest.raises(TournamentError, match="score"):
+            event.check_possible(p.id, bad)
+    with pytest.raises(TournamentError, match="minutes"):
+        event.check_possible(p.id, net(p.a, 1, minutes=None))  # a timed match says its minutes

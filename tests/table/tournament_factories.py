@@ -21,3 +21,10 @@ def dies_once(*args, **kwargs):
 
 def always_dies(*args, **kwargs):
     os._exit(3)
+
+
+def thinks_for_an_hour(*args, **kwargs):
+    """A bot whose search outlasts any test: the worker is busy when its parent dies."""
+    import time
+
+    time.sleep(3600)

@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from bots.hint import hint
+from game.app.storage import Storage
 from game.core import DEALING, DECLARE, PLAY, PLAYING, Action
 from game.i18n import set_language
 from game.table import WaitKind, hint_action
@@ -17,6 +18,11 @@ from game.ui.table.table_scene import TableScene
 from tests.ui_helpers import click, key, make_app, pick, pick_all, run, start_match
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def saved_match(folder) -> dict:
+    """The match as saved, its seeds opened (each write seals them with a fresh nonce)."""
+    return Storage(folder, watch_only=True).read_save()
 
 
 @pytest.fixture(autouse=True)
@@ -176,7 +182,7 @@ def test_replay_this_deal_from_another_seat_leaves_the_match_saved(tmp_path):
         app.step(1 / 30)
     end = app.top
     setup = end.hand.setup
-    saved = (tmp_path / "match.json").read_text(encoding="utf-8")
+    saved = saved_match(tmp_path)
     click(app, end.again.rect.center)
     dialog = app.top
     click(app, dialog.seats[1].rect.center)  # from East
@@ -185,7 +191,7 @@ def test_replay_this_deal_from_another_seat_leaves_the_match_saved(tmp_path):
     assert replayed.viewer == 1 and replayed.driver.settings.deal_only
     assert replayed.driver.hand.setup == setup
     run(app, 2.0)
-    assert (tmp_path / "match.json").read_text(encoding="utf-8") == saved
+    assert saved_match(tmp_path) == saved
 
 
 # ---------------------------------------------------------------------------- tournament clocks
@@ -281,7 +287,7 @@ def test_a_replayed_deal_is_never_saved_over_the_match(tmp_path):
     until_wait(app, table)
     click(app, button(table, "practice.replay_deal").rect.center)
     click(app, app.top.seats[2].rect.center)
-    saved = (tmp_path / "match.json").read_text(encoding="utf-8")
+    saved = saved_match(tmp_path)
     replayed = app.top
     assert replayed.driver.settings.deal_only and replayed.viewer == 2
     until_wait(app, replayed)
@@ -289,4 +295,4 @@ def test_a_replayed_deal_is_never_saved_over_the_match(tmp_path):
     from game.ui.menus.menus import LeaveDialog
 
     LeaveDialog(app, replayed).leave()
-    assert (tmp_path / "match.json").read_text(encoding="utf-8") == saved
+    assert saved_match(tmp_path) == saved

@@ -49,7 +49,7 @@ def finished_event(app, seed: int, player: str, started: float):
     event = Tournament.new("hebi-2010", make_field(4, random.Random(seed), player=player), seed, "knockout", (1, 1))
     while not event.finished:
         for p in event.ready():
-            event.record(p.id, Result(winner=p.a, score=(1, 0), hands=1))
+            event.record(p.id, Result(winner=p.a, score=(3, 2), gained=(1, 0), hands=1))  # from level 2
     saved = SavedEvent(app.nav.events.new_path().with_name(f"event-{seed}.json"), event, None, started)
     app.nav.events.save(saved)
     return saved
