@@ -32,10 +32,12 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "bots" / "examples" / "random_bot.py"
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc, RLIMIT_DATA")
 
-# The chain stops by itself after 5 s, so that a failing test leaves nothing behind.
+# The chain stops by itself after 20 s, so that a failing test leaves nothing behind for
+# long; it must outlive the wait for it to be seen (up to 10 s on a loaded machine, where
+# the test's own scan of /proc is slow and the chain moves on between listing and reading).
 FORK_CHAIN = """
     import os, sys, time
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + 20
     if os.fork() == 0:
         os.setsid()
         while time.monotonic() < deadline:
@@ -109,7 +111,7 @@ def test_a_fork_chain_in_a_session_of_its_own_does_not_outlive_its_program(tmp_p
     program = ExternalProgram([sys.executable, str(_script(tmp_path, "chain", FORK_CHAIN))], 500)
     token = program.tree.token
     try:
-        deadline = time.monotonic() + 3
+        deadline = time.monotonic() + 10
         going = False  # the program and a process of the chain seen at once
         while not going and time.monotonic() < deadline:
             going = len(_carrying(token)) >= 2
