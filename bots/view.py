@@ -55,8 +55,8 @@ class TrickState:
             self._count(i, plays[i][0], plays[i][1], tab)
 
     def _count(self, i: int, seat: int, cards: Sequence[Card], tab: Tables) -> None:
-        if _COMPILED and self.n == 1:
-            # A single to a single, as ``play_value`` values it: compiled, its tuple and the
+        if self.n == 1:
+            # A single to a single, as ``play_value`` values it: its tuple and the
             # tuples' generic comparison cost more than the rule.
             card: int = cards[0]
             suit = tab.suit[card]
