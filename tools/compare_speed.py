@@ -1,44 +1,55 @@
 """All-`normal` self-play speed of two or more checkouts, side by side in one run.
 
-    python tools/compare_speed.py /path/to/old-checkout /path/to/this-checkout [--runs 5]
+    python tools/compare_speed.py /path/to/fefa3f5-checkout . [--ruleset hebi-2010]
+        [--deals 200] [--runs 3] [--compiled] [--instructions]
 
 Each checkout runs its own arena with its own venv (``CHECKOUT/.venv/bin/python``):
-``python -m bots.arena --ruleset hebi-2010 --deals 40 --seed 99 --a normal --b normal
---jobs 1 --json``. Two figures per checkout:
+``python -m bots.arena --ruleset R --deals N --seed 99 --a normal --b normal --jobs 1
+--json``, pure Python (the source tree, never a compiled build). Figures per checkout:
 
 * ``hands_per_s`` from the arena's JSON, the runs of the checkouts interleaved (median and
-  best): what a person sees, but it moves with whatever else the machine is doing;
+  best), and the *pure-Python ratio* of each checkout's median to the first's: what a
+  person sees, but it moves with whatever else the machine is doing;
+* with ``--compiled``: the last checkout's compiled build (``build/compiled``, made by
+  ``tools/build_compiled.py`` when it is missing) run the same way, its hands/s printed
+  beside the pure-Python figures, with its ratio to the first checkout;
 * with ``--instructions`` (needs valgrind): instructions per deal counted by callgrind,
-  the run of 40 deals less the run of 10 over 30, so start-up is left out. The count does
-  not depend on the machine's load: the figure to trust on a shared machine.
+  the run of ``N`` deals less the run of ``N/4`` over the difference, so start-up is left
+  out. The count does not depend on the machine's load: the figure to trust on a shared
+  machine.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 from pathlib import Path
 import re
 import statistics
 import subprocess
 import sys
 
-ARENA = [
-    "-m",
-    "bots.arena",
-    "--ruleset",
-    "hebi-2010",
-    "--seed",
-    "99",
-    "--a",
-    "normal",
-    "--b",
-    "normal",
-    "--jobs",
-    "1",
-    "--json",
-    "--no-progress",
-]
+
+def arena_args(ruleset: str, deals: int) -> list[str]:
+    return [
+        "-m",
+        "bots.arena",
+        "--ruleset",
+        ruleset,
+        "--seed",
+        "99",
+        "--a",
+        "normal",
+        "--b",
+        "normal",
+        "--jobs",
+        "1",
+        "--json",
+        "--no-progress",
+        "--deals",
+        str(deals),
+    ]
 
 
 def _python(checkout: Path) -> str:
@@ -48,23 +59,57 @@ def _python(checkout: Path) -> str:
     return str(exe)
 
 
-def hands_per_s(checkout: Path, deals: int = 40) -> float:
+def _last_json(stdout: str) -> dict[str, object]:
+    found: dict[str, object] = json.loads(stdout.strip().splitlines()[-1])
+    return found
+
+
+def hands_per_s(checkout: Path, ruleset: str, deals: int) -> float:
+    """Pure Python: the checkout's own source, with no compiled build on the path."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     out = subprocess.run(
-        [_python(checkout), *ARENA, "--deals", str(deals)], cwd=checkout, capture_output=True, text=True, check=True
+        [_python(checkout), *arena_args(ruleset, deals)],
+        cwd=checkout,
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
     ).stdout
-    return float(json.loads(out.strip().splitlines()[-1])["hands_per_s"])
+    return float(str(_last_json(out)["hands_per_s"]))
 
 
-def instructions(checkout: Path, deals: int) -> int:
+def compiled_tree(checkout: Path) -> Path:
+    tree = checkout / "build" / "compiled"
+    if not (tree / "game").is_dir():
+        print(f"{checkout}: building the compiled search (about a minute)...", flush=True)
+        done = subprocess.run([_python(checkout), "tools/build_compiled.py"], cwd=checkout)
+        if done.returncode:
+            sys.exit(f"{checkout}: tools/build_compiled.py failed (status {done.returncode})")
+    return tree
+
+
+def compiled_hands_per_s(checkout: Path, ruleset: str, deals: int) -> float:
+    tree = compiled_tree(checkout)
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    out = subprocess.run(
+        [_python(checkout), "-P", *arena_args(ruleset, deals)],
+        cwd=tree,
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+    ).stdout
+    return float(str(_last_json(out)["hands_per_s"]))
+
+
+def instructions(checkout: Path, ruleset: str, deals: int) -> int:
     run = subprocess.run(
         [
             "valgrind",
             "--tool=callgrind",
             "--callgrind-out-file=/dev/null",
             _python(checkout),
-            *ARENA,
-            "--deals",
-            str(deals),
+            *arena_args(ruleset, deals),
         ],
         cwd=checkout,
         capture_output=True,
@@ -79,22 +124,36 @@ def instructions(checkout: Path, deals: int) -> int:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("checkouts", nargs="+", type=Path)
-    parser.add_argument("--runs", type=int, default=5, help="interleaved wall-clock runs each")
+    parser.add_argument("checkouts", nargs="+", type=Path, help="the first is the reference")
+    parser.add_argument("--ruleset", default="hebi-2010")
+    parser.add_argument("--deals", type=int, default=200, help="deals per arena run")
+    parser.add_argument("--runs", type=int, default=3, help="interleaved wall-clock runs each")
+    parser.add_argument("--compiled", action="store_true", help="also the last checkout's compiled build")
     parser.add_argument("--instructions", action="store_true", help="count instructions with valgrind")
     args = parser.parse_args(argv)
     checkouts = [c.resolve() for c in args.checkouts]
+    first, last = checkouts[0], checkouts[-1]
+    print(f"all-normal self-play, {args.ruleset}, {args.deals} deals a run, seed 99, one process", flush=True)
     times: dict[Path, list[float]] = {c: [] for c in checkouts}
+    compiled: list[float] = []
     for _ in range(args.runs):
         for c in checkouts:
-            times[c].append(hands_per_s(c))
-    first = checkouts[0]
+            times[c].append(hands_per_s(c, args.ruleset, args.deals))
+        if args.compiled:
+            compiled.append(compiled_hands_per_s(last, args.ruleset, args.deals))
+    base = statistics.median(times[first])
     for c in checkouts:
         med, best = statistics.median(times[c]), max(times[c])
-        ratio = med / statistics.median(times[first])
-        print(f"{c}: hands/s median {med:.1f}, best {best:.1f} ({ratio:.2f}x the first by median)")
+        print(f"{c}: pure Python {med:.1f} hands/s median, best {best:.1f}: pure-Python ratio {med / base:.2f}x")
+    if compiled:
+        med = statistics.median(compiled)
+        print(f"{last} compiled: {med:.1f} hands/s median, best {max(compiled):.1f}: {med / base:.2f}x the first")
     if args.instructions:
-        per_deal = {c: (instructions(c, 40) - instructions(c, 10)) / 30 for c in checkouts}
+        short = max(1, args.deals // 4)
+        per_deal = {
+            c: (instructions(c, args.ruleset, args.deals) - instructions(c, args.ruleset, short)) / (args.deals - short)
+            for c in checkouts
+        }
         for c in checkouts:
             print(
                 f"{c}: {per_deal[c] / 1e6:.1f} M instructions per deal ({per_deal[first] / per_deal[c]:.2f}x the first)"

@@ -46,6 +46,7 @@ from game.core import (
     Phase,
     Refusal,
     Ruleset,
+    Trick,
     TrickView,
     observe,
 )
@@ -371,7 +372,7 @@ class TableDriver:
         while (hand.phase is PLAYING or hand.phase is BURYING) and not self.queue:
             actor = hand.to_act()
             assert actor is not None
-            ask(actor)
+            ask(actor, quiet=True)
 
     def _finish_deal(self) -> Event:
         hand = self.hand
@@ -385,7 +386,9 @@ class TableDriver:
 
     # ------------------------------------------------------------------ asking for a bury or a play
 
-    def _ask(self, seat: int) -> Event | None:
+    def _ask(self, seat: int, quiet: bool = False) -> Event | None:
+        """Ask ``seat``'s bot for its bury or play and play it. ``quiet`` (``_run_inline``):
+        an inline bot's move is played without building the event nobody reads there."""
         hand = self.hand
         controller = self.controllers[seat]
         kind = BURY if hand.phase == BURYING else PLAY
@@ -396,6 +399,9 @@ class TableDriver:
             except Exception:  # a bot's bug must not stop the hand
                 self.incident(self.report.errors, seat, kind, traceback.format_exc(limit=6))
                 return self._bot_answer(seat, kind, obs, None, controller.seconds, failed=True)
+            if quiet:
+                self._bot_answer_quietly(seat, kind, obs, answer, controller.seconds)
+                return None
             return self._bot_answer(seat, kind, obs, answer, controller.seconds)
         self._begin(seat, kind)
         failed = False
@@ -466,6 +472,20 @@ class TableDriver:
                 except IllegalActionError as e:
                     self.incident(report.illegal, seat, kind, e.refusal.english(), cards)
         return self._apply(default_action(self.hand, seat))
+
+    def _bot_answer_quietly(self, seat: int, kind: ActionKind, obs: Observation, answer: Any, seconds: float) -> None:
+        """``_bot_answer`` without its event, for a legal list of cards (anything else goes
+        the long way, which records it)."""
+        if self.on_decision is None and type(answer) is list and answer and all(type(c) is Card for c in answer):
+            action = Action(kind, seat, tuple(answer))
+            if self.hand.check(action) is None:
+                report = self.report
+                report.decisions += 1
+                if self.timing:
+                    report.think_seconds.append(seconds)
+                self._play_checked(action)
+                return
+        self._bot_answer(seat, kind, obs, answer, seconds)
 
     def incident(self, into: list[Incident], seat: int, kind: ActionKind, detail: str, cards: Any = ()) -> None:
         self.bot_fixes += 1
@@ -615,6 +635,24 @@ class TableDriver:
 
     # ------------------------------------------------------------------ applying
 
+    def _play_checked(self, action: Action) -> None:
+        """A bury or play the core has just accepted (``Hand.check``), without its event."""
+        hand = self.hand
+        hand.apply(action, True)
+        if action.kind == BURY:
+            return
+        trick = hand.tricks[-1]
+        if trick.complete:
+            self._trick_won(trick)
+
+    def _trick_won(self, trick: Trick) -> None:
+        hand = self.hand
+        state = hand.play_state
+        view = state.views[-1] if state is not None else TrickView.of(trick)  # made as it closed
+        scored = view.winner is not None and not hand.is_dealer_side(view.winner)
+        self.queue.append(TrickWon(view, len(hand.tricks), scored))
+        self.save()
+
     def _apply(self, action: Action, checked: bool = False) -> Event:
         hand = self.hand
         seat = action.seat
@@ -633,11 +671,7 @@ class TableDriver:
             throw_blocker(hand, seat, trick.plays[-1][1]) if failed else None,
         )
         if trick.complete:
-            state = hand.play_state
-            view = state.views[-1] if state is not None else TrickView.of(trick)  # made as it closed
-            scored = view.winner is not None and not hand.is_dealer_side(view.winner)
-            self.queue.append(TrickWon(view, len(hand.tricks), scored))
-            self.save()
+            self._trick_won(trick)
         return event
 
     # ------------------------------------------------------------------ saving and closing
