@@ -33,16 +33,23 @@ EXAMPLE = ROOT / "bots" / "examples" / "random_bot.py"
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc, RLIMIT_DATA")
 
 # The chain stops by itself after 20 s, so that a failing test leaves nothing behind for
-# long; it must outlive the wait for it to be seen (up to 10 s on a loaded machine, where
-# the test's own scan of /proc is slow and the chain moves on between listing and reading).
+# long. Each of its processes writes a heartbeat (its pid and a count) to the file named by
+# its argument: a scan of /proc may never catch a process that lives 2 ms (on a loaded
+# machine with many processes, the chain has moved on between listing and reading), but
+# the heartbeat shows for certain whether the chain still runs.
 FORK_CHAIN = """
     import os, sys, time
     deadline = time.monotonic() + 20
+    beat = sys.argv[1]
     if os.fork() == 0:
         os.setsid()
+        n = 0
         while time.monotonic() < deadline:
             if os.fork() != 0:
                 os._exit(0)
+            n += 1
+            with open(beat, "w") as f:
+                f.write(f"{os.getpid()} {n}")
             time.sleep(0.002)
         os._exit(0)
     for line in sys.stdin:
@@ -108,20 +115,37 @@ def slow_proc(monkeypatch):
 def test_a_fork_chain_in_a_session_of_its_own_does_not_outlive_its_program(tmp_path, request, proc_speed):
     if proc_speed == "slow":
         request.getfixturevalue("slow_proc")
-    program = ExternalProgram([sys.executable, str(_script(tmp_path, "chain", FORK_CHAIN))], 500)
+    beat = tmp_path / "heartbeat"
+    program = ExternalProgram([sys.executable, str(_script(tmp_path, "chain", FORK_CHAIN)), str(beat)], 500)
     token = program.tree.token
     try:
-        deadline = time.monotonic() + 10
-        going = False  # the program and a process of the chain seen at once
-        while not going and time.monotonic() < deadline:
-            going = len(_carrying(token)) >= 2
-            time.sleep(0.01)
-        assert going
+        assert _heartbeat_changes(beat, within=10), "the chain never started"
         program.close()
         time.sleep(1)
+        assert not _heartbeat_changes(beat, within=0.5), "the chain outlived its program"
         assert _carrying(token) == []
     finally:
         _kill_leftovers(token)
+
+
+def _heartbeat_changes(beat: Path, within: float) -> bool:
+    """Does the chain's heartbeat file change within ``within`` seconds? (It changes every
+    2 ms or so while a process of the chain lives.)"""
+    first = _read_beat(beat)
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        time.sleep(0.02)
+        now = _read_beat(beat)
+        if now and now != first:
+            return True
+    return False
+
+
+def _read_beat(beat: Path) -> str:
+    try:
+        return beat.read_text(encoding="utf-8")
+    except OSError:
+        return ""
 
 
 @linux_only
