@@ -25,6 +25,7 @@ from typing import Final
 from game.core import PLAYING, TRUMP, Card, Format, Observation, Phase, TrickView, cards_of_suit, format_of
 
 from .tables import BY_CODE, POINTS, Tables, counts_of, tables
+from .trick_state import TrickState
 
 
 class CardMemory:
@@ -206,6 +207,10 @@ class MemoryTracker:
         self._tricks = 0  # completed tricks fully read
         self._in_current = 0  # plays of the current trick read
         self._last: TrickView | None = None  # the last trick read (to recognise the same hand)
+        # The trick on the table as of the last observation read, kept up play by play: the
+        # seats sharing this tracker (the arena's four) each decide on it, where each would
+        # otherwise value the trick's plays anew. Read it, never change it.
+        self.trick: TrickState | None = None
 
     def sync(self, obs: Observation) -> CardMemory | None:
         """The memory after every play the observation shows (None before the play phase)."""
@@ -239,10 +244,24 @@ class MemoryTracker:
             self._in_current = 0
             self._tricks += 1
             self._last = trick
-        if obs.current is not None:
-            self._read(mem, obs.current, self._in_current)
-            self._in_current = len(obs.current.plays)
+        current = obs.current
+        if current is None:
+            self.trick = None
+        else:
+            self._read(mem, current, self._in_current)
+            self._follow_trick(current.plays, mem.tab)
+            self._in_current = len(current.plays)
         return mem
+
+    def _follow_trick(self, plays: tuple[tuple[int, tuple[Card, ...]], ...], tab: Tables) -> None:
+        """Bring ``trick`` to ``plays``: the plays after those counted added, or made anew
+        for a trick it does not hold the start of."""
+        trick = self.trick
+        counted = self._in_current
+        if trick is None or counted == 0 or len(trick.plays) != counted or trick.lead != plays[0][1]:
+            self.trick = TrickState(plays, tab)
+            return
+        trick.extend(plays, tab)
 
     def _start(self, obs: Observation, key: Hashable) -> None:
         assert obs.ctx is not None and obs.dealer is not None  # the play phase
@@ -254,6 +273,7 @@ class MemoryTracker:
         self._tricks = 0
         self._in_current = 0
         self._last = None
+        self.trick = None
 
     @staticmethod
     def _read(mem: CardMemory, trick: TrickView, start: int) -> None:

@@ -261,8 +261,9 @@ class NormalBot(Bot):
         self.tracker = memory if memory is not None else MemoryTracker()
 
     def view(self, obs: Observation, quiet: bool = False) -> View:
-        mem = self.tracker.sync(obs)
-        return View.of(obs, mem, quiet)
+        tracker = self.tracker
+        mem = tracker.sync(obs)
+        return View.of(obs, mem, quiet, tracker.trick)
 
     def decide_declare(self, obs: Observation, options):
         return self.policy.declare(obs, options)

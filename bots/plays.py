@@ -17,7 +17,7 @@ from typing import Any, Final
 from game.core import TRUMP, Card, Format, legal_follows, max_tractor_pairs
 
 from .tables import POINTS, Tables, counts_of
-from .view import TrickState
+from .trick_state import TrickState
 
 # A key takes the card as an ``int`` (its code): compiled, the card is unboxed once and each
 # table look-up is an array index.

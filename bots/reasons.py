@@ -31,7 +31,8 @@ from game.core import TRUMP, Card
 from .base import Reason
 from .plays import follow
 from .tables import POINTS
-from .view import TrickState, View
+from .trick_state import TrickState
+from .view import View
 
 WINNING = frozenset({"follow.win", "follow.secure", "follow.contest", "follow.endgame", "trump.win"})
 

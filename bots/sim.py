@@ -25,7 +25,8 @@ from game.table.frame_gate import FRAME_GATE
 from .memory import CardMemory
 from .normal import NormalPolicy
 from .tables import Tables
-from .view import TrickState, View
+from .trick_state import TrickState
+from .view import View
 
 
 def play_state_of(view: View, hands: list[list[Card]], kitty: list[Card]) -> PlayState:

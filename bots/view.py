@@ -3,8 +3,7 @@
 ``View`` gathers what a playing policy reads: the seat's hand, the trick on the table, the
 card memory, the points, the kitty (dealer only). It answers the memory questions the
 heuristics ask ("could anyone after me beat this?") with small caches, so a decision costs
-well under a millisecond. ``TrickState`` is the trick on the table: the lead, its format and
-the play now winning, with values from the core's ``play_value``.
+well under a millisecond. The trick on the table is a ``trick_state.TrickState``.
 """
 
 from __future__ import annotations
@@ -13,72 +12,11 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Final
 
-from game.core import TRUMP, Card, Format, Observation, Ruleset, Unit, play_value, points_of
+from game.core import TRUMP, Card, Format, Observation, Ruleset
 
 from .memory import CardMemory
 from .tables import POINTS, Tables, tables
-
-
-class TrickState:
-    """The trick being played: the lead, its units and format, the winning play so far."""
-
-    __slots__ = (
-        "best_index",
-        "best_value",
-        "fmt",
-        "lead",
-        "leader",
-        "n",
-        "plays",
-        "points",
-        "single_unit",
-        "suit",
-        "units",
-        "winner",
-    )
-
-    def __init__(self, plays: Sequence[tuple[int, Sequence[Card]]], tab: Tables) -> None:
-        self.plays = plays
-        self.leader = plays[0][0]
-        self.lead = tuple(plays[0][1])
-        first: int = self.lead[0]  # an int index: a ``Card`` indexes a list by a generic call
-        self.suit = tab.suit[first]
-        self.n = len(self.lead)
-        self.units: list[Unit] = tab.units(self.lead)
-        self.fmt = tab.format_of(self.lead)
-        self.single_unit = len(self.units) == 1
-        self.best_index = 0
-        self.best_value: tuple[int, int] = (0, self.units[0].top if self.single_unit else -1)
-        self.winner = self.leader
-        self.points = points_of(self.lead)
-        for i in range(1, len(plays)):
-            self._count(i, plays[i][0], plays[i][1], tab)
-
-    def _count(self, i: int, seat: int, cards: Sequence[Card], tab: Tables) -> None:
-        if self.n == 1:
-            # A single to a single, as ``play_value`` values it: its tuple and the
-            # tuples' generic comparison cost more than the rule.
-            card: int = cards[0]
-            suit = tab.suit[card]
-            tier = 0 if suit is self.suit else 1 if suit is TRUMP else -1
-            if tier >= 0:
-                best_tier, best_position = self.best_value
-                position = tab.pos[card]
-                if tier > best_tier or (tier == best_tier and position > best_position):
-                    self.best_index, self.best_value, self.winner = i, (tier, position), seat
-            self.points += POINTS[card]
-            return
-        v = play_value(cards, self.lead, tab.ctx, self.units)
-        if v is not None and v > self.best_value:
-            self.best_index, self.best_value, self.winner = i, v, seat
-        self.points += points_of(cards)
-
-    def add(self, seat: int, cards: Sequence[Card], tab: Tables) -> None:
-        """Account for a play just appended to ``plays`` (simulations keep one state)."""
-        self._count(len(self.plays) - 1, seat, cards, tab)
-
-    def value_of(self, cards: Sequence[Card], tab: Tables) -> tuple[int, int] | None:
-        return play_value(cards, self.lead, tab.ctx, self.units)
+from .trick_state import TrickState
 
 
 class View:
@@ -151,10 +89,12 @@ class View:
         self._held_counts: list[int] | None = None
 
     @classmethod
-    def of(cls, obs: Observation, mem: CardMemory | None, quiet: bool = False) -> View:
+    def of(cls, obs: Observation, mem: CardMemory | None, quiet: bool = False, trick: TrickState | None = None) -> View:
         """The view of a play-phase observation. ``mem`` is None only for a policy that
         never asks a memory question (``easy``): it gets an empty memory, so the attribute's
-        type is true (compiled code checks it) and the hot queries carry no None checks."""
+        type is true (compiled code checks it) and the hot queries carry no None checks.
+        ``trick``: the state of the observation's trick, where the caller keeps one
+        (``MemoryTracker.trick``); else it is made when first asked."""
         assert obs.ctx is not None and obs.dealer is not None, "a view is of the play phase"
         plays = obs.current.plays if obs.current is not None else ()
         tab = tables(obs.ctx)
@@ -172,6 +112,7 @@ class View:
             obs.hand_sizes,
             obs.defender_points,
             len(obs.tricks),
+            trick if plays else None,
             quiet=quiet,
         )
 
@@ -374,7 +315,7 @@ def _lead_kind(fmt: Format) -> int:
     return fmt.largest_unit_pairs
 
 
-__all__ = ["TrickState", "View"]
+__all__ = ["View"]
 
 
 # Compiled by mypyc (tools/build_compiled.py), functions have no __code__.

@@ -52,6 +52,7 @@ HOT_MODULES = (
     "bots.tables",
     "bots.memory",
     "bots.bidding",  # the bots' declarations and buries, weighed at every card dealt
+    "bots.trick_state",
     "bots.view",
     "bots.plays",
     "bots.leads",

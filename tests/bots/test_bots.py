@@ -12,7 +12,8 @@ from bots.hard import HardBot
 from bots.memory import MemoryTracker
 from bots.normal import NormalBot
 from bots.settings import HARD
-from bots.tables import BY_CODE
+from bots.tables import BY_CODE, tables
+from bots.trick_state import TrickState
 from game.core import (
     BUILTIN_IDS,
     BURYING,
@@ -350,6 +351,39 @@ def test_memory_follows_a_stream_of_observations_and_restarts_on_a_new_hand():
                 hand.bury(hand.dealer, bots[hand.dealer].bury(observe(hand, hand.dealer)))
             else:
                 hand.finish_deal()
+
+
+@pytest.mark.parametrize("ruleset_id", BUILTIN_IDS)
+def test_the_trick_state_kept_play_by_play_is_the_trick_valued_anew(ruleset_id):
+    """``MemoryTracker.trick`` follows the trick on the table play by play: read by one seat
+    (several plays between two reads) or by all four (one play between reads), it must say
+    what a state made from the trick's plays says."""
+    ruleset = get_ruleset(ruleset_id)
+    checked = 0
+    for seed in range(4):
+        hand = Hand(ruleset, HandSetup(seed, False, (Rank.FIVE, Rank.FIVE), seed % 4, seed % 4))
+        bots = [make_bot("normal", s, random.Random(s), ruleset) for s in range(4)]
+        one_seat, every_seat = MemoryTracker(), MemoryTracker()
+        while not hand.finished:
+            if hand.phase == PLAYING:
+                s = hand.to_act()
+                for tracker, obs in ((one_seat, observe(hand, 1)), (every_seat, observe(hand, s))):
+                    tracker.sync(obs)
+                    if obs.current is None:
+                        assert tracker.trick is None
+                        continue
+                    fresh = TrickState(obs.current.plays, tables(obs.ctx))
+                    kept = tracker.trick
+                    assert kept is not None and kept.plays == obs.current.plays
+                    assert (kept.best_index, kept.best_value, kept.winner, kept.points) == (
+                        fresh.best_index,
+                        fresh.best_value,
+                        fresh.winner,
+                        fresh.points,
+                    )
+                    checked += 1
+            step_hand(hand, bots)
+    assert checked > 100
 
 
 @pytest.mark.parametrize("ruleset_id", BUILTIN_IDS)
