@@ -97,7 +97,9 @@ class FollowState:
         self.tr = tr
         self.mine = v.mine()
         self.cheap = cheap  # the order in which cards are given away, cheapest first
-        self.opps_after = [s for s in v.after_me() if not v.is_partner(s)]
+        # ``v.after_me()`` less the partner: following, the leader (three seats on) has played,
+        # so the one opponent still to come is the next seat, unless I play last.
+        self.opps_after = [(v.seat + 1) % 4] if len(v.plays) < 3 else []
         self.endgame = endgame
         self.void = not self.mine[tr.suit]
         self.trumping = self.void and tr.suit != TRUMP

@@ -110,17 +110,26 @@ class SuitLead:
     def __init__(self, v: View, suit: str, cheap: Key, endgame: bool, out_trumps: int) -> None:
         self.v = v
         self.suit = suit
-        self.cards = v.mine()[suit]
+        mine = v.mine()
+        self.cards = mine[suit]
         self.cheap = cheap  # the order in which cards are given away, cheapest first
         self.endgame = endgame
         seat = v.seat
-        self.opps = ((seat + 1) % 4, (seat + 3) % 4)
-        self.others = (self.opps[0], v.partner, self.opps[1])
-        self.my_trumps = len(v.mine()[TRUMP])
+        left, right = (seat + 1) % 4, (seat + 3) % 4
+        self.opps = (left, right)
+        self.others = (left, (seat + 2) % 4, right)
+        self.my_trumps = len(mine[TRUMP])
         self.out_trumps = out_trumps
-        self.units = v.tab.units(self.cards)
-        self.boss = boss_units(v, self.others, suit, self.units)
-        self.ruffable = suit != TRUMP and any(v.maybe_void(o, suit) and v.could_trump(o, 0) for o in self.opps)
+        self.units = units = v.tab.units(self.cards)
+        self.boss = boss_units(v, self.others, suit, units)
+        # Written out: a generator's frame per suit of every lead costs more than the test.
+        ruffable = False
+        if suit != TRUMP:
+            for o in self.opps:
+                if v.maybe_void(o, suit) and v.could_trump(o, 0):
+                    ruffable = True
+                    break
+        self.ruffable = ruffable
 
 
 def boss_units(v: View, others: tuple[int, ...], suit: str, units: Sequence[Unit]) -> list[Unit]:
