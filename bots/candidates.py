@@ -19,9 +19,8 @@ def card_key(play: Iterable[Card]) -> tuple[str, ...]:
 def play_candidates(v: View, base: list[Card], policy: NormalPolicy, limit: int) -> list[list[Card]]:
     """The moves worth comparing, ``base`` (the normal policy's choice) first, ``limit`` at
     most: a follow's few legal plays when there are few, else the cheapest follow, the lowest
-    and highest winning ones, the most generous and, void in a single's suit, the lowest
-    card of each side suit; a lead's options by ``policy`` and the lowest card of each suit,
-    as a quiet alternative."""
+    and highest winning ones and the most generous; a lead's options by ``policy`` and the
+    lowest card of each suit, as a quiet alternative."""
     out: list[list[Card]] = [list(base)]
     seen = {card_key(base)}
 
@@ -54,13 +53,6 @@ def play_candidates(v: View, base: list[Card], policy: NormalPolicy, limit: int)
             add(wins[-1])
         fk = feed_key(tab)
         add(follow(mine, v.hand, tr.suit, tr.fmt, tr.n, tab, fk, fk))
-        if tr.n == 1 and not mine[tr.suit]:
-            # Void in a single's suit: which suit to discard from (keeping a guard, making a
-            # void, sparing a long suit) is the choice, and the cheapest card by one key is
-            # only one answer to it. The lowest of each side suit held, the shortest first.
-            for suit in sorted(tab.side_suits, key=lambda s: len(mine[s])):
-                if mine[suit]:
-                    add([min(mine[suit], key=ck)])
         for play in wins[1:-1]:
             add(play)
         return out
