@@ -9,7 +9,11 @@ Each checkout runs its own arena with its own venv (``CHECKOUT/.venv/bin/python`
 
 * ``hands_per_s`` from the arena's JSON, the runs of the checkouts interleaved (median and
   best), and the *pure-Python ratio* of each checkout's median to the first's: what a
-  person sees, but it moves with whatever else the machine is doing;
+  person sees, but it moves with whatever else the machine is doing. One process's speed
+  is a draw, not only the machine's: the same checkout, run after run on an idle machine,
+  comes out at one of two speeds a fifth apart (the pinned ``fefa3f5``: 54 or 67 hands/s,
+  on either core, whatever the hash seed), so take many runs (``--runs 15``). Each run is
+  printed, with the geometric mean of all the runs' ratios beside the median's;
 * with ``--compiled``: the last checkout's compiled build (``build/compiled``, made by
   ``tools/build_compiled.py`` when it is missing) run the same way, its hands/s printed
   beside the pure-Python figures, with its ratio to the first checkout;
@@ -23,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 from pathlib import Path
 import re
@@ -122,6 +127,11 @@ def instructions(checkout: Path, ruleset: str, deals: int) -> int:
     return int(found.group(1))
 
 
+def _geo_ratio(mine: list[float], theirs: list[float]) -> float:
+    """The ratio of the geometric means: every run counts, a slow draw no more than a fast one."""
+    return math.exp(statistics.fmean(map(math.log, mine)) - statistics.fmean(map(math.log, theirs)))
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("checkouts", nargs="+", type=Path, help="the first is the reference")
@@ -145,6 +155,8 @@ def main(argv: list[str] | None = None) -> None:
     for c in checkouts:
         med, best = statistics.median(times[c]), max(times[c])
         print(f"{c}: pure Python {med:.1f} hands/s median, best {best:.1f}: pure-Python ratio {med / base:.2f}x")
+        runs = " ".join(f"{t:.1f}" for t in times[c])
+        print(f"    runs {runs}; geometric mean ratio {_geo_ratio(times[c], times[first]):.2f}x")
     if compiled:
         med = statistics.median(compiled)
         print(f"{last} compiled: {med:.1f} hands/s median, best {max(compiled):.1f}: {med / base:.2f}x the first")
