@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, TypeVar
 
 from .cards import ONE_DECK, Card, Rank, Suit
 from .trump import EffectiveSuit, TrumpContext
@@ -153,35 +153,56 @@ def runs(positions: Iterable[int]) -> list[tuple[int, int]]:
     return out
 
 
-_DECOMPOSED: dict[tuple[TrumpContext, tuple[Card, ...]], tuple[Unit, ...]] = {}
-_FORMATS: dict[tuple[TrumpContext, tuple[Card, ...]], Format] = {}
-#: Entries a memo keeps before it starts again. Plays repeat a lot within a hand, so a
-#: small memo hits well; each entry is a few objects that every full garbage collection
-#: walks, and a searching bot fills the memos fast: at 50,000 a long arena run held a
-#: million objects and one collection took a second (bots/NOTES.md, "Turn 3").
-MEMO_LIMIT = 20_000
+#: Memos of plays by trump context, each play keyed by ``bytes(cards)`` (a card is its code,
+#: 0-53, so the bytes are the play in order): a bytes key is not a container, so the garbage
+#: collector never walks it, where a tuple of cards is walked by every full collection.
+_DECOMPOSED: dict[TrumpContext, dict[bytes, tuple[Unit, ...]]] = {}
+_FORMATS: dict[TrumpContext, dict[bytes, Format]] = {}
+#: Entries a context's memo keeps before it starts again, and the contexts kept (a hand has
+#: one trump context, the declaring weighs a few). Plays repeat a lot within a hand, so a
+#: small memo hits well; each entry's value is a few objects that every full garbage
+#: collection walks, and a searching bot fills the memos fast: at 50,000 entries a long
+#: arena run held a million objects and one collection took a second (bots/NOTES.md,
+#: "Turn 3"). So at most 20,000 entries in all, as when one memo held every context.
+MEMO_LIMIT = 5_000
+MEMO_CONTEXTS = 4
+_V = TypeVar("_V")
+
+
+def _new_memo(memos: dict[TrumpContext, dict[bytes, _V]], ctx: TrumpContext) -> dict[bytes, _V]:
+    if len(memos) >= MEMO_CONTEXTS:
+        del memos[next(iter(memos))]  # the oldest
+    memo: dict[bytes, _V] = {}
+    memos[ctx] = memo
+    return memo
 
 
 def format_of(cards: Sequence[Card], ctx: TrumpContext) -> Format:
     """``Format.of(decompose(cards, ctx))``, memoised: every follow and every trick asks it
     of the same lead."""
-    key = (ctx, tuple(cards))
-    got = _FORMATS.get(key)
+    memo = _FORMATS.get(ctx)
+    if memo is None:
+        memo = _new_memo(_FORMATS, ctx)
+    key = bytes(cards)
+    got = memo.get(key)
     if got is None:
-        if len(_FORMATS) > MEMO_LIMIT:
-            _FORMATS.clear()
-        got = _FORMATS[key] = Format.of(decompose(cards, ctx))
+        if len(memo) > MEMO_LIMIT:
+            memo.clear()
+        got = memo[key] = Format.of(decompose(cards, ctx))
     return got
 
 
 def decompose(cards: Sequence[Card], ctx: TrumpContext) -> list[Unit]:
     """Units of cards of one effective suit: longest tractors first, then pairs, then singles."""
-    key = (ctx, tuple(cards))
-    got = _DECOMPOSED.get(key)
+    memo = _DECOMPOSED.get(ctx)
+    if memo is None:
+        memo = _new_memo(_DECOMPOSED, ctx)
+    key = bytes(cards)
+    got = memo.get(key)
     if got is None:
-        if len(_DECOMPOSED) > MEMO_LIMIT:
-            _DECOMPOSED.clear()
-        got = _DECOMPOSED[key] = tuple(_decompose(cards, ctx))
+        if len(memo) > MEMO_LIMIT:
+            memo.clear()
+        got = memo[key] = tuple(_decompose(cards, ctx))
     return list(got)
 
 

@@ -330,4 +330,19 @@ def test_the_memos_stay_bounded(monkeypatch):
         play = cards(text)
         assert decompose(play, playing)[0].cards[0] == play[0]
         assert format_of(play, playing).total_pairs == len(play) - 1
-        assert len(units._DECOMPOSED) <= 11 and len(units._FORMATS) <= 11
+        assert len(units._DECOMPOSED[playing]) <= 11 and len(units._FORMATS[playing]) <= 11
+
+
+def test_the_memos_keep_a_few_contexts(monkeypatch):
+    """A long run moves from trump context to trump context; only the latest are kept."""
+    from game.core import units
+
+    monkeypatch.setattr(units, "MEMO_CONTEXTS", 3)
+    monkeypatch.setattr(units, "_DECOMPOSED", {})
+    monkeypatch.setattr(units, "_FORMATS", {})
+    play = cards("4H 4H")
+    for level in "23456789":
+        assert format_of(play, ctx(level, "S")).total_pairs == 1
+        assert len(units._FORMATS) <= 3
+    assert list(units._FORMATS) == [ctx(level, "S") for level in "789"]
+    assert list(units._DECOMPOSED) == list(units._FORMATS)
