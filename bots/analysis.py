@@ -69,6 +69,7 @@ from . import declare_analysis, make_bot
 from .base import Reason
 from .bidding import choose_bury
 from .candidates import card_key, play_candidates
+from .endgame import Solver
 from .memory import CardMemory, MemoryTracker
 from .normal import NormalPolicy, checked
 from .paired import Values, mean_se, paired_search
@@ -168,6 +169,12 @@ class Settings:
     # measured again on this many times as many fresh worlds, the best against the move
     # made alone (``_confirm``).
     confirm: int = 3
+    # From this many cards in the seat's hand down, a play is judged exactly in each world
+    # (``endgame.Solver``: every seat at its best, as ``hard`` plays its last cards) rather
+    # than by roll-outs; 0 never. The review keeps 0: its figures do not move. A benchmark
+    # of ``hard`` sets ``hard``'s own ``endgame_cards``, so the solver's moves are not
+    # charged by a judge that plays the last tricks another way (bots/NOTES.md).
+    exact_cards: int = 0
 
 
 @dataclass
@@ -566,9 +573,17 @@ def _play_decision(
         state = play_state_of(v, hands, known_kitty if known_kitty is not None else kitty)
         return [(state.copy(), v.mem.copy(), c) for c in cands]
 
+    exact = len(v.hand) <= settings.exact_cards
+
     def play_out(item) -> tuple[float, int]:
         state, mem, first = item
+        solved = None
+        if exact:
+            solved = state.copy()
+            solved.apply(v.seat, first)
         u = rollout(state, mem, v.tab, policy, v.seat, first, v.tricks_done)
+        if solved is not None:  # the points shown stay the roll-out's: the solver keeps no line
+            u = Solver(v.seat).value(solved)
         return u, state.settlement.total
 
     return _compare("play", cands, p, world, play_out, v.seat, v.dealer, settings, hint)

@@ -14,6 +14,9 @@ deal twice, the teams swapping seats) with ``hard`` (``make_bot``, ``--think-ms`
   is in ``sim.utility`` levels (the deal changing hands half a level, the defenders'
   points a level per settlement step), charged less one standard error
   (``analysis.SHRINK_SE``), so small losses read as 0 and the totals are conservative.
+  From ``--exact-cards`` cards in hand down (``hard``'s ``endgame_cards`` unless set; 0
+  never) a play is judged by the exact solver in each world, as ``hard`` plays it, not by
+  roll-outs of the ``normal`` policy that would charge the solver's moves for differing.
 
 The analysis is the cost: ``--analyse-every k`` analyses every k-th deal only, ``--side``
 one side's seats only, and ``--analysis-samples`` caps the worlds a decision gets.
@@ -33,6 +36,7 @@ from bots.analysis import UNRATED, Decision, Settings, analyse_hand
 from bots.arena import bot_seed, deal_setup
 from bots.arena_io import mean_ci
 from bots.bench.sampler import DEFAULT_MS, MAX_CANDIDATES, WORLDS, SamplerBot
+from bots.settings import HARD
 from game.core import REDEAL, Hand, Side, fresh_seed, get_ruleset
 from game.table import play_hand
 
@@ -152,7 +156,7 @@ def _hard_levels(hand: Hand, play: int) -> int:
 
 def run(args: argparse.Namespace) -> dict:
     ruleset = get_ruleset(args.ruleset)
-    settings = Settings(samples=args.analysis_samples, curve=False, confirm=0)
+    settings = Settings(samples=args.analysis_samples, curve=False, confirm=0, exact_cards=args.exact_cards)
     tallies = {side: Tally() for side in SIDES}
     sides = SIDES if args.side == "both" else (args.side,)
     diffs: list[float] = []
@@ -198,6 +202,7 @@ def run(args: argparse.Namespace) -> dict:
         "analysis_samples": args.analysis_samples,
         "analyse_every": args.analyse_every,
         "last_tricks": args.last,
+        "exact_cards": args.exact_cards,
         "hard_levels_per_deal": round(mean, 4),
         "ci95": ci,
         "incidents": incidents,
@@ -222,6 +227,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--analysis-samples", type=int, default=48, help="the analysis' worlds per decision")
     ap.add_argument("--analyse-every", type=int, default=1, help="analyse every k-th deal only")
     ap.add_argument("--side", choices=("both", *SIDES), default="both", help="whose seats are analysed")
+    ap.add_argument(
+        "--exact-cards",
+        type=int,
+        default=HARD.endgame_cards,
+        help="judge plays exactly from this many cards in hand down (hard's endgame; 0: roll-outs only)",
+    )
     ap.add_argument("--last", type=int, default=LAST_TRICKS, help="the last tricks: this many")
     ap.add_argument("--progress", action="store_true", help="a line per deal")
     ap.add_argument("--json", action="store_true", help="the summary as one JSON line too")

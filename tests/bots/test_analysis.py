@@ -164,3 +164,28 @@ def test_command_prints_json_last(tmp_path, capsys):
     assert set(d) >= {"kind", "trick", "played", "best", "loss", "points_loss", "label"}
     assert analyse.main([str(path), "--seat", "2", "--samples", "4"]) == 0
     assert "accuracy" in capsys.readouterr().out
+
+
+def test_the_last_cards_are_judged_exactly_when_asked(monkeypatch):
+    import bots.analysis as analysis
+
+    hand = played_hand("logistics-2015", 13, ["normal"] * 4)
+    sizes: list[int] = []
+
+    class CountingSolver(analysis.Solver):
+        def value(self, state):
+            sizes.append(len(state.hands[self.seat]) + 1)  # the seat's move is made already
+            return super().value(state)
+
+    monkeypatch.setattr(analysis, "Solver", CountingSolver)
+    plain = analyse_hand(hand, 0, FAST)
+    assert not sizes  # the review's default: roll-outs only
+    exact = analyse_hand(hand, 0, Settings(samples=10, curve=False, exact_cards=3))
+    assert sizes and max(sizes) <= 3
+    late = [d for d in exact.decisions if d.kind == "play" and not d.forced and d.trick is not None and d.trick >= 9]
+    assert late  # decisions with three cards or fewer were judged
+
+    def early_losses(report):
+        return {d.trick: d.loss for d in report.decisions if d.kind == "play" and d.trick is not None and d.trick < 9}
+
+    assert early_losses(plain) == early_losses(exact)  # the same worlds before: only the last cards differ
