@@ -101,6 +101,10 @@ class Hand:
         # The play phase, from the bury on: it shares ``hands`` and ``kitty`` with the hand.
         self.play_state: PlayState | None = None
         self.log: list[Action] = []
+        # Each seat's cards as observations show them (``shown_hand``), with the list they
+        # were sorted from: kept up to date through the plays, as an observation is made for
+        # every decision and sorting the whole hand each time was most of its cost.
+        self._shown: list[tuple[list[Card], list[Card]] | None] = [None, None, None, None]
 
     # --------------------------------------------------------------------- queries
 
@@ -151,6 +155,18 @@ class Hand:
     @property
     def finished(self) -> bool:
         return self.phase in (SETTLED, REDEAL)
+
+    def shown_hand(self, seat: int) -> tuple[Card, ...]:
+        """``seat``'s cards in the order an observation shows them once the trump is known
+        (``TrumpContext.sort_hand``)."""
+        assert self.ctx is not None
+        held = self.hands[seat]
+        entry = self._shown[seat]
+        # Sorted afresh when the cards changed other than by a play (the bury, or a caller
+        # that replaced a seat's list): a play is the only change ``_apply_play`` follows.
+        if entry is None or entry[0] is not held or len(entry[1]) != len(held):
+            entry = self._shown[seat] = (held, self.ctx.sort_hand(held))
+        return tuple(entry[1])
 
     def next_card_seat(self) -> int:
         return (self.setup.first_drawer + self.dealt) % 4
@@ -296,8 +312,20 @@ class Hand:
 
     def _apply_play(self, action: Action) -> None:
         state = self.play_state
-        assert state is not None and action.seat is not None
-        state.apply(action.seat, action.cards)
+        seat = action.seat
+        assert state is not None and seat is not None
+        trick = state.apply(seat, action.cards)
+        entry = self._shown[seat]
+        if entry is not None:
+            shown = entry[1]
+            played = trick.plays[-1][1]  # a failed throw plays fewer cards than the action names
+            try:
+                if entry[0] is not self.hands[seat] or len(shown) != len(entry[0]) + len(played):
+                    raise ValueError("the seat's cards were changed outside the plays")
+                for card in played:
+                    shown.remove(card)
+            except ValueError:  # sorted afresh by the next observation
+                self._shown[seat] = None
         if state.settlement is not None:
             self.phase = SETTLED
 

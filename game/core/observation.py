@@ -225,7 +225,7 @@ def observe(hand: Hand, seat: int, last_chance: bool = False) -> Observation:
         hand.rank if hand.ctx else hand.bidding.rank,
         hand.ctx,
         tuple(hand.bidding.shown),
-        _sorted_hand(hands[seat], hand.ctx),
+        hand.shown_hand(seat) if hand.ctx is not None else tuple(sorted(hands[seat])),
         (len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
         hand.dealt,
         hand.to_deal,

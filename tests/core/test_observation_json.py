@@ -150,3 +150,17 @@ def test_a_closed_bidding_classifies_nothing():
                 checked += 1
                 break
     assert checked
+
+
+@pytest.mark.parametrize("ruleset_id", BUILTIN_IDS)
+def test_the_hand_kept_sorted_through_the_plays_is_the_hand_sorted(ruleset_id):
+    """``Hand.shown_hand`` follows the plays (failed throws included) rather than sorting
+    at every observation: it must always be the seat's cards sorted afresh."""
+    seen = 0
+    for seed in range(SEEDS):
+        for hand, seat in _positions(ruleset_id, seed):
+            if hand.ctx is None:
+                continue
+            assert observe(hand, seat).hand == tuple(hand.ctx.sort_hand(hand.hands[seat]))
+            seen += 1
+    assert seen
