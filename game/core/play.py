@@ -371,12 +371,33 @@ class PlayState:
         """Why ``seat`` may not play ``cards`` now (None when it may)."""
         if self.settlement is not None:
             return Refusal("phase.wrong")
-        if seat is None or seat != self.to_act():
+        # ``to_act`` and ``current_trick`` written out: the table checks every play it is given.
+        tricks = self.tricks
+        trick = tricks[-1] if tricks and len(tricks[-1].plays) < 4 else None
+        to_act: int | None
+        if trick is not None:
+            to_act = (trick.leader + len(trick.plays)) % 4
+        else:
+            to_act = tricks[-1].winner if tricks else self.leader
+        if seat is None or seat != to_act:
             return Refusal("turn.not_yours")
-        trick = self.current_trick
+        hand = self.hands[seat]
+        if len(cards) == 1 and cards[0] in hand:
+            # A single card held, most plays of a hand: any single is a lead, and a single
+            # of the suit led follows a single. What ``check_play_cards`` finds for them,
+            # without its calls; anything else, a refusal included, is worked out there.
+            if trick is None:
+                return None
+            lead = trick.plays[0][1]
+            if len(lead) == 1:
+                suit_of = self.ctx.suit_by_card
+                card: int = cards[0]
+                led: int = lead[0]
+                if suit_of[card] is suit_of[led]:
+                    return None
         if trick is None:
-            return check_play_cards(self.hands[seat], None, cards, self.ctx)
-        return check_play_cards(self.hands[seat], trick.lead, cards, self.ctx, trick.lead_format(self.ctx))
+            return check_play_cards(hand, None, cards, self.ctx)
+        return check_play_cards(hand, trick.lead, cards, self.ctx, trick.lead_format(self.ctx))
 
     def apply(self, seat: int, cards: Sequence[Card]) -> Trick:
         """Play ``cards`` for ``seat`` without checking them (``check`` first, or ``play``).
