@@ -13,7 +13,7 @@ are inverses, so an outside program and our own bots see exactly the same thing.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, Final
 
 from .bidding import Bidding, Declaration, DeclarationKind
@@ -202,51 +202,81 @@ def observe(hand: Hand, seat: int, last_chance: bool = False) -> Observation:
     the same on an observation and on its JSON read back."""
     state = hand.play_state
     phase = hand.phase
+    ctx = hand.ctx
     kitty: tuple[Card, ...] = ()
-    if seat == hand.dealer and phase != DEALING and hand.ctx is not None:
+    if seat == hand.dealer and phase != DEALING and ctx is not None:
         kitty = tuple(hand.dealt_kitty) if phase == BURYING else tuple(hand.kitty)
     hands = hand.hands
+    to_act: int | None
     if state is not None:
-        trick = state.current_trick
+        # ``current_trick`` and ``to_act`` written out: an observation is made per decision.
+        tricks = state.tricks
+        trick = tricks[-1] if tricks and len(tricks[-1].plays) < 4 else None
         current = TrickView.of(trick) if trick is not None else None
-        tricks, to_act = state.views, state.to_act()
-        trick_points, penalties = state.trick_points, state.penalties
+        if state.settlement is not None:
+            to_act = None
+        elif trick is not None:
+            to_act = (trick.leader + len(trick.plays)) % 4
+        else:
+            to_act = tricks[-1].winner if tricks else state.leader
+        views, trick_points, penalties = state.views, state.trick_points, state.penalties
     else:
-        current, tricks, trick_points, penalties = None, (), 0, 0
+        current, views, trick_points, penalties = None, (), 0, 0
         to_act = hand.to_act()
-    # In the fields' order (``_FIELDS``).
-    values = (
-        seat,
-        hand.ruleset,
-        phase,
-        hand.setup.first_hand,
-        hand.setup.levels,
-        hand.dealer,
-        hand.rank if hand.ctx else hand.bidding.rank,
-        hand.ctx,
-        tuple(hand.bidding.shown),
-        hand.shown_hand(seat) if hand.ctx is not None else tuple(sorted(hands[seat])),
-        (len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
-        hand.dealt,
-        hand.to_deal,
-        kitty,
-        tricks,
-        current,
-        to_act,
-        trick_points,
-        penalties,
-        last_chance,
-    )
-    if _COMPILED:  # a native class: its compiled __init__, called with the values in order
-        return Observation(*values)
+    setup = hand.setup
+    rank = hand.rank if ctx else hand.bidding.rank
+    shown = tuple(hand.bidding.shown)
+    mine = hand.shown_hand(seat) if ctx is not None else tuple(sorted(hands[seat]))
+    sizes = (len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3]))
+    if _COMPILED:  # a native class: its compiled __init__
+        return Observation(
+            seat,
+            hand.ruleset,
+            phase,
+            setup.first_hand,
+            setup.levels,
+            hand.dealer,
+            rank,
+            ctx,
+            shown,
+            mine,
+            sizes,
+            hand.dealt,
+            hand.to_deal,
+            kitty,
+            views,
+            current,
+            to_act,
+            trick_points,
+            penalties,
+            last_chance,
+        )
     # Every decision builds one: fill the frozen instance's fields directly rather than
-    # through __init__ (one object.__setattr__ per field).
+    # through __init__ (one object.__setattr__ per field), one store each, in the fields'
+    # order (tests/core/test_observation_json.py checks that every field is filled).
     obs = object.__new__(Observation)
-    obs.__dict__.update(zip(_FIELDS, values))
+    attrs = obs.__dict__
+    attrs["seat"] = seat
+    attrs["ruleset"] = hand.ruleset
+    attrs["phase"] = phase
+    attrs["first_hand"] = setup.first_hand
+    attrs["levels"] = setup.levels
+    attrs["dealer"] = hand.dealer
+    attrs["rank"] = rank
+    attrs["ctx"] = ctx
+    attrs["declarations"] = shown
+    attrs["hand"] = mine
+    attrs["hand_sizes"] = sizes
+    attrs["cards_dealt"] = hand.dealt
+    attrs["cards_to_deal"] = hand.to_deal
+    attrs["kitty"] = kitty
+    attrs["tricks"] = views
+    attrs["current"] = current
+    attrs["to_act"] = to_act
+    attrs["trick_points"] = trick_points
+    attrs["penalties"] = penalties
+    attrs["last_chance"] = last_chance
     return obs
-
-
-_FIELDS = tuple(f.name for f in fields(Observation))
 
 
 def _sorted_hand(cards: list[Card], ctx: TrumpContext | None) -> tuple[Card, ...]:

@@ -172,16 +172,16 @@ class TrickView:
     def of(cls, trick: Trick) -> TrickView:
         if _COMPILED:  # a native class: no __dict__, and its constructor is a C call
             return cls(trick.leader, tuple(trick.plays), trick.winner, trick.points, trick.attempted, trick.penalty)
-        # Observations make one per decision: fill the frozen fields directly.
+        # Observations make one per decision: fill the frozen fields directly, one store each
+        # (keywords to ``dict.update`` build a second dict first).
         view = object.__new__(cls)
-        view.__dict__.update(
-            leader=trick.leader,
-            plays=tuple(trick.plays),
-            winner=trick.winner,
-            points=trick.points,
-            attempted=trick.attempted,
-            penalty=trick.penalty,
-        )
+        attrs = view.__dict__
+        attrs["leader"] = trick.leader
+        attrs["plays"] = tuple(trick.plays)
+        attrs["winner"] = trick.winner
+        attrs["points"] = trick.points
+        attrs["attempted"] = trick.attempted
+        attrs["penalty"] = trick.penalty
         return view
 
 

@@ -3,6 +3,7 @@ source): many seeded positions over every ruleset and phase, and what protocol 2
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import random
@@ -15,6 +16,7 @@ from game.core import (
     DeclarationKind,
     Hand,
     HandSetup,
+    Observation,
     Phase,
     Rank,
     get_ruleset,
@@ -164,3 +166,14 @@ def test_the_hand_kept_sorted_through_the_plays_is_the_hand_sorted(ruleset_id):
             assert observe(hand, seat).hand == tuple(hand.ctx.sort_hand(hand.hands[seat]))
             seen += 1
     assert seen
+
+
+def test_observe_fills_every_field():
+    """``observe`` fills an observation's fields one by one, not through its ``__init__``."""
+    from game.core import observation
+
+    if observation._COMPILED:
+        pytest.skip("compiled, a native class: observe calls its __init__")
+    hand, seat = next(_positions("hebi-2010", 1))
+    obs = observe(hand, seat)
+    assert list(vars(obs)) == [f.name for f in dataclasses.fields(Observation)]
