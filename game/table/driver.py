@@ -476,14 +476,24 @@ class TableDriver:
     def _bot_answer_quietly(self, seat: int, kind: ActionKind, obs: Observation, answer: Any, seconds: float) -> None:
         """``_bot_answer`` without its event, for a legal list of cards (anything else goes
         the long way, which records it)."""
-        if self.on_decision is None and type(answer) is list and answer and all(type(c) is Card for c in answer):
-            action = Action(kind, seat, tuple(answer))
-            if self.hand.check(action) is None:
+        if (
+            self.on_decision is None
+            and type(answer) is list
+            and answer
+            # A single card, most answers, without the generator.
+            and (type(answer[0]) is Card if len(answer) == 1 else all(type(c) is Card for c in answer))
+        ):
+            cards = tuple(answer)
+            hand = self.hand
+            # ``Hand.check`` of the action, asked of the one check it would dispatch to: the
+            # action is made only for a move that is played.
+            refusal = hand.check_play(seat, cards) if kind == PLAY else hand.check_bury(seat, cards)
+            if refusal is None:
                 report = self.report
                 report.decisions += 1
                 if self.timing:
                     report.think_seconds.append(seconds)
-                self._play_checked(action)
+                self._play_checked(Action(kind, seat, cards))
                 return
         self._bot_answer(seat, kind, obs, answer, seconds)
 
@@ -639,10 +649,11 @@ class TableDriver:
         """A bury or play the core has just accepted (``Hand.check``), without its event."""
         hand = self.hand
         hand.apply(action, True)
-        if action.kind == BURY:
+        state = hand.play_state
+        if action.kind == BURY or state is None:
             return
-        trick = hand.tricks[-1]
-        if trick.complete:
+        trick = state.tricks[-1]
+        if len(trick.plays) == 4:  # complete
             self._trick_won(trick)
 
     def _trick_won(self, trick: Trick) -> None:
