@@ -304,7 +304,15 @@ class Bidding:
         code: int = card
         if code >= _FIRST_JOKER_CODE:
             return True
-        rank: int = self._rank_for(seat, after_deal)
+        # ``_rank_for`` written out (it calls ``rank``, which calls ``team_of``).
+        rank: int
+        if after_deal:
+            rank = self.levels[seat % 2]
+        elif self.first_hand:
+            rank = Rank.TWO
+        else:
+            assert self.dealer is not None  # only the first hand starts without a dealer
+            rank = self.levels[self.dealer % 2]
         return code % 13 + 2 == rank
 
     def options(self, seat: int, held: Sequence[Card], after_deal: bool = False) -> list[list[Card]]:

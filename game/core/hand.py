@@ -253,8 +253,16 @@ class Hand:
         self.log.append(action)
 
     def deal(self) -> Card:
-        self.apply(_DEAL)
-        return self.hands[(self.setup.first_drawer + self.dealt - 1) % 4][-1]
+        # ``apply(_DEAL)`` written out (its check, ``_apply_deal``, the log): the table deals
+        # every card of a hand through here.
+        dealt = self.dealt
+        if self.phase != DEALING or dealt >= self.to_deal:
+            raise IllegalActionError(Refusal("phase.wrong"))
+        card = self.deck[dealt]
+        self.hands[(self.setup.first_drawer + dealt) % 4].append(card)
+        self.dealt = dealt + 1
+        self.log.append(_DEAL)
+        return card
 
     def declare(self, seat: int, cards: Sequence[Card]) -> Declaration:
         self.apply(Action(DECLARE, seat, tuple(cards)))

@@ -363,8 +363,9 @@ class TableDriver:
         returned to be shown. What is queued (declarations, a trick won) stays for
         ``advance``. Pure self-play spent a tenth of its time in the dispatch."""
         rounds = self.rounds
+        first_drawer = hand.setup.first_drawer
         while hand.phase is DEALING and not rounds.pending and hand.dealt < hand.to_deal:
-            seat = hand.next_card_seat()
+            seat = (first_drawer + hand.dealt) % 4  # ``next_card_seat``, without its call
             rounds.dealt(seat, hand.deal())
             if self.queue:
                 return
