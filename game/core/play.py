@@ -403,7 +403,8 @@ class PlayState:
         """Play ``cards`` for ``seat`` without checking them (``check`` first, or ``play``).
         A failed throw plays its forced unit instead. Returns the trick played to."""
         ctx = self.ctx
-        trick = self.current_trick
+        tricks = self.tricks
+        trick = tricks[-1] if tricks and len(tricks[-1].plays) < 4 else None  # ``current_trick``
         cards = tuple(cards)
         if trick is None:
             trick = Trick(seat)
@@ -419,8 +420,12 @@ class PlayState:
                     self.penalties += trick.penalty
                     cards = outcome.played
         hand = self.hands[seat]
-        for card in cards:
-            _remove_card(hand, card)
+        if _COMPILED:
+            for card in cards:
+                _remove_card(hand, card)
+        else:  # what ``_remove_card`` does interpreted, without a call per card
+            for card in cards:
+                hand.remove(card)
         trick.plays.append((seat, cards))
         if len(trick.plays) == 4:
             self._finish_trick(trick)
@@ -434,11 +439,12 @@ class PlayState:
         return self.apply(seat, cards)
 
     def _finish_trick(self, trick: Trick) -> None:
-        plays = [cards for _, cards in trick.plays]
+        first, second, third, fourth = trick.plays  # four: a list display, not a comprehension
+        plays = [first[1], second[1], third[1], fourth[1]]
         winner = trick.plays[trick_winner(plays, self.ctx)][0]
         trick.winner = winner
         trick.points = _points_of_plays(trick.plays) if _COMPILED else points_played(plays)
-        if not self.is_dealer_side(winner):
+        if winner % 2 != self.dealer % 2:  # not ``is_dealer_side``
             self.trick_points += trick.points
         self.views = (*self.views, TrickView.of(trick))
         if not any(self.hands):
