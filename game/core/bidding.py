@@ -321,11 +321,15 @@ class Bidding:
             return []
         rank = self._rank_for(seat, after_deal)
         # Only six cards can ever declare: count just those (this runs after every card dealt).
-        held = held if isinstance(held, list) else list(held)
         levels = _LEVEL_CARDS[rank]
-        counts = {card: held.count(card) for card in levels}
-        counts[SMALL_JOKER] = held.count(SMALL_JOKER)
-        counts[BIG_JOKER] = held.count(BIG_JOKER)
+        counts: dict[Card, int] = dict.fromkeys(levels, 0)
+        counts[SMALL_JOKER] = 0
+        counts[BIG_JOKER] = 0
+        # One pass over the hand, not one ``list.count`` per card counted: comparing a card
+        # (an ``int`` subclass) is dearer than hashing it.
+        for card in held:
+            if card in counts:
+                counts[card] += 1
         # The answer depends only on those counts and on the declarations so far, which a
         # deal rarely changes: remember it (as tuples; callers get fresh lists).
         key = (seat, after_deal, tuple(counts.values()), len(self.shown), self.closed, self.deal_over)
