@@ -174,6 +174,13 @@ def test_observe_fills_every_field():
 
     if observation._COMPILED:
         pytest.skip("compiled, a native class: observe calls its __init__")
-    hand, seat = next(_positions("hebi-2010", 1))
-    obs = observe(hand, seat)
-    assert list(vars(obs)) == [f.name for f in dataclasses.fields(Observation)]
+    names = [f.name for f in dataclasses.fields(Observation)]
+    for hand, seat in _positions("hebi-2010", 1):
+        # Twice: in the play phase the second is made from what the first kept.
+        first, second = observe(hand, seat), observe(hand, seat)
+        assert list(vars(first)) == names and list(vars(second)) == names
+        assert first == second
+        if hand.phase == Phase.PLAYING and hand.tricks:
+            break
+    else:
+        pytest.fail("the hand never reached its plays")
