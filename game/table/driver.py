@@ -371,7 +371,8 @@ class TableDriver:
                 return
         ask = self._ask
         while (hand.phase is PLAYING or hand.phase is BURYING) and not self.queue:
-            actor = hand.to_act()
+            state = hand.play_state  # ``hand.to_act()``: the dealer buries, then the state says
+            actor = hand.dealer if state is None else state.to_act()
             assert actor is not None
             ask(actor, quiet=True)
 
@@ -401,7 +402,7 @@ class TableDriver:
                 self.incident(self.report.errors, seat, kind, traceback.format_exc(limit=6))
                 return self._bot_answer(seat, kind, obs, None, controller.seconds, failed=True)
             if quiet:
-                self._bot_answer_quietly(seat, kind, obs, answer, controller.seconds)
+                self._bot_answer_quietly(hand, seat, kind, obs, answer, controller.seconds)
                 return None
             return self._bot_answer(seat, kind, obs, answer, controller.seconds)
         self._begin(seat, kind)
@@ -474,9 +475,12 @@ class TableDriver:
                     self.incident(report.illegal, seat, kind, e.refusal.english(), cards)
         return self._apply(default_action(self.hand, seat))
 
-    def _bot_answer_quietly(self, seat: int, kind: ActionKind, obs: Observation, answer: Any, seconds: float) -> None:
+    def _bot_answer_quietly(
+        self, hand: Hand, seat: int, kind: ActionKind, obs: Observation, answer: Any, seconds: float
+    ) -> None:
         """``_bot_answer`` without its event, for a legal list of cards (anything else goes
-        the long way, which records it)."""
+        the long way, which records it). ``hand`` is ``self.hand``, read once by the caller
+        (a property, a Python call)."""
         if (
             self.on_decision is None
             and type(answer) is list
@@ -485,7 +489,6 @@ class TableDriver:
             and (type(answer[0]) is Card if len(answer) == 1 else all(type(c) is Card for c in answer))
         ):
             cards = tuple(answer)
-            hand = self.hand
             # ``Hand.check`` of the action, asked of the one check it would dispatch to: the
             # action is made only for a move that is played.
             refusal = hand.check_play(seat, cards) if kind == PLAY else hand.check_bury(seat, cards)
@@ -494,7 +497,7 @@ class TableDriver:
                 report.decisions += 1
                 if self.timing:
                     report.think_seconds.append(seconds)
-                self._play_checked(Action(kind, seat, cards))
+                self._play_checked(hand, Action(kind, seat, cards))
                 return
         self._bot_answer(seat, kind, obs, answer, seconds)
 
@@ -646,9 +649,9 @@ class TableDriver:
 
     # ------------------------------------------------------------------ applying
 
-    def _play_checked(self, action: Action) -> None:
-        """A bury or play the core has just accepted (``Hand.check``), without its event."""
-        hand = self.hand
+    def _play_checked(self, hand: Hand, action: Action) -> None:
+        """A bury or play the core has just accepted (``Hand.check``), without its event;
+        ``hand`` is ``self.hand``."""
         hand.apply(action, True)
         state = hand.play_state
         if action.kind == BURY or state is None:
