@@ -36,7 +36,7 @@ from .moves import check_play_cards, fallback_play
 from .refusal import IllegalActionError, Refusal
 from .ruleset import Ruleset
 from .settlement import Settlement, settle
-from .tricks import legal_follows, multiset_combinations, throw_outcome, trick_winner
+from .tricks import cards_of_suit, legal_follows, multiset_combinations, throw_outcome, trick_winner
 from .tricks import trick_points as points_played
 from .trump import TrumpContext
 from .units import Format, format_of
@@ -384,8 +384,9 @@ class PlayState:
         hand = self.hands[seat]
         if len(cards) == 1 and cards[0] in hand:
             # A single card held, most plays of a hand: any single is a lead, and a single
-            # of the suit led follows a single. What ``check_play_cards`` finds for them,
-            # without its calls; anything else, a refusal included, is worked out there.
+            # of the suit led, or any single when void in it, follows a single. What
+            # ``check_play_cards`` finds for them, without its calls and the lead's format;
+            # anything else, a refusal included, is worked out there.
             if trick is None:
                 return None
             lead = trick.plays[0][1]
@@ -393,7 +394,8 @@ class PlayState:
                 suit_of = self.ctx.suit_by_card
                 card: int = cards[0]
                 led: int = lead[0]
-                if suit_of[card] is suit_of[led]:
+                suit = suit_of[led]
+                if suit_of[card] is suit or not cards_of_suit(hand, self.ctx, suit):
                     return None
         if trick is None:
             return check_play_cards(hand, None, cards, self.ctx)
