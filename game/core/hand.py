@@ -327,15 +327,14 @@ class Hand:
         assert state is not None and seat is not None
         trick = state.apply(seat, action.cards)
         entry = self._shown[seat]
-        if entry is not None:
+        # Another list, or one whose length changed outside the plays, is sorted afresh by
+        # ``shown_hand`` (a play takes as many cards from both, so their lengths stay apart).
+        if entry is not None and entry[0] is self.hands[seat]:
             shown = entry[1]
-            played = trick.plays[-1][1]  # a failed throw plays fewer cards than the action names
             try:
-                if entry[0] is not self.hands[seat] or len(shown) != len(entry[0]) + len(played):
-                    raise ValueError("the seat's cards were changed outside the plays")
-                for card in played:
+                for card in trick.plays[-1][1]:  # a failed throw plays fewer than the action names
                     shown.remove(card)
-            except ValueError:  # sorted afresh by the next observation
+            except ValueError:  # a card changed outside the plays
                 self._shown[seat] = None
         if state.settlement is not None:
             self.phase = SETTLED
