@@ -106,7 +106,7 @@ class Hand:
         # every decision and sorting the whole hand each time was most of its cost.
         self._shown: list[tuple[list[Card], list[Card]] | None] = [None, None, None, None]
         # The fields of each seat's observations that the plays cannot change, by
-        # ``2 * seat + last_chance`` (``observation._observe_play``, interpreted).
+        # ``2 * seat + last_chance`` (``observation.observe``, interpreted).
         self.observed: dict[int, dict[str, object]] = {}
 
     # --------------------------------------------------------------------- queries

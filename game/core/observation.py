@@ -21,7 +21,7 @@ from .cards import Card, Rank, Suit, format_cards
 from .hand import Hand
 from .legal import LIMIT, NOTHING, LegalMoves, bury_moves, declare_moves, play_moves
 from .phases import AFTER_DEAL, BURYING, DEALING, PLAYING, Phase
-from .play import PlayState, TrickView
+from .play import TrickView
 from .ruleset import Ruleset, get_ruleset
 from .trump import TrumpContext
 
@@ -199,12 +199,41 @@ class Observation:
 def observe(hand: Hand, seat: int, last_chance: bool = False) -> Observation:
     """The observation for ``seat``. Its hand is in the order ``observation_to_json`` writes
     (``TrumpContext.sort_hand`` once the trump is known, else card order), so a bot decides
-    the same on an observation and on its JSON read back."""
+    the same on an observation and on its JSON read back.
+
+    In the play phase, interpreted, what the plays cannot change (the setup, the
+    declarations, the dealer's kitty …: most fields) is copied from the seat's first
+    observation of the phase, kept by the hand, and the rest filled in as ``_observe`` does:
+    every field filled is a few bytecodes, and an observation is made per decision."""
     state = hand.play_state
-    phase = hand.phase
-    if not _COMPILED and phase is PLAYING and state is not None:
-        return _observe_play(hand, state, seat, last_chance)
-    return _observe(hand, seat, last_chance)
+    if _COMPILED or state is None or hand.phase is not PLAYING:
+        return _observe(hand, seat, last_chance)
+    key = seat * 2 + last_chance
+    fixed = hand.observed.get(key)
+    if fixed is None:  # the general path (the one compiled), kept for the next
+        obs = _observe(hand, seat, last_chance)
+        hand.observed[key] = dict(vars(obs))
+        return obs
+    obs = object.__new__(Observation)
+    attrs = obs.__dict__
+    attrs.update(fixed)
+    tricks = state.tricks
+    trick = tricks[-1] if tricks and len(tricks[-1].plays) < 4 else None
+    if state.settlement is not None:
+        to_act = None
+    elif trick is not None:
+        to_act = (trick.leader + len(trick.plays)) % 4
+    else:
+        to_act = tricks[-1].winner if tricks else state.leader
+    hands = hand.hands
+    attrs["hand"] = hand.shown_hand(seat)
+    attrs["hand_sizes"] = (len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3]))
+    attrs["tricks"] = state.views
+    attrs["current"] = TrickView.of(trick) if trick is not None else None
+    attrs["to_act"] = to_act
+    attrs["trick_points"] = state.trick_points
+    attrs["penalties"] = state.penalties
+    return obs
 
 
 def _observe(hand: Hand, seat: int, last_chance: bool) -> Observation:
@@ -285,39 +314,6 @@ def _observe(hand: Hand, seat: int, last_chance: bool) -> Observation:
     attrs["trick_points"] = trick_points
     attrs["penalties"] = penalties
     attrs["last_chance"] = last_chance
-    return obs
-
-
-def _observe_play(hand: Hand, state: PlayState, seat: int, last_chance: bool) -> Observation:
-    """``observe`` in the play phase, interpreted. What the plays cannot change (the setup,
-    the declarations, the dealer's kitty …: most fields) is copied from the seat's first
-    observation of the phase, kept by the hand; the rest is filled in as ``observe`` does.
-    Every field filled is a few bytecodes, and an observation is made per decision."""
-    key = seat * 2 + last_chance
-    fixed = hand.observed.get(key)
-    if fixed is None:  # ``observe``'s general path (the one compiled), kept for the next
-        obs = _observe(hand, seat, last_chance)
-        hand.observed[key] = dict(vars(obs))
-        return obs
-    obs = object.__new__(Observation)
-    attrs = obs.__dict__
-    attrs.update(fixed)
-    tricks = state.tricks
-    trick = tricks[-1] if tricks and len(tricks[-1].plays) < 4 else None
-    if state.settlement is not None:
-        to_act = None
-    elif trick is not None:
-        to_act = (trick.leader + len(trick.plays)) % 4
-    else:
-        to_act = tricks[-1].winner if tricks else state.leader
-    hands = hand.hands
-    attrs["hand"] = hand.shown_hand(seat)
-    attrs["hand_sizes"] = (len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3]))
-    attrs["tricks"] = state.views
-    attrs["current"] = TrickView.of(trick) if trick is not None else None
-    attrs["to_act"] = to_act
-    attrs["trick_points"] = state.trick_points
-    attrs["penalties"] = state.penalties
     return obs
 
 
