@@ -374,7 +374,7 @@ class TableDriver:
             state = hand.play_state  # ``hand.to_act()``: the dealer buries, then the state says
             actor = hand.dealer if state is None else state.to_act()
             assert actor is not None
-            ask(actor, quiet=True)
+            ask(actor, True, hand)
 
     def _finish_deal(self) -> Event:
         hand = self.hand
@@ -388,10 +388,12 @@ class TableDriver:
 
     # ------------------------------------------------------------------ asking for a bury or a play
 
-    def _ask(self, seat: int, quiet: bool = False) -> Event | None:
+    def _ask(self, seat: int, quiet: bool = False, hand: Hand | None = None) -> Event | None:
         """Ask ``seat``'s bot for its bury or play and play it. ``quiet`` (``_run_inline``):
-        an inline bot's move is played without building the event nobody reads there."""
-        hand = self.hand
+        an inline bot's move is played without building the event nobody reads there.
+        ``hand``: ``self.hand`` when the caller has it (a property, a Python call)."""
+        if hand is None:
+            hand = self.hand
         controller = self.controllers[seat]
         kind = BURY if hand.phase == BURYING else PLAY
         if controller.inline:  # answers at once: no bookkeeping of a pending question
