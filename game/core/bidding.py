@@ -94,7 +94,9 @@ class Bidding:
         """The level rank being declared: the dealer team's level (2 in the first hand)."""
         if self.first_hand:
             return Rank.TWO
-        return self.levels[self._dealer_team()]
+        # ``_dealer_team`` written out: every declaration weighed asks for the rank.
+        assert self.dealer is not None  # only the first hand starts without a dealer
+        return self.levels[self.dealer % 2]
 
     def _dealer_team(self) -> int:
         assert self.dealer is not None  # only the first hand starts without a dealer
