@@ -45,23 +45,31 @@ class CardCost:
 
 
 class _Cheap(CardCost):
-    __slots__ = ("honour", "lengths", "pos", "suit_no", "trump")
+    __slots__ = ("add", "kind", "points", "pos")
 
-    def __init__(self, tab: Tables, lengths: list[int] | None) -> None:
-        self.pos, self.trump, self.honour, self.suit_no = tab.pos, tab.is_trump, tab.honour, tab.suit_no_by_card
-        # The suits' lengths by suit number: a list index per card, not a dict's (ints, so
-        # the list holds the small ints CPython keeps, where floats would each be made).
-        self.lengths = lengths
+    def __init__(self, tab: Tables, add: list[float]) -> None:
+        # A card's cost is its position, plus what its kind adds (``Tables.cheap_kind``: a
+        # side suit's length, or a trump's, an honour's more), plus its points: three list
+        # reads where each card asked a branch and a float() call. ``add`` is by kind.
+        self.pos, self.kind, self.points = tab.pos_float, tab.cheap_kind, tab.points2
+        self.add = add
 
     def cost(self, c: int) -> float:
-        v = float(self.pos[c])  # a float from the start: compiled code keeps one type per variable
-        if self.trump[c]:
-            v += 25 + (8 if self.honour[c] else 0)
-        else:
-            lengths = self.lengths
-            if lengths is not None:
-                v += 0.4 * lengths[self.suit_no[c]]
-        return v + 2.0 * POINTS[c]
+        # Added in the order of the rule (position, then length or trump, then points), so
+        # every cost, and every tie, is what it was.
+        return self.pos[c] + self.add[self.kind[c]] + self.points[c]
+
+
+def _cheap_add(add: list[float]) -> list[float]:
+    """``add`` (a side suit's length term by suit number) with the trumps' terms: at the
+    trump's suit number (0) a plain trump's, after the suits an honour's."""
+    add[0] = _TRUMP_ADD
+    add.append(_HONOUR_ADD)
+    return add
+
+
+_TRUMP_ADD: Final = 25.0  # a trump given away, above any side card
+_HONOUR_ADD: Final = 33.0  # a joker or level card: 8 more
 
 
 class _Feed(CardCost):
@@ -102,13 +110,15 @@ class _Wrapped(CardCost):
 
 def cheap_key(tab: Tables, lengths: dict[str, int] | None = None) -> Key:
     """Give away as little as possible: low side cards, short suits, no points, no trumps."""
-    return _Cheap(tab, None if lengths is None else [lengths.get(s, 0) for s in tab.suits])
+    if lengths is None:
+        return _Cheap(tab, _cheap_add([0.0] * len(tab.suits)))
+    return _Cheap(tab, _cheap_add([0.4 * lengths.get(s, 0) for s in tab.suits]))
 
 
 def cheap_key_for(tab: Tables, mine: dict[str, list[Card]]) -> Key:
     """``cheap_key`` with the side suits' lengths of a hand split by suit (``View.mine``),
-    read straight into the key's list."""
-    return _Cheap(tab, [0 if s == TRUMP else len(mine[s]) for s in tab.suits])
+    read straight into the key's list (the trumps' entry is replaced)."""
+    return _Cheap(tab, _cheap_add([0.4 * len(mine[s]) for s in tab.suits]))
 
 
 def feed_key(tab: Tables, weight: float = 3.0, honour: float = 8.0) -> Key:

@@ -58,11 +58,14 @@ class Tables:
         "_units",
         "bury_weight",
         "by_suit",
+        "cheap_kind",
         "ctx",
         "honour",
         "is_trump",
         "level",
+        "points2",
         "pos",
+        "pos_float",
         "side_suits",
         "strength",
         "suit",
@@ -103,6 +106,15 @@ class Tables:
         self.honour: list[bool] = [c >= _FIRST_JOKER or _RANK_BY_CODE[c] == level for c in codes]
         self.bury_weight: list[float] = [
             _TRUMP_BURY_WEIGHT if self.is_trump[c] else _SIDE_BURY_BY_CODE[c] for c in codes
+        ]
+        # ``plays.cheap_key``'s terms by card: its position as a float, twice its points, and
+        # the entry of the key's list it adds (a side card its suit's length term, by suit
+        # number; a trump the trumps' term at 0, an honour at ``len(suits)``).
+        self.pos_float: list[float] = [float(p) for p in self.pos]
+        self.points2: list[float] = [2.0 * POINTS[c] for c in codes]
+        n_suits = len(self.suits)
+        self.cheap_kind: list[int] = [
+            (n_suits if self.honour[c] else 0) if self.is_trump[c] else self.suit_no_by_card[c] for c in codes
         ]
         self._units: dict[tuple[int, ...], list[Unit]] = {}
         # A single card's units and format, by its code, made when first asked (tables are
