@@ -145,6 +145,17 @@ def cheapest(cards: Sequence[Card], key: Key | CardKey) -> Card:
     """``min(cards, key=key)``: the first card of the lowest key. Compiled, a loop here beats
     the builtin's keyword call; interpreted, the builtin is the C loop."""
     if not _COMPILED:
+        if type(key) is _Cheap:
+            # The common key's cost written out: interpreted, a Python call per card (the
+            # builtin's key) costs more than the loop. The first lowest, as min() picks.
+            pos, add, kind, points = key.pos, key.add, key.kind, key.points
+            best = cards[0]
+            best_cost = pos[best] + add[kind[best]] + points[best]
+            for c in cards:
+                cost = pos[c] + add[kind[c]] + points[c]
+                if cost < best_cost:
+                    best, best_cost = c, cost
+            return best
         return min(cards, key=_plain(key))
     # A list-typed name: compiled, indexing and looping a ``Sequence`` are generic calls.
     held: list[Card] = cards if isinstance(cards, list) else list(cards)
