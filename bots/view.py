@@ -97,9 +97,38 @@ class View:
         (``MemoryTracker.trick``); else it is made when first asked."""
         assert obs.ctx is not None and obs.dealer is not None, "a view is of the play phase"
         plays = obs.current.plays if obs.current is not None else ()
-        tab = tables(obs.ctx)
         if mem is None:
+            tab = tables(obs.ctx)
             mem = CardMemory(tab, obs.ruleset.decks, obs.dealer)
+        else:
+            # The memory's tables are this hand's: no look-up of the context (a call, a hash).
+            tab = mem.tab if mem.tab.ctx is obs.ctx else tables(obs.ctx)
+        if not _COMPILED:
+            # Interpreted, the fields stored here as ``__init__`` stores them: its frame and
+            # fourteen arguments cost more than the stores (a view per decision).
+            v = object.__new__(cls)
+            v.seat = obs.seat
+            v.ruleset = obs.ruleset
+            v.tab = tab
+            v.ctx = tab.ctx
+            v.dealer = obs.dealer
+            hand = obs.hand
+            v.hand = hand if isinstance(hand, list) else list(hand)
+            v.plays = plays
+            v.mem = mem
+            v.kitty = obs.kitty
+            sizes = obs.hand_sizes
+            v.hand_sizes = sizes if isinstance(sizes, list) else list(sizes)
+            v.defender_points = obs.defender_points
+            v.tricks_done = len(obs.tricks)
+            v._unseen = None
+            v._trick = trick if plays else None
+            v._mine = None
+            v.quiet = quiet
+            v._tops = {}
+            v._beat = {}
+            v._held_counts = None
+            return v
         return cls(
             obs.seat,
             obs.ruleset,
