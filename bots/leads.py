@@ -200,7 +200,10 @@ def trump_boss_leads(s: SuitLead, w: LeadWeights) -> list[Offer]:
         if s.out_trumps == 0:
             score = w.last_trumps + w.last_trumps_pair * u.pairs
         else:
-            honours = sum(1 for c in u.cards if tab.is_honour(c))
+            honours = 0  # a loop, not sum() over a generator (its frame resumed from C per card)
+            for c in u.cards:
+                if tab.honour[c]:
+                    honours += 1
             score = w.trump_boss + w.trump_boss_pair * u.pairs - (0.0 if s.endgame else w.trump_boss_honour * honours)
         offers.append((score, list(u.cards), "lead.boss_pair" if u.pairs else "lead.trump_pull"))
     return offers
@@ -238,7 +241,8 @@ def partner_ruff_lead(s: SuitLead, w: LeadWeights) -> list[Offer]:
     opponent is void in it too."""
     void = s.v.mem.void
     partner = s.v.partner
-    if s.suit not in void[partner] or TRUMP in void[partner] or any(s.suit in void[o] for o in s.opps):
+    left, right = s.opps
+    if s.suit not in void[partner] or TRUMP in void[partner] or s.suit in void[left] or s.suit in void[right]:
         return []
     low = cheapest(s.cards, s.cheap)
     return [(w.partner_ruff - w.partner_ruff_point * POINTS[low], [low], "lead.partner_ruff")]
@@ -253,7 +257,9 @@ def low_lead(s: SuitLead, w: LeadWeights) -> list[Offer]:
     if s.ruffable:
         score -= w.low_ruffable
     void = s.v.mem.void
-    if any(s.suit in void[o] for o in s.opps) and TRUMP not in void[s.opps[0]]:
+    left, right = s.opps
+    # Written out: ``any`` over a generator resumes its frame from C per seat.
+    if (s.suit in void[left] or s.suit in void[right]) and TRUMP not in void[left]:
         score -= w.low_opp_void
     return [(score, [low], "lead.low")]
 
