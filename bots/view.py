@@ -27,20 +27,22 @@ class View:
         "_held_counts",
         "_mine",
         "_tops",
-        "_trick",
         "_unseen",
         "ctx",
         "dealer",
+        "dealer_side",
         "defender_points",
         "hand",
         "hand_sizes",
         "kitty",
         "mem",
+        "partner",
         "plays",
         "quiet",
         "ruleset",
         "seat",
         "tab",
+        "trick",
         "tricks_done",
     )
 
@@ -75,7 +77,12 @@ class View:
         self.defender_points = defender_points
         self.tricks_done = tricks_done
         self._unseen: Counter[Card] | None = None
-        self._trick = trick
+        # Stored, not properties: interpreted, a property is a Python call from C at every
+        # read, and the policy reads these at every decision. The trick is made here when the
+        # caller keeps none (a play-phase view with plays always reads it).
+        self.partner = (seat + 2) % 4
+        self.dealer_side = seat % 2 == dealer % 2
+        self.trick: TrickState | None = TrickState(plays, tab) if trick is None and plays else trick
         # ``mine``: the hand already split by suit (a roll-out keeps each seat's split up to
         # date, play by play), which ``mine()`` would otherwise make.
         self._mine = mine
@@ -94,7 +101,7 @@ class View:
         never asks a memory question (``easy``): it gets an empty memory, so the attribute's
         type is true (compiled code checks it) and the hot queries carry no None checks.
         ``trick``: the state of the observation's trick, where the caller keeps one
-        (``MemoryTracker.trick``); else it is made when first asked."""
+        (``MemoryTracker.trick``); else it is made here."""
         assert obs.ctx is not None and obs.dealer is not None, "a view is of the play phase"
         plays = obs.current.plays if obs.current is not None else ()
         if mem is None:
@@ -122,7 +129,10 @@ class View:
             v.defender_points = obs.defender_points
             v.tricks_done = len(obs.tricks)
             v._unseen = None
-            v._trick = trick if plays else None
+            seat, dealer = obs.seat, obs.dealer
+            v.partner = (seat + 2) % 4
+            v.dealer_side = seat % 2 == dealer % 2
+            v.trick = (trick if trick is not None else TrickState(plays, tab)) if plays else None
             v._mine = None
             v.quiet = quiet
             v._tops = {}
@@ -147,22 +157,8 @@ class View:
 
     # ------------------------------------------------------------------ basics
 
-    @property
-    def partner(self) -> int:
-        return (self.seat + 2) % 4
-
-    @property
-    def dealer_side(self) -> bool:
-        return self.seat % 2 == self.dealer % 2
-
     def is_partner(self, seat: int) -> bool:
         return seat % 2 == self.seat % 2
-
-    @property
-    def trick(self) -> TrickState | None:
-        if self._trick is None and self.plays:
-            self._trick = TrickState(self.plays, self.tab)
-        return self._trick
 
     @property
     def cards_left(self) -> int:
