@@ -229,7 +229,9 @@ def low_trump_leads(s: SuitLead, w: LeadWeights, low_trump_lead: bool = True) ->
     low = cheapest(s.cards, s.cheap)
     if v.tab.is_honour(low):
         return []
-    if v.dealer_side and s.my_trumps >= max(w.pull_min_trumps, w.pull_low_share * s.out_trumps) and s.out_trumps > 0:
+    mine, out = s.my_trumps, s.out_trumps
+    # Two comparisons, not one against max(): a builtin's call is dear, interpreted.
+    if v.dealer_side and mine >= w.pull_min_trumps and mine >= w.pull_low_share * out and out > 0:
         return [(w.trump_pull - POINTS[low], [low], "lead.trump_pull")]
     if low_trump_lead:
         return [(w.low_trump - w.low_trump_pos * v.tab.pos[low] - POINTS[low], [low], "lead.low")]

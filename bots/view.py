@@ -290,7 +290,8 @@ class View:
                 continue
             if pairs >= 2 and suit in mem.notractor[s]:
                 continue
-            if self.hand_sizes[s] < max(1, 2 * pairs) and s != self.seat:
+            # ``2 * pairs or 1`` is max(1, 2 * pairs): a builtin's call is dear, interpreted.
+            if self.hand_sizes[s] < (2 * pairs or 1) and s != self.seat:
                 continue
             return True
         return False
