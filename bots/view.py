@@ -119,13 +119,14 @@ class View:
             v.tab = tab
             v.ctx = tab.ctx
             v.dealer = obs.dealer
+            # Copied by unpacking, tested by class: a type's call and isinstance() are dear.
             hand = obs.hand
-            v.hand = hand if isinstance(hand, list) else list(hand)
+            v.hand = hand if hand.__class__ is list else [*hand]
             v.plays = plays
             v.mem = mem
             v.kitty = obs.kitty
             sizes = obs.hand_sizes
-            v.hand_sizes = sizes if isinstance(sizes, list) else list(sizes)
+            v.hand_sizes = sizes if sizes.__class__ is list else [*sizes]
             v.defender_points = obs.defender_points
             v.tricks_done = len(obs.tricks)
             v._unseen = None
