@@ -95,10 +95,14 @@ class Tables:
         self.suit_no_by_card: list[int] = [self.suit_no[s] for s in self.suit]
         # Codes, not ``Card``s: compiled, a loop over them reads unboxed ints. Each suit high
         # to low, equal positions by code: one int key per card, sorted once.
-        keys = sorted((_TOP_KEY - self.pos[c]) * 64 + c for c in codes)
-        self.by_suit: dict[str, tuple[int, ...]] = {
-            s: tuple(k % 64 for k in keys if self.suit[k % 64] == s) for s in self.suits
-        }
+        keys = sorted([(_TOP_KEY - self.pos[c]) * 64 + c for c in codes])
+        # One pass into each suit's list, where a generator per suit walked the whole deck
+        # (tables are made for every trump a bot weighs declaring).
+        runs: dict[str, list[int]] = {s: [] for s in self.suits}
+        for k in keys:
+            code = k % 64
+            runs[self.suit[code]].append(code)
+        self.by_suit: dict[str, tuple[int, ...]] = {s: tuple(cs) for s, cs in runs.items()}
         self.top_pos: dict[str, int] = {s: self.pos[cs[0]] for s, cs in self.by_suit.items()}
         self.level = ctx.level
         # Jokers and level cards: the cards a player should not waste.
