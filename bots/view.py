@@ -229,11 +229,21 @@ class View:
             got = -1
             need = 2 if pairs else 1
             remaining = self.mem.remaining
-            for c in self.tab.by_suit[suit]:  # highest first
-                r = remaining[c]
-                if r >= need and r - self._held(c) >= need:
-                    got = self.tab.pos[c]
-                    break
+            if _COMPILED:
+                for c in self.tab.by_suit[suit]:  # highest first
+                    r = remaining[c]
+                    if r >= need and r - self._held(c) >= need:
+                        got = self.tab.pos[c]
+                        break
+            else:
+                # ``_held`` written out: interpreted, its call costs more than its counts.
+                hand = self.hand
+                kitty = self.kitty if self.seat == self.dealer else ()
+                for c in self.tab.by_suit[suit]:  # highest first
+                    r = remaining[c]
+                    if r >= need and r - hand.count(c) - (kitty.count(c) if kitty else 0) >= need:
+                        got = self.tab.pos[c]
+                        break
             self._tops[key] = got
         return got
 
