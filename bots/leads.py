@@ -252,8 +252,8 @@ def partner_ruff_lead(s: SuitLead, w: LeadWeights) -> list[Offer]:
 
 def low_lead(s: SuitLead, w: LeadWeights) -> list[Offer]:
     """Rule 5: the cheapest single of a side suit (one that breaks no pair if there is one)."""
-    singles = [u for u in s.units if u.pairs == 0]
-    low = cheapest([u.cards[0] for u in singles] if singles else s.cards, s.cheap)
+    singles = [u.cards[0] for u in s.units if u.pairs == 0]  # one comprehension, not two
+    low = cheapest(singles if singles else s.cards, s.cheap)
     code: int = low  # an int index: a ``Card`` indexes a list by a generic call
     score = w.low - w.low_length * len(s.cards) - w.low_point * POINTS[code] - w.low_pos * s.v.tab.pos[code]
     if s.ruffable:
