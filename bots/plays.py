@@ -73,17 +73,20 @@ _HONOUR_ADD: Final = 33.0  # a joker or level card: 8 more
 
 
 class _Feed(CardCost):
-    __slots__ = ("honour", "is_honour", "pos", "trump", "weight")
+    __slots__ = ("add", "kind", "pos", "weight")
 
     def __init__(self, tab: Tables, weight: float, honour: float) -> None:
-        self.pos, self.trump, self.is_honour = tab.pos, tab.is_trump, tab.honour
-        self.weight, self.honour = weight, honour
+        # As ``_Cheap``: the position, a term by ``Tables.cheap_kind`` (nothing for a side
+        # card, a trump's, an honour's more), less the points, in the rule's order.
+        self.pos, self.kind = tab.pos_float, tab.cheap_kind
+        self.weight = weight
+        add = [0.0] * (len(tab.suits) + 1)
+        add[0] = _TRUMP_ADD
+        add[-1] = float(25 + honour)
+        self.add = add
 
     def cost(self, c: int) -> float:
-        v = float(self.pos[c])
-        if self.trump[c]:
-            v += 25 + (self.honour if self.is_honour[c] else 0)
-        return v - self.weight * POINTS[c]
+        return self.pos[c] + self.add[self.kind[c]] - self.weight * POINTS[c]
 
 
 class _High(CardCost):
@@ -153,6 +156,15 @@ def cheapest(cards: Sequence[Card], key: Key | CardKey) -> Card:
             best_cost = pos[best] + add[kind[best]] + points[best]
             for c in cards:
                 cost = pos[c] + add[kind[c]] + points[c]
+                if cost < best_cost:
+                    best, best_cost = c, cost
+            return best
+        if type(key) is _Feed:  # the same for the feeding key
+            pos, add, kind, weight, points_of_card = key.pos, key.add, key.kind, key.weight, POINTS
+            best = cards[0]
+            best_cost = pos[best] + add[kind[best]] - weight * points_of_card[best]
+            for c in cards:
+                cost = pos[c] + add[kind[c]] - weight * points_of_card[c]
                 if cost < best_cost:
                     best, best_cost = c, cost
             return best
