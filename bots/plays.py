@@ -346,6 +346,8 @@ def follow(
     the cheapest others (``key_out``)."""
     held = hand_by_suit[lead_suit]
     if len(held) >= n:
+        if n == 1:  # a single followed in suit: what choose_in_suit picks, without its call
+            return pick(held, 1, key_in)
         return choose_in_suit(held, fmt, n, tab, key_in)
     rest = tab.off_suit(hand, lead_suit)
     return list(held) + pick(rest, n - len(held), key_out or key_in)
