@@ -140,7 +140,17 @@ class Tables:
             for i in range(len(suits)):
                 split[suits[i]] = runs[i]
             return split
-        out: dict[str, list[Card]] = {s: [] for s in self.suits}
+        suits = self.suits
+        # The dict written out for the two shapes there are (a trump suit, or none): a
+        # comprehension is a call and a loop, interpreted.
+        if len(suits) == 4:
+            s0, s1, s2, s3 = suits
+            out: dict[str, list[Card]] = {s0: [], s1: [], s2: [], s3: []}
+        elif len(suits) == 5:
+            s0, s1, s2, s3, s4 = suits
+            out = {s0: [], s1: [], s2: [], s3: [], s4: []}
+        else:
+            out = {s: [] for s in suits}
         suit = self.suit
         # A plain loop: ``groupby`` calling ``suit.__getitem__`` back per card, and its runs
         # extended, cost more than a look-up and an append per card (callgrind).
