@@ -121,7 +121,11 @@ def cheap_key(tab: Tables, lengths: dict[str, int] | None = None) -> Key:
 def cheap_key_for(tab: Tables, mine: dict[str, list[Card]]) -> Key:
     """``cheap_key`` with the side suits' lengths of a hand split by suit (``View.mine``),
     read straight into the key's list (the trumps' entry is replaced)."""
-    return _Cheap(tab, _cheap_add([0.4 * len(mine[s]) for s in tab.suits]))
+    suits = tab.suits
+    if len(suits) == 4:  # a trump suit: the list written out (a comprehension is a call)
+        _, s1, s2, s3 = suits
+        return _Cheap(tab, [_TRUMP_ADD, 0.4 * len(mine[s1]), 0.4 * len(mine[s2]), 0.4 * len(mine[s3]), _HONOUR_ADD])
+    return _Cheap(tab, _cheap_add([0.4 * len(mine[s]) for s in suits]))
 
 
 def feed_key(tab: Tables, weight: float = 3.0, honour: float = 8.0) -> Key:
