@@ -284,8 +284,12 @@ class View:
         """A single (``pairs`` 0) or pair (1) of ``suit`` topped above the returned position
         may be beaten by one of ``seats``; -1 when none of them can beat any."""
         key = 2 * self.tab.suit_no[suit] + pairs  # 0 to 9: suit and kind; the seats as bits above
-        for s in seats:
-            key |= 16 << s  # at most 249: Python's cached small ints, no int made per question
+        if len(seats) == 3:  # the other three (a lead's question): no loop
+            a, b, c = seats
+            key |= (16 << a) | (16 << b) | (16 << c)
+        else:
+            for s in seats:
+                key |= 16 << s  # at most 249: Python's cached small ints, no int made per question
         threshold = self._beat.get(key)
         if threshold is None:
             threshold = self._beat[key] = self.top_out(suit, pairs) if self._may_hold(seats, suit, pairs) else -1
