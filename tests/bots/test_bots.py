@@ -539,6 +539,9 @@ def test_a_view_of_an_observation_is_the_view_its_constructor_makes():
     """``View.of`` stores the fields itself when interpreted: every slot as ``__init__`` sets it."""
     from bots.view import View
 
+    if not hasattr(View, "__slots__"):
+        pytest.skip("compiled: View.of calls the constructor, and a native class lists no slots")
+
     ruleset = get_ruleset("hebi-2010")
     for seed in range(4):
         hand = Hand(ruleset, HandSetup(seed, False, (Rank.TWO, Rank.TWO), seed, seed))
