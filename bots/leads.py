@@ -125,8 +125,18 @@ class SuitLead:
         # Written out: a generator's frame per suit of every lead costs more than the test.
         ruffable = False
         if suit != TRUMP:
+            # ``View.maybe_void`` written out, its count of the suit's unseen cards asked
+            # once: it is the same for both opponents.
+            void = v.mem.void
+            few = -1  # unknown; then 1 or 0: are so few of the suit out that it may be void?
             for o in self.opps:
-                if v.maybe_void(o, suit) and v.could_trump(o, 0):
+                if suit in void[o]:
+                    maybe = True
+                else:
+                    if few < 0:
+                        few = 1 if v.unseen_count(suit) <= 2 else 0
+                    maybe = few == 1
+                if maybe and v.could_trump(o, 0):
                     ruffable = True
                     break
         self.ruffable = ruffable
