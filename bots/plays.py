@@ -366,13 +366,22 @@ def units_above(pool: Sequence[Card], pairs: int, threshold: int, tab: Tables, k
     pos = tab.pos
     if pairs == 0:
         seen: dict[int, Card] = {}
-        costs = _costs(key)
+        costs: CardCost | None = None  # made only if two cards share a position
         for c in pool:
             code: int = c  # an int index: a ``Card`` indexes a list by a generic call
             p = pos[code]
-            if p > threshold and (p not in seen or costs.cost(c) < costs.cost(seen[p])):
-                seen[p] = c
-        return [[seen[p]] for p in sorted(seen)]
+            if p > threshold:
+                if p not in seen:
+                    seen[p] = c
+                else:
+                    if costs is None:
+                        costs = _costs(key)
+                    if costs.cost(c) < costs.cost(seen[p]):
+                        seen[p] = c
+        singles: list[list[Card]] = []
+        for p in sorted(seen):  # a loop, not a comprehension's call
+            singles.append([seen[p]])
+        return singles
     counts = counts_of(pool)
     by_pos = _pairs_by_pos(counts, tab, key)
     if pairs == 1:
