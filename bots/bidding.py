@@ -240,7 +240,14 @@ def voids_made(
     left = counts_of(hand)
     for c in chosen:  # ``chosen`` is drawn from ``hand``
         left[c] = left[c] - 1
-    return [s for s in sides if not any(left[c] for c in split[s])]
+    out: list[str] = []
+    for s in sides:  # a loop, not any() over a generator per suit (resumed from C per card)
+        for c in split[s]:
+            if left[c]:
+                break
+        else:
+            out.append(s)
+    return out
 
 
 def bury_score(
@@ -258,7 +265,11 @@ def scored_buries(
     tab = tables(obs.ctx)
     hand = list(obs.hand)
     split = tab.split(hand)
-    cost = bury_cost(tab, counts_of(hand), price, w)
+    counts = counts_of(hand)
+    cost_of = bury_cost(tab, counts, price, w)
+    # Each card's cost worked out once, then read through the dict's own look-up: the
+    # picks and scores below ask it again and again, and its Python call is dear.
+    cost = {c: cost_of(c) for c in counts}.__getitem__
     sides = [s for s in tab.side_suits if split[s]]
     combos = [combo for r in range(len(sides) + 1) for combo in combinations(sides, r)] if careful else [()]
     out = []

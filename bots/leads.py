@@ -125,8 +125,18 @@ class SuitLead:
         # Written out: a generator's frame per suit of every lead costs more than the test.
         ruffable = False
         if suit != TRUMP:
+            # ``View.maybe_void`` written out, its count of the suit's unseen cards asked
+            # once: it is the same for both opponents.
+            void = v.mem.void
+            few = -1  # unknown; then 1 or 0: are so few of the suit out that it may be void?
             for o in self.opps:
-                if v.maybe_void(o, suit) and v.could_trump(o, 0):
+                if suit in void[o]:
+                    maybe = True
+                else:
+                    if few < 0:
+                        few = 1 if v.unseen_count(suit) <= 2 else 0
+                    maybe = few == 1
+                if maybe and v.could_trump(o, 0):
                     ruffable = True
                     break
         self.ruffable = ruffable
@@ -200,7 +210,10 @@ def trump_boss_leads(s: SuitLead, w: LeadWeights) -> list[Offer]:
         if s.out_trumps == 0:
             score = w.last_trumps + w.last_trumps_pair * u.pairs
         else:
-            honours = sum(1 for c in u.cards if tab.is_honour(c))
+            honours = 0  # a loop, not sum() over a generator (its frame resumed from C per card)
+            for c in u.cards:
+                if tab.honour[c]:
+                    honours += 1
             score = w.trump_boss + w.trump_boss_pair * u.pairs - (0.0 if s.endgame else w.trump_boss_honour * honours)
         offers.append((score, list(u.cards), "lead.boss_pair" if u.pairs else "lead.trump_pull"))
     return offers
@@ -226,7 +239,9 @@ def low_trump_leads(s: SuitLead, w: LeadWeights, low_trump_lead: bool = True) ->
     low = cheapest(s.cards, s.cheap)
     if v.tab.is_honour(low):
         return []
-    if v.dealer_side and s.my_trumps >= max(w.pull_min_trumps, w.pull_low_share * s.out_trumps) and s.out_trumps > 0:
+    mine, out = s.my_trumps, s.out_trumps
+    # Two comparisons, not one against max(): a builtin's call is dear, interpreted.
+    if v.dealer_side and mine >= w.pull_min_trumps and mine >= w.pull_low_share * out and out > 0:
         return [(w.trump_pull - POINTS[low], [low], "lead.trump_pull")]
     if low_trump_lead:
         return [(w.low_trump - w.low_trump_pos * v.tab.pos[low] - POINTS[low], [low], "lead.low")]
@@ -238,7 +253,8 @@ def partner_ruff_lead(s: SuitLead, w: LeadWeights) -> list[Offer]:
     opponent is void in it too."""
     void = s.v.mem.void
     partner = s.v.partner
-    if s.suit not in void[partner] or TRUMP in void[partner] or any(s.suit in void[o] for o in s.opps):
+    left, right = s.opps
+    if s.suit not in void[partner] or TRUMP in void[partner] or s.suit in void[left] or s.suit in void[right]:
         return []
     low = cheapest(s.cards, s.cheap)
     return [(w.partner_ruff - w.partner_ruff_point * POINTS[low], [low], "lead.partner_ruff")]
@@ -246,14 +262,16 @@ def partner_ruff_lead(s: SuitLead, w: LeadWeights) -> list[Offer]:
 
 def low_lead(s: SuitLead, w: LeadWeights) -> list[Offer]:
     """Rule 5: the cheapest single of a side suit (one that breaks no pair if there is one)."""
-    singles = [u for u in s.units if u.pairs == 0]
-    low = cheapest([u.cards[0] for u in singles] if singles else s.cards, s.cheap)
+    singles = [u.cards[0] for u in s.units if u.pairs == 0]  # one comprehension, not two
+    low = cheapest(singles if singles else s.cards, s.cheap)
     code: int = low  # an int index: a ``Card`` indexes a list by a generic call
     score = w.low - w.low_length * len(s.cards) - w.low_point * POINTS[code] - w.low_pos * s.v.tab.pos[code]
     if s.ruffable:
         score -= w.low_ruffable
     void = s.v.mem.void
-    if any(s.suit in void[o] for o in s.opps) and TRUMP not in void[s.opps[0]]:
+    left, right = s.opps
+    # Written out: ``any`` over a generator resumes its frame from C per seat.
+    if (s.suit in void[left] or s.suit in void[right]) and TRUMP not in void[left]:
         score -= w.low_opp_void
     return [(score, [low], "lead.low")]
 

@@ -248,9 +248,21 @@ class MemoryTracker:
         if current is None:
             self.trick = None
         else:
-            self._read(mem, current, self._in_current)
-            self._follow_trick(current.plays, mem.tab)
-            self._in_current = len(current.plays)
+            plays = current.plays
+            counted = self._in_current
+            if counted < len(plays):
+                # A trick led with a single read here, with no call of ``_read``: every
+                # decision reads the plays since the last one.
+                if len(plays[0][1]) == 1:
+                    mem.on_singles(plays, counted)
+                else:
+                    self._read(mem, current, counted)
+            state = self.trick
+            if state is not None and counted and len(state.plays) == counted and state.lead == plays[0][1]:
+                state.extend(plays, mem.tab)  # ``_follow_trick``'s common case, with no call of it
+            else:
+                self._follow_trick(plays, mem.tab)
+            self._in_current = len(plays)
         return mem
 
     def _follow_trick(self, plays: tuple[tuple[int, tuple[Card, ...]], ...], tab: Tables) -> None:

@@ -45,37 +45,48 @@ class CardCost:
 
 
 class _Cheap(CardCost):
-    __slots__ = ("honour", "lengths", "pos", "suit_no", "trump")
+    __slots__ = ("add", "kind", "points", "pos")
 
-    def __init__(self, tab: Tables, lengths: list[int] | None) -> None:
-        self.pos, self.trump, self.honour, self.suit_no = tab.pos, tab.is_trump, tab.honour, tab.suit_no_by_card
-        # The suits' lengths by suit number: a list index per card, not a dict's (ints, so
-        # the list holds the small ints CPython keeps, where floats would each be made).
-        self.lengths = lengths
+    def __init__(self, tab: Tables, add: list[float]) -> None:
+        # A card's cost is its position, plus what its kind adds (``Tables.cheap_kind``: a
+        # side suit's length, or a trump's, an honour's more), plus its points: three list
+        # reads where each card asked a branch and a float() call. ``add`` is by kind.
+        self.pos, self.kind, self.points = tab.pos_float, tab.cheap_kind, tab.points2
+        self.add = add
 
     def cost(self, c: int) -> float:
-        v = float(self.pos[c])  # a float from the start: compiled code keeps one type per variable
-        if self.trump[c]:
-            v += 25 + (8 if self.honour[c] else 0)
-        else:
-            lengths = self.lengths
-            if lengths is not None:
-                v += 0.4 * lengths[self.suit_no[c]]
-        return v + 2.0 * POINTS[c]
+        # Added in the order of the rule (position, then length or trump, then points), so
+        # every cost, and every tie, is what it was.
+        return self.pos[c] + self.add[self.kind[c]] + self.points[c]
+
+
+def _cheap_add(add: list[float]) -> list[float]:
+    """``add`` (a side suit's length term by suit number) with the trumps' terms: at the
+    trump's suit number (0) a plain trump's, after the suits an honour's."""
+    add[0] = _TRUMP_ADD
+    add.append(_HONOUR_ADD)
+    return add
+
+
+_TRUMP_ADD: Final = 25.0  # a trump given away, above any side card
+_HONOUR_ADD: Final = 33.0  # a joker or level card: 8 more
 
 
 class _Feed(CardCost):
-    __slots__ = ("honour", "is_honour", "pos", "trump", "weight")
+    __slots__ = ("add", "kind", "pos", "weight")
 
     def __init__(self, tab: Tables, weight: float, honour: float) -> None:
-        self.pos, self.trump, self.is_honour = tab.pos, tab.is_trump, tab.honour
-        self.weight, self.honour = weight, honour
+        # As ``_Cheap``: the position, a term by ``Tables.cheap_kind`` (nothing for a side
+        # card, a trump's, an honour's more), less the points, in the rule's order.
+        self.pos, self.kind = tab.pos_float, tab.cheap_kind
+        self.weight = weight
+        add = [0.0] * (len(tab.suits) + 1)
+        add[0] = _TRUMP_ADD
+        add[-1] = float(25 + honour)
+        self.add = add
 
     def cost(self, c: int) -> float:
-        v = float(self.pos[c])
-        if self.trump[c]:
-            v += 25 + (self.honour if self.is_honour[c] else 0)
-        return v - self.weight * POINTS[c]
+        return self.pos[c] + self.add[self.kind[c]] - self.weight * POINTS[c]
 
 
 class _High(CardCost):
@@ -102,13 +113,19 @@ class _Wrapped(CardCost):
 
 def cheap_key(tab: Tables, lengths: dict[str, int] | None = None) -> Key:
     """Give away as little as possible: low side cards, short suits, no points, no trumps."""
-    return _Cheap(tab, None if lengths is None else [lengths.get(s, 0) for s in tab.suits])
+    if lengths is None:
+        return _Cheap(tab, _cheap_add([0.0] * len(tab.suits)))
+    return _Cheap(tab, _cheap_add([0.4 * lengths.get(s, 0) for s in tab.suits]))
 
 
 def cheap_key_for(tab: Tables, mine: dict[str, list[Card]]) -> Key:
     """``cheap_key`` with the side suits' lengths of a hand split by suit (``View.mine``),
-    read straight into the key's list."""
-    return _Cheap(tab, [0 if s == TRUMP else len(mine[s]) for s in tab.suits])
+    read straight into the key's list (the trumps' entry is replaced)."""
+    suits = tab.suits
+    if len(suits) == 4:  # a trump suit: the list written out (a comprehension is a call)
+        _, s1, s2, s3 = suits
+        return _Cheap(tab, [_TRUMP_ADD, 0.4 * len(mine[s1]), 0.4 * len(mine[s2]), 0.4 * len(mine[s3]), _HONOUR_ADD])
+    return _Cheap(tab, _cheap_add([0.4 * len(mine[s]) for s in suits]))
 
 
 def feed_key(tab: Tables, weight: float = 3.0, honour: float = 8.0) -> Key:
@@ -135,6 +152,26 @@ def cheapest(cards: Sequence[Card], key: Key | CardKey) -> Card:
     """``min(cards, key=key)``: the first card of the lowest key. Compiled, a loop here beats
     the builtin's keyword call; interpreted, the builtin is the C loop."""
     if not _COMPILED:
+        if type(key) is _Cheap:
+            # The common key's cost written out: interpreted, a Python call per card (the
+            # builtin's key) costs more than the loop. The first lowest, as min() picks.
+            pos, add, kind, points = key.pos, key.add, key.kind, key.points
+            best = cards[0]
+            best_cost = pos[best] + add[kind[best]] + points[best]
+            for c in cards:
+                cost = pos[c] + add[kind[c]] + points[c]
+                if cost < best_cost:
+                    best, best_cost = c, cost
+            return best
+        if type(key) is _Feed:  # the same for the feeding key
+            pos, add, kind, weight, points_of_card = key.pos, key.add, key.kind, key.weight, POINTS
+            best = cards[0]
+            best_cost = pos[best] + add[kind[best]] - weight * points_of_card[best]
+            for c in cards:
+                cost = pos[c] + add[kind[c]] - weight * points_of_card[c]
+                if cost < best_cost:
+                    best, best_cost = c, cost
+            return best
         return min(cards, key=_plain(key))
     # A list-typed name: compiled, indexing and looping a ``Sequence`` are generic calls.
     held: list[Card] = cards if isinstance(cards, list) else list(cards)
@@ -313,6 +350,8 @@ def follow(
     the cheapest others (``key_out``)."""
     held = hand_by_suit[lead_suit]
     if len(held) >= n:
+        if n == 1:  # a single followed in suit: what choose_in_suit picks, without its call
+            return pick(held, 1, key_in)
         return choose_in_suit(held, fmt, n, tab, key_in)
     rest = tab.off_suit(hand, lead_suit)
     return list(held) + pick(rest, n - len(held), key_out or key_in)
@@ -327,13 +366,22 @@ def units_above(pool: Sequence[Card], pairs: int, threshold: int, tab: Tables, k
     pos = tab.pos
     if pairs == 0:
         seen: dict[int, Card] = {}
-        costs = _costs(key)
+        costs: CardCost | None = None  # made only if two cards share a position
         for c in pool:
             code: int = c  # an int index: a ``Card`` indexes a list by a generic call
             p = pos[code]
-            if p > threshold and (p not in seen or costs.cost(c) < costs.cost(seen[p])):
-                seen[p] = c
-        return [[seen[p]] for p in sorted(seen)]
+            if p > threshold:
+                if p not in seen:
+                    seen[p] = c
+                else:
+                    if costs is None:
+                        costs = _costs(key)
+                    if costs.cost(c) < costs.cost(seen[p]):
+                        seen[p] = c
+        singles: list[list[Card]] = []
+        for p in sorted(seen):  # a loop, not a comprehension's call
+            singles.append([seen[p]])
+        return singles
     counts = counts_of(pool)
     by_pos = _pairs_by_pos(counts, tab, key)
     if pairs == 1:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from itertools import groupby
 from typing import Final
 
 from game.core import TRUMP, Card, EffectiveSuit, Format, Rank, TrumpContext, Unit, decompose, format_of, make_deck
@@ -59,11 +58,14 @@ class Tables:
         "_units",
         "bury_weight",
         "by_suit",
+        "cheap_kind",
         "ctx",
         "honour",
         "is_trump",
         "level",
+        "points2",
         "pos",
+        "pos_float",
         "side_suits",
         "strength",
         "suit",
@@ -93,10 +95,14 @@ class Tables:
         self.suit_no_by_card: list[int] = [self.suit_no[s] for s in self.suit]
         # Codes, not ``Card``s: compiled, a loop over them reads unboxed ints. Each suit high
         # to low, equal positions by code: one int key per card, sorted once.
-        keys = sorted((_TOP_KEY - self.pos[c]) * 64 + c for c in codes)
-        self.by_suit: dict[str, tuple[int, ...]] = {
-            s: tuple(k % 64 for k in keys if self.suit[k % 64] == s) for s in self.suits
-        }
+        keys = sorted([(_TOP_KEY - self.pos[c]) * 64 + c for c in codes])
+        # One pass into each suit's list, where a generator per suit walked the whole deck
+        # (tables are made for every trump a bot weighs declaring).
+        runs: dict[str, list[int]] = {s: [] for s in self.suits}
+        for k in keys:
+            code = k % 64
+            runs[self.suit[code]].append(code)
+        self.by_suit: dict[str, tuple[int, ...]] = {s: tuple(cs) for s, cs in runs.items()}
         self.top_pos: dict[str, int] = {s: self.pos[cs[0]] for s, cs in self.by_suit.items()}
         self.level = ctx.level
         # Jokers and level cards: the cards a player should not waste.
@@ -104,6 +110,15 @@ class Tables:
         self.honour: list[bool] = [c >= _FIRST_JOKER or _RANK_BY_CODE[c] == level for c in codes]
         self.bury_weight: list[float] = [
             _TRUMP_BURY_WEIGHT if self.is_trump[c] else _SIDE_BURY_BY_CODE[c] for c in codes
+        ]
+        # ``plays.cheap_key``'s terms by card: its position as a float, twice its points, and
+        # the entry of the key's list it adds (a side card its suit's length term, by suit
+        # number; a trump the trumps' term at 0, an honour at ``len(suits)``).
+        self.pos_float: list[float] = [float(p) for p in self.pos]
+        self.points2: list[float] = [2.0 * POINTS[c] for c in codes]
+        n_suits = len(self.suits)
+        self.cheap_kind: list[int] = [
+            (n_suits if self.honour[c] else 0) if self.is_trump[c] else self.suit_no_by_card[c] for c in codes
         ]
         self._units: dict[tuple[int, ...], list[Unit]] = {}
         # A single card's units and format, by its code, made when first asked (tables are
@@ -125,11 +140,22 @@ class Tables:
             for i in range(len(suits)):
                 split[suits[i]] = runs[i]
             return split
-        out: dict[str, list[Card]] = {s: [] for s in self.suits}
+        suits = self.suits
+        # The dict written out for the two shapes there are (a trump suit, or none): a
+        # comprehension is a call and a loop, interpreted.
+        if len(suits) == 4:
+            s0, s1, s2, s3 = suits
+            out: dict[str, list[Card]] = {s0: [], s1: [], s2: [], s3: []}
+        elif len(suits) == 5:
+            s0, s1, s2, s3, s4 = suits
+            out = {s0: [], s1: [], s2: [], s3: [], s4: []}
+        else:
+            out = {s: [] for s in suits}
         suit = self.suit
-        # An observation's hand is sorted suit by suit: one run per suit, grouped in C.
-        for s, run in groupby(cards, suit.__getitem__):
-            out[s].extend(run)
+        # A plain loop: ``groupby`` calling ``suit.__getitem__`` back per card, and its runs
+        # extended, cost more than a look-up and an append per card (callgrind).
+        for c in cards:
+            out[suit[c]].append(c)
         return out
 
     def units(self, cards: Sequence[Card]) -> list[Unit]:

@@ -81,6 +81,16 @@ class TrickState:
         self._count(len(self.plays) - 1, seat, cards, tab)
 
     def value_of(self, cards: Sequence[Card], tab: Tables) -> tuple[int, int] | None:
+        if self.n == 1 and len(cards) == 1:
+            # A single to a single, as ``play_value`` values it (see ``_count``), from the
+            # tables: no call into the core and its context's position.
+            card: int = cards[0]
+            suit = tab.suit[card]
+            if suit is self.suit:
+                return (0, tab.pos[card])
+            if suit is TRUMP:
+                return (1, tab.pos[card])
+            return None
         return play_value(cards, self.lead, tab.ctx, self.units)
 
 

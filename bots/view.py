@@ -27,20 +27,22 @@ class View:
         "_held_counts",
         "_mine",
         "_tops",
-        "_trick",
         "_unseen",
         "ctx",
         "dealer",
+        "dealer_side",
         "defender_points",
         "hand",
         "hand_sizes",
         "kitty",
         "mem",
+        "partner",
         "plays",
         "quiet",
         "ruleset",
         "seat",
         "tab",
+        "trick",
         "tricks_done",
     )
 
@@ -75,7 +77,12 @@ class View:
         self.defender_points = defender_points
         self.tricks_done = tricks_done
         self._unseen: Counter[Card] | None = None
-        self._trick = trick
+        # Stored, not properties: interpreted, a property is a Python call from C at every
+        # read, and the policy reads these at every decision. The trick is made here when the
+        # caller keeps none (a play-phase view with plays always reads it).
+        self.partner = (seat + 2) % 4
+        self.dealer_side = seat % 2 == dealer % 2
+        self.trick: TrickState | None = TrickState(plays, tab) if trick is None and plays else trick
         # ``mine``: the hand already split by suit (a roll-out keeps each seat's split up to
         # date, play by play), which ``mine()`` would otherwise make.
         self._mine = mine
@@ -94,12 +101,45 @@ class View:
         never asks a memory question (``easy``): it gets an empty memory, so the attribute's
         type is true (compiled code checks it) and the hot queries carry no None checks.
         ``trick``: the state of the observation's trick, where the caller keeps one
-        (``MemoryTracker.trick``); else it is made when first asked."""
+        (``MemoryTracker.trick``); else it is made here."""
         assert obs.ctx is not None and obs.dealer is not None, "a view is of the play phase"
         plays = obs.current.plays if obs.current is not None else ()
-        tab = tables(obs.ctx)
         if mem is None:
+            tab = tables(obs.ctx)
             mem = CardMemory(tab, obs.ruleset.decks, obs.dealer)
+        else:
+            # The memory's tables are this hand's: no look-up of the context (a call, a hash).
+            tab = mem.tab if mem.tab.ctx is obs.ctx else tables(obs.ctx)
+        if not _COMPILED:
+            # Interpreted, the fields stored here as ``__init__`` stores them: its frame and
+            # fourteen arguments cost more than the stores (a view per decision).
+            v = object.__new__(cls)
+            v.seat = obs.seat
+            v.ruleset = obs.ruleset
+            v.tab = tab
+            v.ctx = tab.ctx
+            v.dealer = obs.dealer
+            # Copied by unpacking, tested by class: a type's call and isinstance() are dear.
+            hand = obs.hand
+            v.hand = hand if hand.__class__ is list else [*hand]
+            v.plays = plays
+            v.mem = mem
+            v.kitty = obs.kitty
+            sizes = obs.hand_sizes
+            v.hand_sizes = sizes if sizes.__class__ is list else [*sizes]
+            v.defender_points = obs.defender_points
+            v.tricks_done = len(obs.tricks)
+            v._unseen = None
+            seat, dealer = obs.seat, obs.dealer
+            v.partner = (seat + 2) % 4
+            v.dealer_side = seat % 2 == dealer % 2
+            v.trick = (trick if trick is not None else TrickState(plays, tab)) if plays else None
+            v._mine = None
+            v.quiet = quiet
+            v._tops = {}
+            v._beat = {}
+            v._held_counts = None
+            return v
         return cls(
             obs.seat,
             obs.ruleset,
@@ -118,22 +158,8 @@ class View:
 
     # ------------------------------------------------------------------ basics
 
-    @property
-    def partner(self) -> int:
-        return (self.seat + 2) % 4
-
-    @property
-    def dealer_side(self) -> bool:
-        return self.seat % 2 == self.dealer % 2
-
     def is_partner(self, seat: int) -> bool:
         return seat % 2 == self.seat % 2
-
-    @property
-    def trick(self) -> TrickState | None:
-        if self._trick is None and self.plays:
-            self._trick = TrickState(self.plays, self.tab)
-        return self._trick
 
     @property
     def cards_left(self) -> int:
@@ -203,11 +229,21 @@ class View:
             got = -1
             need = 2 if pairs else 1
             remaining = self.mem.remaining
-            for c in self.tab.by_suit[suit]:  # highest first
-                r = remaining[c]
-                if r >= need and r - self._held(c) >= need:
-                    got = self.tab.pos[c]
-                    break
+            if _COMPILED:
+                for c in self.tab.by_suit[suit]:  # highest first
+                    r = remaining[c]
+                    if r >= need and r - self._held(c) >= need:
+                        got = self.tab.pos[c]
+                        break
+            else:
+                # ``_held`` written out: interpreted, its call costs more than its counts.
+                hand = self.hand
+                kitty = self.kitty if self.seat == self.dealer else ()
+                for c in self.tab.by_suit[suit]:  # highest first
+                    r = remaining[c]
+                    if r >= need and r - hand.count(c) - (kitty.count(c) if kitty else 0) >= need:
+                        got = self.tab.pos[c]
+                        break
             self._tops[key] = got
         return got
 
@@ -248,8 +284,12 @@ class View:
         """A single (``pairs`` 0) or pair (1) of ``suit`` topped above the returned position
         may be beaten by one of ``seats``; -1 when none of them can beat any."""
         key = 2 * self.tab.suit_no[suit] + pairs  # 0 to 9: suit and kind; the seats as bits above
-        for s in seats:
-            key |= 16 << s  # at most 249: Python's cached small ints, no int made per question
+        if len(seats) == 3:  # the other three (a lead's question): no loop
+            a, b, c = seats
+            key |= (16 << a) | (16 << b) | (16 << c)
+        else:
+            for s in seats:
+                key |= 16 << s  # at most 249: Python's cached small ints, no int made per question
         threshold = self._beat.get(key)
         if threshold is None:
             threshold = self._beat[key] = self.top_out(suit, pairs) if self._may_hold(seats, suit, pairs) else -1
@@ -265,7 +305,8 @@ class View:
                 continue
             if pairs >= 2 and suit in mem.notractor[s]:
                 continue
-            if self.hand_sizes[s] < max(1, 2 * pairs) and s != self.seat:
+            # ``2 * pairs or 1`` is max(1, 2 * pairs): a builtin's call is dear, interpreted.
+            if self.hand_sizes[s] < (2 * pairs or 1) and s != self.seat:
                 continue
             return True
         return False

@@ -533,3 +533,42 @@ def test_the_bots_keep_tables_for_a_few_trump_contexts_only():
         assert tables_module.tables(c).ctx == c
     assert len(tables_module._CACHE) <= tables_module.CONTEXTS_KEPT
     assert contexts[-1] in tables_module._CACHE and contexts[0] not in tables_module._CACHE
+
+
+def test_a_view_of_an_observation_is_the_view_its_constructor_makes():
+    """``View.of`` stores the fields itself when interpreted: every slot as ``__init__`` sets it."""
+    from bots.view import View
+
+    if not hasattr(View, "__slots__"):
+        pytest.skip("compiled: View.of calls the constructor, and a native class lists no slots")
+
+    ruleset = get_ruleset("hebi-2010")
+    for seed in range(4):
+        hand = Hand(ruleset, HandSetup(seed, False, (Rank.TWO, Rank.TWO), seed, seed))
+        bots = [make_bot("easy", s, random.Random(s), ruleset) for s in range(4)]
+        _advance(hand, bots, 3 + seed)
+        if hand.phase != PLAYING:
+            continue
+        for seat in range(4):
+            obs = observe(hand, seat)
+            tracker = MemoryTracker()
+            mem = tracker.sync(obs)
+            got = View.of(obs, mem, seat % 2 == 0, tracker.trick)
+            plays = obs.current.plays if obs.current is not None else ()
+            made = View(
+                obs.seat,
+                obs.ruleset,
+                tables(obs.ctx),
+                obs.dealer,
+                obs.hand,
+                plays,
+                mem,
+                obs.kitty,
+                obs.hand_sizes,
+                obs.defender_points,
+                len(obs.tricks),
+                tracker.trick if plays else None,
+                quiet=seat % 2 == 0,
+            )
+            for name in View.__slots__:
+                assert getattr(got, name) == getattr(made, name), name
