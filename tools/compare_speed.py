@@ -1,7 +1,7 @@
 """All-`normal` self-play speed of two or more checkouts, side by side in one run.
 
     python tools/compare_speed.py /path/to/fefa3f5-checkout . [--ruleset hebi-2010]
-        [--deals 200] [--runs 3] [--compiled] [--instructions]
+        [--deals 200] [--runs 11] [--compiled] [--instructions]
 
 Each checkout runs its own arena with its own venv (``CHECKOUT/.venv/bin/python``):
 ``python -m bots.arena --ruleset R --deals N --seed 99 --a normal --b normal --jobs 1
@@ -137,7 +137,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("checkouts", nargs="+", type=Path, help="the first is the reference")
     parser.add_argument("--ruleset", default="hebi-2010")
     parser.add_argument("--deals", type=int, default=200, help="deals per arena run")
-    parser.add_argument("--runs", type=int, default=3, help="interleaved wall-clock runs each")
+    parser.add_argument(
+        "--runs", type=int, default=11, help="interleaved wall-clock runs each (one run is a draw: see the docstring)"
+    )
     parser.add_argument("--compiled", action="store_true", help="also the last checkout's compiled build")
     parser.add_argument("--instructions", action="store_true", help="count instructions with valgrind")
     args = parser.parse_args(argv)
