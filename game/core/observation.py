@@ -217,14 +217,7 @@ def observe(hand: Hand, seat: int, last_chance: bool = False) -> Observation:
     obs = object.__new__(Observation)
     attrs = obs.__dict__
     attrs.update(fixed)
-    tricks = state.tricks
-    trick = tricks[-1] if tricks and len(tricks[-1].plays) < 4 else None
-    if state.settlement is not None:
-        to_act = None
-    elif trick is not None:
-        to_act = (trick.leader + len(trick.plays)) % 4
-    else:
-        to_act = tricks[-1].winner if tricks else state.leader
+    trick, to_act = state.turn()
     hands = hand.hands
     attrs["hand"] = hand.shown_hand(seat)
     attrs["hand_sizes"] = (len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3]))
@@ -247,16 +240,8 @@ def _observe(hand: Hand, seat: int, last_chance: bool) -> Observation:
     hands = hand.hands
     to_act: int | None
     if state is not None:
-        # ``current_trick`` and ``to_act`` written out: an observation is made per decision.
-        tricks = state.tricks
-        trick = tricks[-1] if tricks and len(tricks[-1].plays) < 4 else None
+        trick, to_act = state.turn()
         current = TrickView.of(trick) if trick is not None else None
-        if state.settlement is not None:
-            to_act = None
-        elif trick is not None:
-            to_act = (trick.leader + len(trick.plays)) % 4
-        else:
-            to_act = tricks[-1].winner if tricks else state.leader
         views, trick_points, penalties = state.views, state.trick_points, state.penalties
     else:
         current, views, trick_points, penalties = None, (), 0, 0

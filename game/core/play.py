@@ -309,6 +309,11 @@ class PlayState:
             return (last.leader + len(last.plays)) % 4
         return last.winner
 
+    def turn(self) -> tuple[Trick | None, int | None]:
+        """The trick on the table and the seat that plays next: what the table's check and
+        every observation ask."""
+        return self.current_trick, self.to_act()
+
     def points_in_play(self) -> int:
         """Points not yet captured by anyone: in hands, the kitty and the unfinished trick."""
         trick = self.current_trick
@@ -371,14 +376,7 @@ class PlayState:
         """Why ``seat`` may not play ``cards`` now (None when it may)."""
         if self.settlement is not None:
             return Refusal("phase.wrong")
-        # ``to_act`` and ``current_trick`` written out: the table checks every play it is given.
-        tricks = self.tricks
-        trick = tricks[-1] if tricks and len(tricks[-1].plays) < 4 else None
-        to_act: int | None
-        if trick is not None:
-            to_act = (trick.leader + len(trick.plays)) % 4
-        else:
-            to_act = tricks[-1].winner if tricks else self.leader
+        trick, to_act = self.turn()
         if seat is None or seat != to_act:
             return Refusal("turn.not_yours")
         hand = self.hands[seat]
