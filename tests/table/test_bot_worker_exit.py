@@ -8,12 +8,15 @@ import subprocess
 import sys
 import time
 
-from game.core import PLAY
+from game.core import PLAY, Hand, HandSetup, Rank, get_ruleset, observe
 from game.table.controllers import PENDING, BotController
 
-QUIT_WHILE_SEARCHING = """
+# A real observation, not None: the compiled build checks the argument's type.
+OBSERVATION = "observe(Hand(get_ruleset('hebi-2010'), HandSetup(1, False, (Rank.TWO, Rank.TWO), 0, 0)), 0)"
+
+QUIT_WHILE_SEARCHING = f"""
 import time
-from game.core import PLAY
+from game.core import PLAY, Hand, HandSetup, Rank, get_ruleset, observe
 from game.table.controllers import BotController
 
 class Searching:
@@ -22,7 +25,7 @@ class Searching:
         return []
     bury = play
 
-BotController(Searching(), "expert", threaded=True).begin(PLAY, None)
+BotController(Searching(), "expert", threaded=True).begin(PLAY, {OBSERVATION})
 time.sleep(0.3)
 print("quit", flush=True)
 """
@@ -51,8 +54,9 @@ def test_the_worker_still_answers_in_order_and_keeps_a_bots_error():
 
     first = BotController(Bot(["AS"]), "normal", threaded=True)
     broken = BotController(Bot(ValueError("a bot's bug")), "normal", threaded=True)
-    first.begin(PLAY, None)
-    broken.begin(PLAY, None)
+    obs = observe(Hand(get_ruleset("hebi-2010"), HandSetup(1, False, (Rank.TWO, Rank.TWO), 0, 0)), 0)
+    first.begin(PLAY, obs)
+    broken.begin(PLAY, obs)
     for _ in range(500):
         if first.thinking() and broken.thinking():
             a = first.result()

@@ -3,6 +3,8 @@ hand, whose trick scores, and a person's play checked once. The screens only sho
 
 from __future__ import annotations
 
+import pytest
+
 from bots.hint import hint
 from game.core import BURY, PLAY, Action, Hand, Match, get_ruleset
 from game.table import (
@@ -110,6 +112,10 @@ def test_a_trick_scores_for_the_defenders_as_the_engine_says():
 
 
 def test_a_persons_play_is_checked_once(monkeypatch):
+    from game.core import play
+
+    if play._COMPILED:
+        pytest.skip("compiled, a native Hand: its check cannot be patched to count the calls")
     driver = driver_for(PRACTICE)
     wait = until(driver, (WaitKind.PLAY,))
     action = hint_action(driver.hand, wait.seat, hint)
