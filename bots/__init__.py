@@ -73,7 +73,7 @@ def make_bot(
     except KeyError:
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join(BOT_LEVELS)})") from None
     if issubclass(cls, HardBot):
-        base = settings if settings is not None else cls.default_settings
+        base = settings if settings is not None else cls.settings_for(ruleset)
         if cls is ExpertBot:
             # ``think_ms`` is the hard level's budget (the arena's --think-ms).
             expert_ms = options.pop("expert_ms", None)

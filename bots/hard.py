@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections import Counter
 import time
 
-from game.core import TRUMP, Card, Observation, PlayState
+from game.core import TRUMP, Card, Observation, PlayState, Ruleset
 
 from .base import Reason, is_legal_bury
 from .bidding import bury_options
@@ -52,7 +52,7 @@ from .memory import MemoryTracker
 from .normal import NormalBot, NormalPolicy, checked
 from .paired import drop_behind, keep_base, paired_search
 from .reasons import honest
-from .settings import DEFAULT_THINK_MS, EXPERT, EXPERT_THINK_MS, HARD, SearchSettings
+from .settings import DEFAULT_THINK_MS, EXPERT, EXPERT_ONE_DECK, EXPERT_THINK_MS, HARD, SearchSettings
 from .sim import play_state_of, rollout, sample_hands
 from .view import View
 
@@ -66,7 +66,7 @@ class HardBot(NormalBot):
 
     def __init__(self, seat, rng, ruleset, settings: SearchSettings | None = None, memory: MemoryTracker | None = None):
         super().__init__(seat, rng, ruleset, memory)
-        self.settings = settings if settings is not None else self.default_settings
+        self.settings = settings if settings is not None else self.settings_for(ruleset)
         self.think_ms = self.settings.think_ms
         self.samples = self.settings.worlds
         # The worlds of the last search, carried to the next (``inference.carry``): the
@@ -80,6 +80,11 @@ class HardBot(NormalBot):
         # every candidate played in that world.
         self._solver: tuple[PlayState, Solver] | None = None
         self.changes = 0  # searches that overruled the normal policy
+
+    @classmethod
+    def settings_for(cls, ruleset: Ruleset) -> SearchSettings:
+        """The level's search on ``ruleset`` when none is given."""
+        return cls.default_settings
 
     # ------------------------------------------------------------------ decisions
 
@@ -308,12 +313,18 @@ class HardBot(NormalBot):
 
 
 class ExpertBot(HardBot):
-    """``hard`` with a longer think (``EXPERT_THINK_MS``), more candidate moves and worlds
-    steered harder towards the plays seen (``settings.EXPERT``): the budget buys better
-    worlds as well as more of them."""
+    """``hard`` with a longer think (``EXPERT_THINK_MS``), more candidate moves and, on two
+    and three decks, worlds steered harder towards the plays seen (``settings.EXPERT``): the
+    budget buys better worlds as well as more of them."""
 
     level = "expert"
     default_settings = EXPERT
+
+    @classmethod
+    def settings_for(cls, ruleset: Ruleset) -> SearchSettings:
+        """On one deck ``hard``'s steering (``settings.EXPERT_ONE_DECK``): there the harder
+        steering lost."""
+        return EXPERT if ruleset.decks > 1 else EXPERT_ONE_DECK
 
 
 __all__ = ["DEFAULT_THINK_MS", "EXPERT_THINK_MS", "TRUMP", "ExpertBot", "HardBot"]

@@ -113,10 +113,22 @@ HARD = SearchSettings()
 EXPERT = replace(
     HARD, think_ms=EXPERT_THINK_MS, max_candidates=7, steer_steps=30, window=12, steer_patience=6, steer_share=2.0
 )
+#: ``expert`` on one deck: ``hard``'s steering with ``expert``'s think. A one-deck hand is
+#: twelve cards, so twelve tricks back replay the whole hand, and there the harder steering
+#: cost: ``hard`` with it at 300 ms -0.17 levels a deal, ``expert`` with it -0.38 below
+#: ``hard`` (logistics-2015, bots/NOTES.md, "expert on one deck").
+EXPERT_ONE_DECK = replace(
+    EXPERT,
+    steer_steps=HARD.steer_steps,
+    window=HARD.window,
+    steer_patience=HARD.steer_patience,
+    steer_share=HARD.steer_share,
+)
 
 __all__ = [
     "DEFAULT_THINK_MS",
     "EXPERT",
+    "EXPERT_ONE_DECK",
     "EXPERT_THINK_MS",
     "HARD",
     "SETTING_NAMES",

@@ -7,9 +7,10 @@ import pytest
 
 from bots import make_bot, sim
 from bots.base import step_hand
+from bots.hard import ExpertBot
 from bots.inference import History, carry, plays_of, steer
 from bots.normal import NormalPolicy
-from bots.settings import EXPERT, HARD
+from bots.settings import EXPERT, EXPERT_ONE_DECK, HARD
 from game.core import (
     BURYING,
     PLAYING,
@@ -299,6 +300,27 @@ def test_expert_steers_with_its_own_settings_unless_told_otherwise():
     assert (HARD.steer_steps, HARD.window) != (EXPERT.steer_steps, EXPERT.window)
     told = make_bot("expert", 0, random.Random(0), ruleset, window=3)
     assert told.settings.window == 3 and told.settings.steer_steps == EXPERT.steer_steps
+
+
+def test_expert_steers_as_hard_does_on_one_deck_and_harder_on_more():
+    """On one deck the harder steering lost (bots/NOTES.md, "expert on one deck"), so there
+    expert keeps its think and candidates but steers as hard does; given settings win."""
+    for ruleset_id, decks in (("logistics-2015", 1), ("hebi-2010", 2), ("lanzhou-2010", 3)):
+        ruleset = get_ruleset(ruleset_id)
+        assert ruleset.decks == decks
+        expert = make_bot("expert", 0, random.Random(0), ruleset)
+        assert isinstance(expert, ExpertBot)
+        assert ExpertBot(0, random.Random(0), ruleset).settings == expert.settings
+        if decks == 1:
+            assert expert.settings == EXPERT_ONE_DECK
+            steering = ("steer_steps", "window", "steer_patience", "steer_share")
+            assert all(getattr(expert.settings, name) == getattr(HARD, name) for name in steering)
+            assert expert.settings.think_ms == EXPERT.think_ms and expert.settings.max_candidates == 7
+        else:
+            assert expert.settings == EXPERT
+    logistics = get_ruleset("logistics-2015")
+    assert make_bot("expert", 0, random.Random(0), logistics, settings=EXPERT).settings == EXPERT
+    assert make_bot("hard", 0, random.Random(0), logistics).settings == HARD
 
 
 def test_expert_steering_places_more_hidden_cards_with_their_holder():
