@@ -265,40 +265,61 @@ def _layout(
 ) -> list[tuple[int, int]] | None:
     """Disjoint runs (one per lead tractor, no longer than it) holding ``want`` pairs, at the
     lowest total key; None if the search budget runs out first."""
-    avail = {p: len(cs) for p, cs in pairs.items()}
     costs = _costs(key)
-    cost = {p: 2 * costs.cost(cs[0]) for p, cs in pairs.items()}
-    lengths = sorted(lengths, reverse=True)
-    rest_cap = [sum(lengths[i:]) for i in range(len(lengths))] + [0]
-    best: list[Any] = [None, _INFINITY]  # [runs, cost], set from inside rec
-    nodes = [0]
+    search = _LayoutSearch(
+        {p: len(cs) for p, cs in pairs.items()},
+        {p: 2 * costs.cost(cs[0]) for p, cs in pairs.items()},
+        sorted(lengths, reverse=True),
+        want,
+        budget,
+    )
+    search.run(0, 0, 0.0, [])
+    return search.best
 
-    def rec(i: int, got: int, c: float, chosen: list[tuple[int, int]]) -> None:
-        nodes[0] += 1
+
+class _LayoutSearch:
+    """``_layout``'s branch and bound. A class rather than a closure that calls itself: such
+    a closure is a reference cycle only the garbage collector frees, and every roll-out
+    follows tractors."""
+
+    def __init__(self, avail: dict[int, int], cost: dict[int, float], lengths: list[int], want: int, budget: int):
+        self.avail = avail
+        self.cost = cost
+        self.lengths = lengths
+        self.rest_cap = [sum(lengths[i:]) for i in range(len(lengths))] + [0]
+        self.want = want
+        self.budget = budget
+        self.nodes = 0
+        self.best: list[tuple[int, int]] | None = None
+        self.best_cost: float = _INFINITY
+
+    def run(self, i: int, got: int, c: float, chosen: list[tuple[int, int]]) -> None:
+        self.nodes += 1
+        want = self.want
         if got == want:
-            if c < best[1]:
-                best[0], best[1] = list(chosen), c
+            if c < self.best_cost:
+                self.best, self.best_cost = list(chosen), c
             return
-        if i == len(lengths) or got + rest_cap[i] < want or nodes[0] > budget:
+        lengths = self.lengths
+        if i == len(lengths) or got + self.rest_cap[i] < want or self.nodes > self.budget:
             return
+        avail = self.avail
+        cost = self.cost
         for lo, hi in _runs(p for p, n in avail.items() if n > 0):
             for length in range(min(lengths[i], hi - lo + 1, want - got), 1, -1):
                 for start in range(lo, hi - length + 2):
                     span = range(start, start + length)
                     extra = sum(cost[p] for p in span)
-                    if c + extra >= best[1]:
+                    if c + extra >= self.best_cost:
                         continue
                     for p in span:
                         avail[p] -= 1
                     chosen.append((start, start + length - 1))
-                    rec(i + 1, got + length, c + extra, chosen)
+                    self.run(i + 1, got + length, c + extra, chosen)
                     chosen.pop()
                     for p in span:
                         avail[p] += 1
-        rec(i + 1, got, c, chosen)
-
-    rec(0, 0, 0.0, [])
-    return best[0]
+        self.run(i + 1, got, c, chosen)
 
 
 def choose_in_suit(held: Sequence[Card], fmt: Format, n: int, tab: Tables, key: Key) -> list[Card]:

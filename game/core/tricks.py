@@ -178,19 +178,23 @@ def _run_cards(held: Sequence[Card], chosen: Sequence[tuple[int, int]], ctx: Tru
 def multiset_combinations(cards: Sequence[Card], k: int) -> Iterator[list[Card]]:
     """Distinct multisets of size k drawn from ``cards``."""
     items = sorted(Counter(cards).items())  # each card once: ordered by the card alone
+    return _combinations_from(items, 0, k)
 
-    def rec(i: int, k: int) -> Iterator[list[Card]]:
-        if k == 0:
-            yield []
-            return
-        if i == len(items):
-            return
-        card, have = items[i]
-        for take in range(min(have, k), -1, -1):
-            for rest in rec(i + 1, k - take):
-                yield [card] * take + rest
 
-    return rec(0, k)
+def _combinations_from(items: list[tuple[Card, int]], i: int, k: int) -> Iterator[list[Card]]:
+    # A module-level generator, not a closure that calls itself: such a closure is a
+    # reference cycle (function, cell, function) that only the garbage collector frees, and
+    # the searches call this thousands of times a decision, so the cycles piled up into a
+    # collection of 40-200 ms after each decision (bots/NOTES.md, "The pause after").
+    if k == 0:
+        yield []
+        return
+    if i == len(items):
+        return
+    card, have = items[i]
+    for take in range(min(have, k), -1, -1):
+        for rest in _combinations_from(items, i + 1, k - take):
+            yield [card] * take + rest
 
 
 def legal_follows(lead: Sequence[Card], hand: Sequence[Card], ctx: TrumpContext) -> Iterator[list[Card]]:

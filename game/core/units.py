@@ -294,14 +294,29 @@ def max_tractor_pairs(
     counts: dict[int, int] = {}
     for pos, held in pair_positions(cards, ctx).items():
         counts[pos] = len(held)
-    lengths = sorted(tractors, reverse=True)
-    best: list[tuple[int, list[tuple[int, int]]]] = [(0, [])]
-    remaining_cap = [sum(lengths[i:]) for i in range(len(lengths))] + [0]
+    search = _TractorSearch(counts, sorted(tractors, reverse=True))
+    search.run(0, 0, [])
+    return search.best
 
-    def search(i: int, got: int, chosen: list[tuple[int, int]]) -> None:
-        if got > best[0][0]:
-            best[0] = (got, list(chosen))
-        if i == len(lengths) or got + remaining_cap[i] <= best[0][0]:
+
+class _TractorSearch:
+    """``max_tractor_pairs``' branch and bound. A class rather than a closure that calls
+    itself: such a closure is a reference cycle only the garbage collector frees, and the
+    searching bots call this thousands of times a decision."""
+
+    def __init__(self, counts: dict[int, int], lengths: list[int]) -> None:
+        self.counts = counts
+        self.lengths = lengths
+        self.remaining_cap = [sum(lengths[i:]) for i in range(len(lengths))] + [0]
+        self.best: tuple[int, list[tuple[int, int]]] = (0, [])
+
+    def run(self, i: int, got: int, chosen: list[tuple[int, int]]) -> None:
+        counts = self.counts
+        lengths = self.lengths
+        remaining_cap = self.remaining_cap
+        if got > self.best[0]:
+            self.best = (got, list(chosen))
+        if i == len(lengths) or got + remaining_cap[i] <= self.best[0]:
             return
         for low, high in runs(p for p, n in counts.items() if n > 0):
             for length in range(min(lengths[i], high - low + 1), 1, -1):
@@ -310,16 +325,13 @@ def max_tractor_pairs(
                     for p in span:
                         counts[p] -= 1
                     chosen.append((start, start + length - 1))
-                    search(i + 1, got + length, chosen)
+                    self.run(i + 1, got + length, chosen)
                     chosen.pop()
                     for p in span:
                         counts[p] += 1
-                    if best[0][0] == remaining_cap[0]:
+                    if self.best[0] == remaining_cap[0]:
                         return
-        search(i + 1, got, chosen)
-
-    search(0, 0, [])
-    return best[0]
+        self.run(i + 1, got, chosen)
 
 
 def cards_at(cards: Sequence[Card], ctx: TrumpContext, low: int, high: int) -> list[Card]:

@@ -58,3 +58,32 @@ def test_a_bot_that_says_it_declares_slowly_is_asked_in_the_tables_worker_thread
     assert not BotController(slow, "normal", threaded=False).slow_declare
     assert not BotController(make_bot("hard", 0, random.Random(0), ruleset), "hard").slow_declare
     assert not BotController(make_bot("normal", 0, random.Random(0), ruleset), "normal").slow_declare
+
+
+def test_a_search_decision_leaves_no_reference_cycles():
+    # Collection is off during a decision (quiet_gc), so every reference cycle a search makes
+    # waits for the first collection after it: thousands of cycles a decision made that a
+    # 40-200 ms pause just after the deadline (bots/NOTES.md, "The pause after a decision").
+    import gc
+    import random
+
+    from bots import make_bot
+    from bots.base import step_hand
+    from game.core import PLAYING, Hand, HandSetup, Rank, get_ruleset
+
+    ruleset = get_ruleset("logistics-2015")
+    hand = Hand(ruleset, HandSetup(1001, False, (Rank.TWO, Rank.TWO), 0, 0))
+    bots = [make_bot("hard", s, random.Random(s), ruleset, think_ms=None, samples=6) for s in range(4)]
+    while not (hand.phase == PLAYING and len(hand.tricks) >= 3):
+        step_hand(hand, bots)
+    left = []
+    for _ in range(8):
+        gc.collect()
+        gc.disable()
+        try:
+            step_hand(hand, bots)
+        finally:
+            gc.enable()
+        left.append(gc.collect())
+    assert sum(b.searches for b in bots) >= 4  # the decisions searched
+    assert left == [0] * 8

@@ -244,6 +244,33 @@ def test_max_tractor_pairs_reports_runs_it_used():
     assert t == 4 and sorted(h - lo + 1 for lo, h in chosen) == [2, 2]
 
 
+def _cycles_left_by(action) -> int:
+    """Objects that only the garbage collector could free after ``action``: reference
+    cycles, which pile up when the searches run them thousands of times a decision."""
+    import gc
+
+    gc.collect()
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        action()
+        return gc.collect()
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def test_the_core_s_combinatorial_searches_leave_no_reference_cycles():
+    from game.core import legal_follows
+    from game.core.tricks import multiset_combinations
+
+    c = ctx("10", "S")
+    hand = cards("AH AH KH KH QH QH JH JH 9H 8H 3C 3C")
+    assert _cycles_left_by(lambda: list(multiset_combinations(hand, 4))) == 0
+    assert _cycles_left_by(lambda: max_tractor_pairs(hand, (3, 2), c)) == 0
+    assert _cycles_left_by(lambda: list(legal_follows(cards("7H 7H 6H 6H"), hand, c))) == 0
+
+
 def test_runs_helper():
     assert runs([1, 2, 3, 5, 6, 9]) == [(1, 3), (5, 6), (9, 9)]
 
