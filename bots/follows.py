@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from game.core import TRUMP, Card, points_of
 
@@ -192,8 +193,86 @@ def trick_is_safe(f: FollowState, cautious: bool) -> bool:
     return not f.opps_after or not f.v.threatened(f.opps_after, tr, tr.best_value, cautious)
 
 
+#: The base features of ``take_features``; the model also reads each of them (but the
+#: constant) times each of these flags', by index: secure, an opponent after me, ruffing,
+#: the endgame, the dealer's side.
+TAKE_FLAGS: Final = (2, 6, 7, 8, 9)
+
+
+def _take_base(f: FollowState, win: Win, take: Sequence[Card], cheap: Sequence[Card], w: FollowWeights) -> list[float]:
+    v = f.v
+    tab = v.tab
+    size = len(v.hand)
+    full = (54 * v.ruleset.decks - v.ruleset.kitty) // 4
+    trumps = f.mine[TRUMP]
+    honours = 0  # jokers and level cards: all of them trumps
+    for c in trumps:
+        code: int = c  # an int index: a ``Card`` indexes a list by a generic call
+        if tab.honour[code]:
+            honours += 1
+    cost = win_cost(take, tab, f.trumping, w)
+    margin = opponent_stake(f, win, w) - win.cost if win.secure else 0.0
+    room = f.tr.points + (w.contest_endgame if f.endgame else 0.0) - cost
+    return [
+        1.0,
+        f.tr.points / 10,
+        1.0 if win.secure else 0.0,
+        cost / 7,
+        points_of(take) / 10,
+        points_of(cheap) / 10,
+        1.0 if f.opps_after else 0.0,
+        1.0 if f.trumping else 0.0,
+        1.0 if f.endgame else 0.0,
+        1.0 if v.dealer_side else 0.0,
+        size / full,
+        float(f.tr.n),
+        len(trumps) / size,
+        honours / 4,
+        max(-20.0, min(20.0, margin)) / 10,
+        max(-20.0, min(20.0, room)) / 10,
+        len(f.mine[f.tr.suit]) / size,
+    ]
+
+
+def take_features(
+    f: FollowState, win: Win, take: Sequence[Card], cheap: Sequence[Card], w: FollowWeights
+) -> list[float]:
+    """What a learned rule reads to choose between taking an opponent's trick with ``take``
+    and following ``cheap``: the seat's own view only. The base features, then each of them
+    but the constant times each flag of ``TAKE_FLAGS``."""
+    base = _take_base(f, win, take, cheap, w)
+    out = list(base)
+    for flag in TAKE_FLAGS:
+        x = base[flag]
+        for value in base[1:]:
+            out.append(value * x)
+    return out
+
+
+def take_score(
+    model: Sequence[float], f: FollowState, win: Win, take: Sequence[Card], cheap: Sequence[Card], w: FollowWeights
+) -> float:
+    """``model``'s weights times ``take_features``, without building them: a flag's block of
+    products is skipped when the flag is off (a roll-out asks this at many follows)."""
+    base = _take_base(f, win, take, cheap, w)
+    k = len(base)
+    score = 0.0
+    for i in range(k):
+        score += model[i] * base[i]
+    offset = k - 1  # the block of the first flag starts at k: model[offset + j], j from 1
+    for flag in TAKE_FLAGS:
+        if base[flag] != 0.0:
+            block = 0.0
+            for j in range(1, k):
+                block += model[offset + j] * base[j]
+            score += base[flag] * block
+        offset += k - 1
+    return score
+
+
 __all__ = [
     "FOLLOW_WEIGHTS",
+    "TAKE_FLAGS",
     "FollowState",
     "FollowWeights",
     "Win",
@@ -204,6 +283,8 @@ __all__ = [
     "kitty_stake",
     "opponent_stake",
     "partner_stake",
+    "take_features",
+    "take_score",
     "takes_over",
     "trick_is_safe",
     "win_cost",

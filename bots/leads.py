@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from game.core import TRUMP, Card, Unit, points_of
 
@@ -291,12 +292,97 @@ def low_pair_lead(s: SuitLead, w: LeadWeights) -> list[Offer]:
     return []
 
 
+#: The reason codes of the lead rules, in the order of ``lead_features``' flags.
+LEAD_CODES: Final = (
+    "lead.safe_throw",
+    "lead.boss_pair",
+    "lead.trump_pull",
+    "lead.boss",
+    "lead.low",
+    "lead.partner_ruff",
+    "lead.low_pair",
+)
+#: A learned lead is chosen among this many distinct offers, the best by score first.
+LEARNED_OFFERS: Final = 6
+
+
+def lead_features(v: View, offers: Sequence[Offer], i: int, mine: dict[str, list[Card]]) -> list[float]:
+    """What a learned rule reads of offer ``i`` among ``offers`` (best first): its rank and
+    score against the best, its rule, its cards, its suit, the seat's own view only; then all
+    of these times the dealer's side, the share of the hand left and the share of trumps."""
+    score, play, code = offers[i]
+    size = len(v.hand)
+    first: int = play[0]  # an int index: a ``Card`` indexes a list by a generic call
+    suit = v.tab.suit[first]
+    void = v.mem.void
+    seat = v.seat
+    side = suit != TRUMP
+    opp_void = side and (suit in void[(seat + 1) % 4] or suit in void[(seat + 3) % 4])
+    base = [
+        i / 5,
+        max(-3.0, (score - offers[0][0]) / 10),
+    ]
+    for c in LEAD_CODES:
+        base.append(1.0 if code == c else 0.0)
+    base += [
+        0.0 if side else 1.0,
+        len(play) / 4,
+        points_of(play) / 10,
+        len(mine[suit]) / size,
+        1.0 if opp_void else 0.0,
+        1.0 if side and suit in void[v.partner] else 0.0,
+    ]
+    full = (54 * v.ruleset.decks - v.ruleset.kitty) // 4
+    out = list(base)
+    for x in (1.0 if v.dealer_side else 0.0, size / full, len(mine[TRUMP]) / size):
+        for b in base:
+            out.append(b * x)
+    return out
+
+
+def distinct_offers(offers: Sequence[Offer], limit: int = LEARNED_OFFERS) -> list[Offer]:
+    """The first ``limit`` offers that lead different cards."""
+    out: list[Offer] = []
+    seen: set[tuple[Card, ...]] = set()
+    for offer in offers:
+        key = tuple(sorted(offer[1]))
+        if key not in seen:
+            seen.add(key)
+            out.append(offer)
+            if len(out) == limit:
+                break
+    return out
+
+
+def learned_lead(v: View, offers: Sequence[Offer], model: Sequence[float]) -> Offer:
+    """The offer with the highest learned value (``model``'s weights times ``lead_features``)
+    among the best distinct ones."""
+    choices = distinct_offers(offers)
+    if len(choices) < 2:
+        return offers[0]
+    mine = v.mine()
+    best = choices[0]
+    best_value = 0.0
+    for i in range(len(choices)):
+        value = 0.0
+        for weight, x in zip(model, lead_features(v, choices, i, mine)):
+            value += weight * x
+        if i == 0 or value > best_value:
+            best, best_value = choices[i], value
+    return best
+
+
 __all__ = [
+    "LEAD_CODES",
     "LEAD_WEIGHTS",
+    "LEARNED_OFFERS",
     "LeadWeights",
     "Offer",
     "SuitLead",
     "boss_units",
+    "distinct_offers",
+    "lead_features",
+    "learned_lead",
     "low_lead",
     "low_pair_lead",
     "low_trump_leads",

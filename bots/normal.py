@@ -34,6 +34,7 @@ from .follows import (
     feed_for,
     opponent_stake,
     partner_stake,
+    take_score,
     takes_over,
     trick_is_safe,
     win_cost,
@@ -43,6 +44,7 @@ from .leads import (
     LeadWeights,
     Offer,
     SuitLead,
+    learned_lead,
     low_lead,
     low_pair_lead,
     low_trump_leads,
@@ -51,6 +53,7 @@ from .leads import (
     throw_lead,
     trump_boss_leads,
 )
+from .learned import LEAD_MODELS, TAKE_MODELS
 from .memory import MemoryTracker
 from .plays import cheap_key_for, cheapest, follow, winning_plays
 from .reasons import honest
@@ -107,6 +110,15 @@ class NormalPolicy:
     bank_points: ClassVar[bool] = True  # win a sure trick with point cards when they win as well
     lead_weights: ClassVar[LeadWeights] = LEAD_WEIGHTS
     follow_weights: ClassVar[FollowWeights] = FOLLOW_WEIGHTS
+    #: Take an opponent's trick when the learned weights over ``follows.take_features`` sum
+    #: above zero (``take_model.TAKE_MODELS``, by the number of decks), in place of the
+    #: stake and contest rules; off, or on a deck count without weights, those rules decide.
+    learned_take: ClassVar[bool] = True
+    take_models: ClassVar[dict[int, tuple[float, ...]]] = TAKE_MODELS
+    #: Lead the offer of highest learned value (``leads.learned_lead``, weights by the number
+    #: of decks: ``learned.LEAD_MODELS``) among the best few, not the best by score.
+    learned_leads: ClassVar[bool] = True
+    lead_models: ClassVar[dict[int, tuple[float, ...]]] = LEAD_MODELS
 
     def __init__(self) -> None:
         # The switches and weights, read into the instance once: compiled, a class attribute
@@ -121,6 +133,8 @@ class NormalPolicy:
         self._bank_points: bool = self.bank_points
         self._lead_weights: LeadWeights = self.lead_weights
         self._follow_weights: FollowWeights = self.follow_weights
+        self._take_models: dict[int, tuple[float, ...]] = self.take_models if self.learned_take else {}
+        self._lead_models: dict[int, tuple[float, ...]] = self.lead_models if self.learned_leads else {}
 
     # ------------------------------------------------------------------ play
 
@@ -168,6 +182,9 @@ class NormalPolicy:
         win = best_win(f, wins, w, self._cautious, self._bank_points)
         if win is None:
             return self._cheap(f)
+        model = self._take_models.get(f.v.ruleset.decks)
+        if model is not None:
+            return self._learned_take(f, win, wins[-1], model)
         if win.secure:
             if opponent_stake(f, win, w) >= win.cost:
                 code = (
@@ -181,6 +198,14 @@ class NormalPolicy:
         if strongest is not None:
             return strongest, _why(f.v, "follow.contest", strongest)
         return self._cheap(f)
+
+    def _learned_take(self, f: FollowState, win: Win, strongest: list[Card], model: tuple[float, ...]) -> Decision:
+        take = win.play if win.secure else strongest
+        cheap = self._follow_by(f, f.cheap)
+        if take_score(model, f, win, take, cheap, self._follow_weights) <= 0.0:
+            return cheap, _why(f.v, "discard.cheap" if f.void else "follow.cheap", cheap)
+        code = "trump.win" if f.trumping else ("follow.win" if win.secure else "follow.contest")
+        return take, _why(f.v, code, take)
 
     def _best_win(self, f: FollowState) -> Win | None:
         wins = winning_plays(f.mine, f.tr, f.v.tab, f.cheap)
@@ -198,7 +223,8 @@ class NormalPolicy:
 
     def lead(self, v: View) -> Decision:
         options = self.lead_options(v)
-        _, cards, code = options[0]
+        model = self._lead_models.get(v.ruleset.decks)
+        _, cards, code = options[0] if model is None else learned_lead(v, options, model)
         return cards, _why(v, code, cards)
 
     def lead_options(self, v: View) -> list[Offer]:

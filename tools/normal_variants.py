@@ -41,6 +41,8 @@ def variant(name: str, attributes: dict) -> type[NormalBot]:
             changes[table][key] = tuple(value) if isinstance(value, list) else value
         elif key in tables or key.startswith("_") or not hasattr(NormalPolicy, key):
             raise SystemExit(f"{key!r} is neither a weight nor a switch of NormalPolicy")
+        elif key in ("take_models", "lead_models"):  # JSON's keys are strings: the deck counts
+            switches[key] = {int(decks): tuple(weights) for decks, weights in value.items()}
         else:
             switches[key] = value
     for table, weights in tables.items():

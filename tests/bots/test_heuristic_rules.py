@@ -190,12 +190,12 @@ def test_rule_6_leads_the_first_side_pair_of_the_decomposition():
 
 def test_lead_options_ranks_the_rules_offers_and_a_weight_changes_the_ranking():
     v = view("4D 4D 9D 6H", ruleset="hebi-2010")
-    assert NormalPolicy().lead(v)[0] == cards("4D 4D")
+    assert NormalPolicy().lead_options(v)[0][1] == cards("4D 4D")
 
     class FewPairs(NormalPolicy):
         lead_weights = replace(LEAD_WEIGHTS, low_pair=8.0)
 
-    assert FewPairs().lead(view("4D 4D 9D 6H", ruleset="hebi-2010"))[0] == cards("6H")
+    assert FewPairs().lead_options(view("4D 4D 9D 6H", ruleset="hebi-2010"))[0][1] == cards("6H")
 
 
 def test_normal_variants_sets_weights_and_switches_by_name_and_refuses_others():
