@@ -25,6 +25,9 @@ class EasyPolicy(NormalPolicy):
     partner_ruff = False
     contest_end = False
     cautious = False
+    # ``normal``'s learned rules are ``normal``'s: ``easy`` leads its best offer by score.
+    learned_take = False
+    learned_leads = False
 
     def follow(self, v: View) -> Decision:
         tab = v.tab
