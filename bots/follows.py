@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import mul
 from typing import Final
 
 from game.core import TRUMP, Card, points_of
@@ -256,16 +257,15 @@ def take_score(
     products is skipped when the flag is off (a roll-out asks this at many follows)."""
     base = _take_base(f, win, take, cheap, w)
     k = len(base)
-    score = 0.0
-    for i in range(k):
-        score += model[i] * base[i]
-    offset = k - 1  # the block of the first flag starts at k: model[offset + j], j from 1
+    # ``sum(map(mul, ...))`` runs its loop in C: interpreted, a written-out loop cost a
+    # tenth of a self-play hand.
+    score: float = sum(map(mul, model[:k], base))
+    rest = base[1:]
+    offset = k
     for flag in TAKE_FLAGS:
-        if base[flag] != 0.0:
-            block = 0.0
-            for j in range(1, k):
-                block += model[offset + j] * base[j]
-            score += base[flag] * block
+        x = base[flag]
+        if x != 0.0:
+            score += x * sum(map(mul, model[offset : offset + k - 1], rest))
         offset += k - 1
     return score
 

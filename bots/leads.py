@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import repeat
+from operator import add, mul
 from typing import Final
 
 from game.core import TRUMP, Card, Unit, points_of
@@ -302,39 +304,50 @@ LEAD_CODES: Final = (
     "lead.partner_ruff",
     "lead.low_pair",
 )
+_CODE_FLAGS: Final[dict[str, list[float]]] = {
+    code: [1.0 if other == code else 0.0 for other in LEAD_CODES] for code in LEAD_CODES
+}
+_NO_CODE: Final = [0.0] * len(LEAD_CODES)  # a code of no rule here (a subclass's own offer)
 #: A learned lead is chosen among this many distinct offers, the best by score first.
 LEARNED_OFFERS: Final = 6
 
 
-def lead_features(v: View, offers: Sequence[Offer], i: int, mine: dict[str, list[Card]]) -> list[float]:
-    """What a learned rule reads of offer ``i`` among ``offers`` (best first): its rank and
-    score against the best, its rule, its cards, its suit, the seat's own view only; then all
-    of these times the dealer's side, the share of the hand left and the share of trumps."""
+def _lead_base(v: View, offers: Sequence[Offer], i: int, mine: dict[str, list[Card]]) -> list[float]:
     score, play, code = offers[i]
-    size = len(v.hand)
     first: int = play[0]  # an int index: a ``Card`` indexes a list by a generic call
     suit = v.tab.suit[first]
     void = v.mem.void
     seat = v.seat
     side = suit != TRUMP
     opp_void = side and (suit in void[(seat + 1) % 4] or suit in void[(seat + 3) % 4])
-    base = [
-        i / 5,
-        max(-3.0, (score - offers[0][0]) / 10),
-    ]
-    for c in LEAD_CODES:
-        base.append(1.0 if code == c else 0.0)
+    base = [i / 5, max(-3.0, (score - offers[0][0]) / 10)]
+    base += _CODE_FLAGS.get(code, _NO_CODE)
     base += [
         0.0 if side else 1.0,
         len(play) / 4,
         points_of(play) / 10,
-        len(mine[suit]) / size,
+        len(mine[suit]) / len(v.hand),
         1.0 if opp_void else 0.0,
         1.0 if side and suit in void[v.partner] else 0.0,
     ]
+    return base
+
+
+def _lead_flags(v: View, mine: dict[str, list[Card]]) -> tuple[float, float, float]:
+    """What every offer's features are also multiplied by: the dealer's side, the share of
+    the hand left, the share of trumps in it."""
+    size = len(v.hand)
     full = (54 * v.ruleset.decks - v.ruleset.kitty) // 4
+    return (1.0 if v.dealer_side else 0.0, size / full, len(mine[TRUMP]) / size)
+
+
+def lead_features(v: View, offers: Sequence[Offer], i: int, mine: dict[str, list[Card]]) -> list[float]:
+    """What a learned rule reads of offer ``i`` among ``offers`` (best first): its rank and
+    score against the best, its rule, its cards, its suit, the seat's own view only; then all
+    of these times each of ``_lead_flags``."""
+    base = _lead_base(v, offers, i, mine)
     out = list(base)
-    for x in (1.0 if v.dealer_side else 0.0, size / full, len(mine[TRUMP]) / size):
+    for x in _lead_flags(v, mine):
         for b in base:
             out.append(b * x)
     return out
@@ -345,7 +358,8 @@ def distinct_offers(offers: Sequence[Offer], limit: int = LEARNED_OFFERS) -> lis
     out: list[Offer] = []
     seen: set[tuple[Card, ...]] = set()
     for offer in offers:
-        key = tuple(sorted(offer[1]))
+        play = offer[1]
+        key = (play[0],) if len(play) == 1 else tuple(sorted(play))
         if key not in seen:
             seen.add(key)
             out.append(offer)
@@ -361,12 +375,21 @@ def learned_lead(v: View, offers: Sequence[Offer], model: Sequence[float]) -> Of
     if len(choices) < 2:
         return offers[0]
     mine = v.mine()
+    # The flags are the decision's, the same for every offer: fold their blocks of weights
+    # into one per base feature, and score each offer on its base features alone.
+    # ``map(mul, ...)`` and ``sum`` run their loops in C: interpreted, written-out loops cost
+    # a tenth of a self-play hand.
+    n = len(model) // 4
+    folded = list(model[:n])
+    block = n
+    for x in _lead_flags(v, mine):
+        if x != 0.0:
+            folded = list(map(add, folded, map(mul, model[block : block + n], repeat(x, n))))
+        block += n
     best = choices[0]
     best_value = 0.0
     for i in range(len(choices)):
-        value = 0.0
-        for weight, x in zip(model, lead_features(v, choices, i, mine)):
-            value += weight * x
+        value: float = sum(map(mul, folded, _lead_base(v, choices, i, mine)))
         if i == 0 or value > best_value:
             best, best_value = choices[i], value
     return best

@@ -111,13 +111,15 @@ class NormalPolicy:
     lead_weights: ClassVar[LeadWeights] = LEAD_WEIGHTS
     follow_weights: ClassVar[FollowWeights] = FOLLOW_WEIGHTS
     #: Take an opponent's trick when the learned weights over ``follows.take_features`` sum
-    #: above zero (``take_model.TAKE_MODELS``, by the number of decks), in place of the
-    #: stake and contest rules; off, or on a deck count without weights, those rules decide.
-    learned_take: ClassVar[bool] = True
+    #: above zero (``learned.TAKE_MODELS``, by the number of decks), in place of the stake
+    #: and contest rules; off, or on a deck count without weights, those rules decide. Off:
+    #: with the learned lead, +0.09 to +0.16 levels a deal, but 12-14 % of pure-Python
+    #: self-play's speed (bots/NOTES.md, "Learned from the true deals").
+    learned_take: ClassVar[bool] = False
     take_models: ClassVar[dict[int, tuple[float, ...]]] = TAKE_MODELS
     #: Lead the offer of highest learned value (``leads.learned_lead``, weights by the number
     #: of decks: ``learned.LEAD_MODELS``) among the best few, not the best by score.
-    learned_leads: ClassVar[bool] = True
+    learned_leads: ClassVar[bool] = False
     lead_models: ClassVar[dict[int, tuple[float, ...]]] = LEAD_MODELS
 
     def __init__(self) -> None:

@@ -22,7 +22,7 @@ read the seat's own view only; the hidden cards only label the examples.
     python -m bots.bench.learn fit lead lead.jsonl > lead-2.json
     python -m bots.bench.learn write --take 2=take-2.json --lead 2=lead-2.json   # then ruff format
 
-``data`` plays ``normal`` as this tree has it (``--plays rules``: without the learned rules);
+``data`` plays ``normal`` with its learned rules (``--plays rules``: without them);
 ``fit`` prints the weights, and on standard error how the rule would have done on the hands
 it was not fitted on (two folds by hand) against the rules and against knowing the deal;
 ``write`` makes ``bots/learned.py`` (a kind not given keeps its weights there).
@@ -59,11 +59,18 @@ class RulesPolicy(NormalPolicy):
     learned_leads = False
 
 
+class LearnedPolicy(NormalPolicy):
+    """``normal`` with its learned rules (``bots/learned.py``)."""
+
+    learned_take = True
+    learned_leads = True
+
+
 def examples(kind: str, ruleset_name: str, seed: int, start: int, hands: int, rules: bool = False) -> Iterator[list]:
     """The examples of ``kind`` in ``hands`` hands from ``start`` (JSON-ready lists, the hand's
     index first)."""
     ruleset = get_ruleset(ruleset_name)
-    policy_class = RulesPolicy if rules else NormalPolicy
+    policy_class: type[NormalPolicy] = RulesPolicy if rules else LearnedPolicy
     bot_class = type("LearningBot", (NormalBot,), {"policy_class": policy_class})
     policy = policy_class()
     make = _take if kind == "take" else _lead

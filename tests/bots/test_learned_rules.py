@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import random
 
-from bots.bench.learn import RulesPolicy, examples, fit, ridge, write
+from bots.bench.learn import LearnedPolicy, RulesPolicy, examples, fit, ridge, write
 from bots.follows import FOLLOW_WEIGHTS, TAKE_FLAGS, best_win, take_features, take_score
 from bots.leads import LEAD_CODES, distinct_offers, lead_features, learned_lead
 from bots.learned import LEAD_MODELS, TAKE_MODELS
@@ -52,7 +52,7 @@ def test_the_score_is_the_weights_times_the_features():
 def test_the_learned_rule_takes_a_rich_trick_it_surely_wins():
     # Last to play; the opponent's K wins 25 points; my ace takes them home.
     v = view("AH 3H 6D 7D 8D 9C", seat=3, dealer=0, plays=((0, "10H"), (1, "5H"), (2, "KH")))
-    assert NormalPolicy().follow(v)[0] == cards("AH")
+    assert LearnedPolicy().follow(v)[0] == cards("AH")
     assert RulesPolicy().follow(v)[0] == cards("AH")
 
 
@@ -63,7 +63,8 @@ def test_the_learned_rule_ruffs_low_where_the_stake_rules_discard():
     # and makes the next seat spend a trump to keep the 10 points.
     v = view("3S 4C 6D 7D 8D 9C 10C", seat=1, dealer=0, plays=((0, "KH"),), voids={2: "H"}, ruleset="hebi-2010")
     assert RulesPolicy().follow(v)[0] == cards("4C")
-    assert NormalPolicy().follow(v)[0] == cards("3S")
+    assert LearnedPolicy().follow(v)[0] == cards("3S")
+    assert NormalPolicy().follow(v)[0] == cards("4C")  # the learned rules are off by default
 
 
 LEAD_FEATURES = (2 + len(LEAD_CODES) + 6) * 4
@@ -100,7 +101,9 @@ def test_a_learned_lead_is_the_offer_of_highest_value():
 
 def test_normal_without_its_learned_rules_leads_the_best_offer_by_score():
     v = view("AH KH 4C 6D 7D 3S", seat=0, dealer=0)
-    assert RulesPolicy().lead(v)[0] == NormalPolicy().lead_options(v)[0][1]
+    assert RulesPolicy().lead(v)[0] == NormalPolicy().lead_options(v)[0][1] == NormalPolicy().lead(v)[0]
+    offers = distinct_offers(NormalPolicy().lead_options(v))
+    assert LearnedPolicy().lead(v)[0] == learned_lead(v, offers, LEAD_MODELS[1])[1]
 
 
 def test_the_examples_and_the_fit_recover_a_rule(tmp_path):

@@ -82,13 +82,8 @@ def test_the_puzzle_position_is_the_one_the_player_faced():
 
 
 def test_a_confident_mistake_becomes_a_puzzle_whose_answer_is_legal_there():
-    # The first of a few seeded hands of a random player in which the review finds a
-    # mistake (which hand that is moves with the other seats' policy).
-    for seed in range(41, 46):
-        hand = played_hand("hebi-2010", seed, ["random", "normal", "normal", "normal"])
-        report = analyse_hand(hand, 0, Settings(samples=12, curve=False))
-        if any(d.label in ("mistake", "blunder") for d in report.decisions):
-            break
+    hand = played_hand("hebi-2010", 41, ["random", "normal", "normal", "normal"])
+    report = analyse_hand(hand, 0, Settings(samples=12, curve=False))
     made = 0
     for d in report.decisions:
         data = coach.puzzle_of(hand, 0, d, 0.0)
