@@ -18,11 +18,12 @@ read the seat's own view only; the hidden cards only label the examples.
 
     python -m bots.bench.learn data take --ruleset hebi-2010 --seed S --hands 4000 --plays rules > take.jsonl
     python -m bots.bench.learn fit take take.jsonl > take-2.json
-    python -m bots.bench.learn data lead --ruleset hebi-2010 --seed S2 --hands 3000 > lead.jsonl
+    python -m bots.bench.learn data lead --ruleset hebi-2010 --seed S2 --hands 3000 --plays take > lead.jsonl
     python -m bots.bench.learn fit lead lead.jsonl > lead-2.json
     python -m bots.bench.learn write --take 2=take-2.json --lead 2=lead-2.json   # then ruff format
 
-``data`` plays ``normal`` with its learned rules (``--plays rules``: without them);
+``data`` plays ``normal`` with its learned rules (``--plays rules``: without them; ``take``:
+the learned take only, as the lead's examples in ``bots/learned.py`` were made);
 ``fit`` prints the weights, and on standard error how the rule would have done on the hands
 it was not fitted on (two folds by hand) against the rules and against knowing the deal;
 ``write`` makes ``bots/learned.py`` (a kind not given keeps its weights there).
@@ -66,11 +67,21 @@ class LearnedPolicy(NormalPolicy):
     learned_leads = True
 
 
-def examples(kind: str, ruleset_name: str, seed: int, start: int, hands: int, rules: bool = False) -> Iterator[list]:
+class LearnedTakePolicy(NormalPolicy):
+    """``normal`` with its learned take, leading by its rules."""
+
+    learned_take = True
+    learned_leads = False
+
+
+PLAYS: dict[str, type[NormalPolicy]] = {"learned": LearnedPolicy, "take": LearnedTakePolicy, "rules": RulesPolicy}
+
+
+def examples(kind: str, ruleset_name: str, seed: int, start: int, hands: int, plays: str = "learned") -> Iterator[list]:
     """The examples of ``kind`` in ``hands`` hands from ``start`` (JSON-ready lists, the hand's
-    index first)."""
+    index first), ``normal`` playing as ``PLAYS[plays]``."""
     ruleset = get_ruleset(ruleset_name)
-    policy_class: type[NormalPolicy] = RulesPolicy if rules else LearnedPolicy
+    policy_class = PLAYS[plays]
     bot_class = type("LearningBot", (NormalBot,), {"policy_class": policy_class})
     policy = policy_class()
     make = _take if kind == "take" else _lead
@@ -263,7 +274,7 @@ def main(argv: list[str] | None = None) -> None:
     d.add_argument("--seed", type=int, required=True)
     d.add_argument("--start", type=int, default=0)
     d.add_argument("--hands", type=int, default=1000)
-    d.add_argument("--plays", choices=("learned", "rules"), default="learned", help="rules: without learned rules")
+    d.add_argument("--plays", choices=tuple(PLAYS), default="learned", help="normal's learned rules, or some")
     f = sub.add_parser("fit", help="the weights (JSON) from example files")
     f.add_argument("kind", choices=("take", "lead"))
     f.add_argument("paths", nargs="+")
@@ -276,7 +287,7 @@ def main(argv: list[str] | None = None) -> None:
     elif args.command == "fit":
         print(json.dumps(fit(args.kind, args.paths)))
     else:
-        for example in examples(args.kind, args.ruleset, args.seed, args.start, args.hands, args.plays == "rules"):
+        for example in examples(args.kind, args.ruleset, args.seed, args.start, args.hands, args.plays):
             print(json.dumps(example))
 
 

@@ -107,12 +107,12 @@ def test_normal_without_its_learned_rules_leads_the_best_offer_by_score():
 
 
 def test_the_examples_and_the_fit_recover_a_rule(tmp_path):
-    takes = list(examples("take", "logistics-2015", 7, 0, 2, rules=True))
+    takes = list(examples("take", "logistics-2015", 7, 0, 2, plays="rules"))
     assert takes, "two hands hold a follow to an opponent's trick that could be taken"
     for index, x, gain, rule in takes:
         assert index in (0, 1) and len(x) == 17 + len(TAKE_FLAGS) * 16 and rule in (-1, 0, 1)
         assert -10.0 < gain < 10.0
-    leads = list(examples("lead", "logistics-2015", 7, 0, 2))
+    leads = list(examples("lead", "logistics-2015", 7, 0, 2, plays="take"))
     assert leads, "two hands hold a lead with two offers"
     for index, features, values in leads:
         assert index in (0, 1) and len(features) == len(values) >= 2
