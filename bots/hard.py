@@ -48,6 +48,7 @@ from .burying import search_bury
 from .candidates import card_key, play_candidates
 from .endgame import Solver
 from .inference import History, carry, plays_of, steer
+from .learned import LEAF_MODELS
 from .memory import MemoryTracker
 from .normal import NormalBot, NormalPolicy, checked
 from .paired import drop_behind, keep_base, paired_search
@@ -73,6 +74,9 @@ class HardBot(NormalBot):
         # plays of the hand then, and each world's hands of the others and kitty.
         self._carried: tuple[list, list[tuple[list[list[Card]], list[Card]]]] | None = None
         self.rollout_policy = NormalPolicy()
+        # The judge of roll-outs cut at ``horizon`` tricks (``leaf``); none learned for a
+        # number of decks: played to the end.
+        self.judge: tuple[float, ...] = LEAF_MODELS.get(ruleset.decks, ()) if self.settings.horizon else ()
         self.last_worlds = 0
         self.last_world_list: list[tuple[list[list[Card]], list[Card]]] = []
         self.searches = 0  # decisions that ran a search
@@ -309,6 +313,8 @@ class HardBot(NormalBot):
             move,
             v.tricks_done,
             self.settings.point_weight,
+            horizon=self.settings.horizon,
+            judge=self.judge,
         )
 
 

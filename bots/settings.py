@@ -63,6 +63,9 @@ class SearchSettings:
     #: pure, so a decision sees tens of worlds where roll-outs see a thousand; five cost
     #: up to 0.85 s a world compiled, past the time box (bots/NOTES.md, "Sixth turn").
     endgame_cards: int = 4
+    #: Roll-outs stop after this many tricks and the rest is judged (``leaf``, learned from
+    #: ``normal`` self-play); 0 plays them to the end.
+    horizon: int = 0
 
     def __post_init__(self) -> None:
         for f in fields(self):

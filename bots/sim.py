@@ -19,9 +19,10 @@ from collections import Counter
 from collections.abc import Sequence
 import random
 
-from game.core import Card, PlayState, Ruleset, Side, Trick
+from game.core import Card, PlayState, Ruleset, Side, Trick, level_change
 from game.table.frame_gate import FRAME_GATE
 
+from .leaf import predicted_total
 from .memory import CardMemory
 from .normal import NormalPolicy
 from .tables import Tables
@@ -59,10 +60,13 @@ def rollout(
     tricks_done: int,
     point_weight: float = 1.0,
     deal_value: float = 0.5,
+    horizon: int = 0,
+    judge: Sequence[float] = (),
 ) -> float:
     """Play ``state`` out (``first`` is ``seat``'s move now) and score it for ``seat``
-    (``utility`` with ``point_weight`` and ``deal_value``). ``state`` and ``mem`` are
-    changed: pass copies."""
+    (``utility`` with ``point_weight`` and ``deal_value``). With a ``horizon`` and a
+    ``judge`` (``leaf`` weights), stop once ``horizon`` tricks are finished and judge the
+    rest (``judged``). ``state`` and ``mem`` are changed: pass copies."""
     current = state.current_trick
     trick = TrickState(current.plays, tab) if current is not None else None
     hands = state.hands
@@ -71,6 +75,7 @@ def rollout(
     # its plays: one split per seat and roll-out rather than one per decision.
     splits: list[dict[str, list[Card]] | None] = [None, None, None, None]
     move = first
+    stop_at = tricks_done + horizon if horizon and judge else -1
     while state.settlement is None:
         s = state.to_act()
         assert s is not None  # not settled yet
@@ -116,6 +121,8 @@ def rollout(
             trick = None
             tricks_done += 1
             FRAME_GATE.pause()  # a frame being drawn goes first (game.table.frame_gate)
+            if tricks_done == stop_at and state.settlement is None:
+                return judged(state, tab, judge, seat, point_weight, deal_value)
         move = None
     settled = state.settlement
     return utility(ruleset, seat, dealer, settled.total, settled.up_levels, settled.up_side, point_weight, deal_value)
@@ -134,6 +141,28 @@ def _take(split: dict[str, list[Card]], cards: tuple[Card, ...], tab: Tables) ->
                 break
         else:
             run.remove(card)
+
+
+def judged(
+    state: PlayState,
+    tab: Tables,
+    judge: Sequence[float],
+    seat: int,
+    point_weight: float = 1.0,
+    deal_value: float = 0.5,
+) -> float:
+    """``utility`` of the total ``judge`` predicts for ``state`` (between two tricks), at the
+    total and a step either side weighted 1 : 2 : 1: a prediction near a band's edge counts
+    both bands, as the spread of the hands it stands for would."""
+    ruleset = state.ruleset
+    total = predicted_total(state, tab, judge)
+    step = ruleset.step
+    got = 0.0
+    for offset, weight in ((-step, 0.25), (0, 0.5), (step, 0.25)):
+        t = max(0, round(total + offset))
+        side, levels = level_change(ruleset, t)
+        got += weight * utility(ruleset, seat, state.dealer, t, levels, side, point_weight, deal_value)
+    return got
 
 
 def utility(

@@ -58,6 +58,7 @@ HOT_MODULES = (
     "bots.leads",
     "bots.follows",
     "bots.normal",
+    "bots.leaf",  # the judge of cut roll-outs (``SearchSettings.horizon``)
     "bots.sim",
     "bots.endgame",  # the last tricks of each world, solved exactly
 )

@@ -232,14 +232,15 @@ def fit(kind: str, paths: list[str]) -> list[float]:
     return [round(w, 5) for w in ridge(_rows(kind, data), RIDGE[kind])]
 
 
-def write(take: list[str], lead: list[str], path: Path = MODULE) -> None:
+def write(take: list[str], lead: list[str], path: Path = MODULE, leaf: Sequence[str] = ()) -> None:
     """``bots/learned.py``, the kinds given from ``DECKS=weights.json`` pairs, the others as
-    they are."""
+    they are (``leaf``: the judge of cut roll-outs, ``python -m bots.bench.leaf``)."""
     models: dict[str, dict[int, Any]] = {
         "TAKE_MODELS": dict(learned.TAKE_MODELS),
         "LEAD_MODELS": dict(learned.LEAD_MODELS),
+        "LEAF_MODELS": dict(learned.LEAF_MODELS),
     }
-    for name, pairs in (("TAKE_MODELS", take), ("LEAD_MODELS", lead)):
+    for name, pairs in (("TAKE_MODELS", take), ("LEAD_MODELS", lead), ("LEAF_MODELS", leaf)):
         if pairs:
             models[name] = {}
         for pair in pairs:
@@ -249,7 +250,8 @@ def write(take: list[str], lead: list[str], path: Path = MODULE) -> None:
     lines = [
         '"""The weights of ``normal``\'s learned rules, by the number of decks: taking an',
         "opponent's trick (``follows.take_features``, ``NormalPolicy.learned_take``) and choosing",
-        "a lead (``leads.lead_features``, ``NormalPolicy.learned_leads``). Written by",
+        "a lead (``leads.lead_features``, ``NormalPolicy.learned_leads``); and of the judge of",
+        "``hard``'s cut roll-outs (``leaf.features``, ``SearchSettings.horizon``). Written by",
         '``python -m bots.bench.learn write`` (bots/NOTES.md, "Learned from the true deals"):',
         'learn them again, do not edit them."""',
         "",
@@ -281,9 +283,10 @@ def main(argv: list[str] | None = None) -> None:
     w = sub.add_parser("write", help="bots/learned.py from DECKS=weights.json pairs")
     w.add_argument("--take", action="append", default=[])
     w.add_argument("--lead", action="append", default=[])
+    w.add_argument("--leaf", action="append", default=[])
     args = ap.parse_args(argv)
     if args.command == "write":
-        write(args.take, args.lead)
+        write(args.take, args.lead, leaf=args.leaf)
     elif args.command == "fit":
         print(json.dumps(fit(args.kind, args.paths)))
     else:

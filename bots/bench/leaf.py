@@ -1,0 +1,99 @@
+"""The judge of cut roll-outs (``bots.leaf``), learned: ``python -m bots.bench.leaf``.
+
+``normal`` (without its learned rules, as in ``hard``'s roll-outs) plays the arena's deals
+against itself. Between every two tricks the state's features are kept with the defenders'
+points from there to the end of the hand; a ridge regression on them is the judge.
+
+    python -m bots.bench.leaf data --ruleset hebi-2010 --seed S --hands 3000 > leaf-2.jsonl
+    python -m bots.bench.leaf fit leaf-2.jsonl > leaf-2.json
+
+``fit`` prints the weights and, on standard error, the error of the prediction on the hands
+it was not fitted on (two folds by hand), against predicting the points left split evenly.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator
+import json
+import random
+import sys
+
+from bots import leaf
+from bots.arena import deal_setup
+from bots.bench.learn import RulesPolicy, ridge
+from bots.normal import NormalBot
+from bots.tables import tables
+from game.core import PLAY, REDEAL, Hand, get_ruleset
+from game.table import play_hand
+
+RIDGE = 1.0
+
+
+def examples(ruleset_name: str, seed: int, start: int, hands: int) -> Iterator[list]:
+    """[hand index, tricks done, features, the defenders' points to come / 100 a deck]."""
+    ruleset = get_ruleset(ruleset_name)
+    bot_class = type("RulesBot", (NormalBot,), {"policy_class": RulesPolicy})
+    scale = 100.0 * ruleset.decks
+    for index in range(start, start + hands):
+        bots = [bot_class(s, random.Random(index * 4 + s), ruleset) for s in range(4)]
+        played = play_hand(Hand(ruleset, deal_setup(seed, index)), bots).hand
+        if played.phase == REDEAL or played.settlement is None:
+            continue
+        final = played.settlement.total
+        hand = Hand(ruleset, played.setup)
+        rows = []
+        for action in played.log:
+            hand.apply(action)
+            state = hand.play_state
+            if action.kind != PLAY or state is None or state.settlement is not None:
+                continue
+            if state.current_trick is None and state.tricks:
+                x = [round(v, 5) for v in leaf.features(state, tables(state.ctx))]
+                rows.append([index, len(state.tricks), x, (final - state.defender_points) / scale])
+        yield from rows
+
+
+def fit(paths: list[str]) -> list[float]:
+    data: list[list] = []
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            data += [json.loads(line) for line in f if line.startswith("[")]
+    hands = len({d[0] for d in data}) or 1
+    error = plain = 0.0
+    for fold in (0, 1):
+        weights = ridge([(d[2], d[3]) for d in data if d[0] % 2 != fold], RIDGE)
+        for d in data:
+            if d[0] % 2 == fold:
+                guess = sum(w * v for w, v in zip(weights, d[2]))
+                error += (guess - d[3]) ** 2
+                plain += (d[2][1] / 2 - d[3]) ** 2
+    n = len(data) or 1
+    print(
+        f"{n} states, {hands} hands; held-out RMS error in points a deck: learned {100 * (error / n) ** 0.5:.2f}, "
+        f"half the points left {100 * (plain / n) ** 0.5:.2f}",
+        file=sys.stderr,
+    )
+    return [round(w, 5) for w in ridge([(d[2], d[3]) for d in data], RIDGE)]
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="command", required=True)
+    d = sub.add_parser("data", help="examples from normal self-play, one JSON line each")
+    d.add_argument("--ruleset", default="hebi-2010")
+    d.add_argument("--seed", type=int, required=True)
+    d.add_argument("--start", type=int, default=0)
+    d.add_argument("--hands", type=int, default=1000)
+    f = sub.add_parser("fit", help="the weights (JSON) from example files")
+    f.add_argument("paths", nargs="+")
+    args = ap.parse_args(argv)
+    if args.command == "fit":
+        print(json.dumps(fit(args.paths)))
+    else:
+        for example in examples(args.ruleset, args.seed, args.start, args.hands):
+            print(json.dumps(example))
+
+
+if __name__ == "__main__":
+    main()
