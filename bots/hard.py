@@ -53,7 +53,15 @@ from .memory import MemoryTracker
 from .normal import NormalBot, NormalPolicy, checked
 from .paired import drop_behind, keep_base, paired_search
 from .reasons import honest
-from .settings import DEFAULT_THINK_MS, EXPERT, EXPERT_ONE_DECK, EXPERT_THINK_MS, HARD, SearchSettings
+from .settings import (
+    DEFAULT_THINK_MS,
+    EXPERT,
+    EXPERT_ONE_DECK,
+    EXPERT_THINK_MS,
+    HARD,
+    HARD_TWO_DECKS,
+    SearchSettings,
+)
 from .sim import play_state_of, rollout, sample_hands
 from .view import View
 
@@ -87,8 +95,9 @@ class HardBot(NormalBot):
 
     @classmethod
     def settings_for(cls, ruleset: Ruleset) -> SearchSettings:
-        """The level's search on ``ruleset`` when none is given."""
-        return cls.default_settings
+        """The level's search on ``ruleset`` when none is given: on two decks, roll-outs cut
+        short (``settings.HARD_TWO_DECKS``)."""
+        return HARD_TWO_DECKS if ruleset.decks == 2 else cls.default_settings
 
     # ------------------------------------------------------------------ decisions
 

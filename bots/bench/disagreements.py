@@ -23,7 +23,6 @@ from typing import ClassVar
 from bots.arena import bot_seed, deal_setup
 from bots.hard import HardBot
 from bots.normal import endgame_cards
-from bots.settings import HARD
 from bots.view import View
 from game.core import REDEAL, TRUMP, Card, Hand, get_ruleset
 from game.table import play_hand
@@ -158,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
                     s,
                     random.Random(bot_seed(args.seed, index, 0, attempt, s)),
                     ruleset,
-                    replace(HARD, think_ms=None, samples=args.samples, z=args.z),
+                    replace(StudyBot.settings_for(ruleset), think_ms=None, samples=args.samples, z=args.z),
                 )
                 for s in range(4)
             ]

@@ -2,9 +2,9 @@
 
 ``duel``: the arena's duplicate deals (``arena.deal_setup``, its bot seeds) with team A and
 team B both ``HardBot`` with other settings (``--a '{"steer_steps": 0}'``: changes to
-``settings.HARD``, an unknown key an error; ``{"level": "normal"}`` seats ``normal``;
-``{"clairvoyant": true}`` searches the true deal, the ceiling of guessing the hidden
-cards), in one process; ``--first-hand``
+``hard``'s settings on the ruleset, ``HardBot.settings_for``; an unknown key an error;
+``{"level": "normal"}`` seats ``normal``; ``{"clairvoyant": true}`` searches the true deal,
+the ceiling of guessing the hidden cards), in one process; ``--first-hand``
 plays the deals as a match's first hand. Prints levels per deal for A as it goes.
 
 ``decisions``: hands played by ``normal`` at all seats; at every ``--every``-th play, each
@@ -81,7 +81,7 @@ def _hard(seat: int, rng: random.Random, ruleset, opts: dict, think_ms, samples)
         opts = {"steer_steps": 0, "carry_worlds": False, **opts}
     opts = {k: v for k, v in opts.items() if k not in ("level", "clairvoyant")}
     timing = {"think_ms": think_ms if samples is None else None, "samples": samples}
-    return kind(seat, rng, ruleset, configured(HARD, {**timing, **opts}))
+    return kind(seat, rng, ruleset, configured(kind.settings_for(ruleset), {**timing, **opts}))
 
 
 def _setup(args, index: int, attempt: int = 0) -> HandSetup:
