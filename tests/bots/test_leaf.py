@@ -10,6 +10,7 @@ import random
 import pytest
 
 from bots import leaf, sim
+from bots.bench import horizon
 from bots.bench.leaf import examples, fit
 from bots.hard import HardBot
 from bots.learned import LEAF_MODELS
@@ -120,3 +121,15 @@ def test_the_tool_learns_from_the_states_between_tricks(tmp_path):
     path = tmp_path / "leaf.jsonl"
     path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     assert len(fit([str(path)])) == leaf.SIZE
+
+
+def test_the_horizon_study_times_and_compares_both_ways():
+    recs = list(horizon.records("logistics-2015", 11, 1, [2], 4))
+    assert recs, "a hand has decisions with two candidates"
+    for r in recs:
+        assert len(r["full"]) == len(r["cut"]["2"]) == 4
+        assert all(len(row) >= 2 for row in r["full"])
+        assert r["seconds"]["full"] > 0 and r["seconds"]["2"] > 0
+    lines = horizon.summary(recs, worlds_at=(2,))
+    assert lines[0].startswith(f"{len(recs)} decisions") and lines[1].startswith("horizon 2: speed-up")
+    assert "played out" in lines[2] and "horizon 2" in lines[2]
