@@ -121,7 +121,9 @@ def rollout(
             trick = None
             tricks_done += 1
             FRAME_GATE.pause()  # a frame being drawn goes first (game.table.frame_gate)
-            if tricks_done == stop_at and state.settlement is None:
+            # Not ``state.settlement is None``: compiled, the loop's test narrows that
+            # attribute to None for the whole body. A hand left means the hand goes on.
+            if tricks_done == stop_at and hand:
                 return judged(state, tab, judge, seat, point_weight, deal_value)
         move = None
     settled = state.settlement
