@@ -110,10 +110,10 @@ def configured(settings: SearchSettings, changes: Mapping[str, Any]) -> SearchSe
 
 HARD = SearchSettings()
 #: ``hard`` on two decks: roll-outs cut after three tricks and the rest judged (``leaf``), so
-#: a decision sees about three times the worlds: +0.22 levels a deal at 100 ms (hebi-2010,
-#: 200 fresh deals, bots/NOTES.md, "Roll-outs cut short"). On one deck, where a hand is twelve
-#: tricks and the cut saves half, it gained nothing measurable; three decks are not measured:
-#: there, and for ``expert``, roll-outs play to the end.
+#: a decision sees about three times the worlds: +0.22 levels a deal at 100 ms, +0.11 at
+#: 300 ms (hebi-2010, 200 fresh deals each, bots/NOTES.md, "Roll-outs cut short"). On one
+#: deck, where a hand is twelve tricks and the cut saves half, it gained nothing measurable;
+#: three decks are not measured: there, and for ``expert``, roll-outs play to the end.
 HARD_TWO_DECKS = replace(HARD, horizon=3)
 #: ``expert``: a longer think, one more candidate, and each world steered harder towards one
 #: that explains the plays — more steps, a longer window of past tricks, more patience per
