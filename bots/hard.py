@@ -59,7 +59,7 @@ from .settings import (
     EXPERT_ONE_DECK,
     EXPERT_THINK_MS,
     HARD,
-    HARD_TWO_DECKS,
+    HARD_CUT,
     SearchSettings,
 )
 from .sim import play_state_of, rollout, sample_hands
@@ -95,9 +95,9 @@ class HardBot(NormalBot):
 
     @classmethod
     def settings_for(cls, ruleset: Ruleset) -> SearchSettings:
-        """The level's search on ``ruleset`` when none is given: on two decks, roll-outs cut
-        short (``settings.HARD_TWO_DECKS``)."""
-        return HARD_TWO_DECKS if ruleset.decks == 2 else cls.default_settings
+        """The level's search on ``ruleset`` when none is given: on more than one deck,
+        roll-outs cut short (``settings.HARD_CUT``)."""
+        return HARD_CUT if ruleset.decks > 1 else cls.default_settings
 
     # ------------------------------------------------------------------ decisions
 

@@ -109,12 +109,13 @@ def configured(settings: SearchSettings, changes: Mapping[str, Any]) -> SearchSe
 
 
 HARD = SearchSettings()
-#: ``hard`` on two decks: roll-outs cut after three tricks and the rest judged (``leaf``), so
-#: a decision sees about three times the worlds: +0.22 levels a deal at 100 ms, +0.11 at
-#: 300 ms (hebi-2010, 200 fresh deals each, bots/NOTES.md, "Roll-outs cut short"). On one
-#: deck, where a hand is twelve tricks and the cut saves half, it gained nothing measurable;
-#: three decks are not measured: there, and for ``expert``, roll-outs play to the end.
-HARD_TWO_DECKS = replace(HARD, horizon=3)
+#: ``hard`` on two and three decks: roll-outs cut after three tricks and the rest judged
+#: (``leaf``), so a decision sees three to five times the worlds: +0.22 levels a deal at
+#: 100 ms and +0.11 at 300 ms on hebi-2010, +0.23 on lanzhou-2010 at 100 ms (200 fresh deals
+#: each, bots/NOTES.md, "Roll-outs cut short"). On one deck, where a hand is twelve tricks
+#: and the cut saves half, it gained nothing measurable: there, and for ``expert``, roll-outs
+#: play to the end.
+HARD_CUT = replace(HARD, horizon=3)
 #: ``expert``: a longer think, one more candidate, and each world steered harder towards one
 #: that explains the plays — more steps, a longer window of past tricks, more patience per
 #: unexplained play, up to twice a world's play-outs in time (``bench.hard worlds``: 0.541 ->
@@ -140,7 +141,7 @@ __all__ = [
     "EXPERT_ONE_DECK",
     "EXPERT_THINK_MS",
     "HARD",
-    "HARD_TWO_DECKS",
+    "HARD_CUT",
     "SETTING_NAMES",
     "UNTIMED_SAMPLES",
     "SearchSettings",

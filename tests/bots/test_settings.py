@@ -7,7 +7,7 @@ import pytest
 
 from bots import EXPERT, HARD, make_bot
 from bots.hard import HardBot
-from bots.settings import HARD_TWO_DECKS, SETTING_NAMES, configured
+from bots.settings import HARD_CUT, SETTING_NAMES, configured
 from game.core import get_ruleset
 
 RULESET = get_ruleset("hebi-2010")
@@ -50,7 +50,7 @@ def test_settings_are_frozen_values_and_expert_is_hard_changed():
 def test_make_bot_maps_options_onto_the_levels_settings():
     hard = make_bot("hard", 0, random.Random(0), RULESET, samples=4)
     assert isinstance(hard, HardBot)
-    assert hard.settings == replace(HARD_TWO_DECKS, think_ms=None, samples=4)  # hebi-2010: two decks
+    assert hard.settings == replace(HARD_CUT, think_ms=None, samples=4)  # hebi-2010: two decks
     timed = make_bot("hard", 0, random.Random(0), RULESET, think_ms=50, samples=4)
     assert isinstance(timed, HardBot) and timed.settings.think_ms == 50
     expert = make_bot("expert", 0, random.Random(0), RULESET, think_ms=50)  # hard's budget
