@@ -92,6 +92,7 @@ class HardBot(NormalBot):
         # every candidate played in that world.
         self._solver: tuple[PlayState, Solver] | None = None
         self.changes = 0  # searches that overruled the normal policy
+        self.steering_s = 0.0  # seconds spent steering worlds (``bench.hard budget``)
 
     @classmethod
     def settings_for(cls, ruleset: Ruleset) -> SearchSettings:
@@ -251,6 +252,7 @@ class HardBot(NormalBot):
                 until = deadline
                 if deadline is not None and played and eval_time > 0:
                     until = min(deadline, time.perf_counter() + cfg.steer_share * eval_time / played)
+                steer_started = time.perf_counter()
                 steer(
                     self.rng,
                     history,
@@ -263,6 +265,7 @@ class HardBot(NormalBot):
                     until=until,
                     patience=cfg.steer_patience,
                 )
+                self.steering_s += time.perf_counter() - steer_started
             kept.append(([list(h) for h in hands], list(kitty)))
             if cfg.sort_worlds:
                 # As observations sort them: the policy breaks ties by the hand's order, so

@@ -16,6 +16,12 @@ how good the worlds are from how many there are.
 
 ``bury``: the same for the dealer's bury (each hand played out from its bury by ``normal``).
 
+``budget``: where a timed decision's think goes. In hands ``normal`` plays at all seats, at
+every ``--every``-th play each variant (``--cfg``, on ``hard``'s settings for the ruleset)
+decides in that seat's place at ``--think-ms``, one bot a seat and variant through the hand
+(so carried worlds carry): the worlds a decision searched (median, mean) and the share of
+the time spent steering them (``inference.steer``).
+
 ``worlds``: how well ``hard`` guesses the hidden cards. In hands where seat 0 plays as
 ``normal`` (its partner is ``hard`` with 4 worlds, a searching player whose plays ``normal``
 does not always explain; the opponents are ``normal``), every variant (``--cfg``) searches
@@ -294,9 +300,51 @@ def worlds(args) -> None:
             )
 
 
+def budget(args) -> None:
+    ruleset = get_ruleset(args.ruleset)
+    cfgs = [json.loads(c) for c in args.cfg or ["{}"]]
+    found: list[list[int]] = [[] for _ in cfgs]
+    spent = [0.0] * len(cfgs)
+    steering = [0.0] * len(cfgs)
+    for index in range(args.start, args.start + args.hands):
+        played = _normal_hand(ruleset, args.seed, index)
+        if played is None:
+            continue
+        bots = [
+            [_hard(s, random.Random(index * 4 + s), ruleset, cfg, args.think_ms, None) for s in range(4)]
+            for cfg in cfgs
+        ]
+        hand = Hand(ruleset, played.setup)
+        plays = 0
+        for action in played.log:
+            if action.kind == PLAY and action.seat is not None and hand.play_state is not None:
+                plays += 1
+                if plays % args.every == 0:
+                    obs = observe(hand, action.seat)
+                    for i, variant in enumerate(bots):
+                        bot = variant[action.seat]
+                        assert isinstance(bot, HardBot)
+                        before = bot.steering_s
+                        started = time.perf_counter()
+                        bot.play(obs)
+                        spent[i] += time.perf_counter() - started
+                        steering[i] += bot.steering_s - before
+                        if bot.last_worlds:
+                            found[i].append(bot.last_worlds)
+            hand.apply(action)
+    for i, cfg in enumerate(cfgs):
+        worlds_found = found[i] or [0]
+        print(
+            f"cfg {i} {json.dumps(cfg)}: {len(found[i])} searches, worlds median "
+            f"{statistics.median(worlds_found):g} mean {statistics.fmean(worlds_found):.1f}; "
+            f"steering {100 * steering[i] / max(spent[i], 1e-9):.0f}% of {spent[i]:.1f} s",
+            flush=True,
+        )
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("what", choices=("duel", "decisions", "bury", "worlds"))
+    ap.add_argument("what", choices=("duel", "decisions", "bury", "worlds", "budget"))
     ap.add_argument("--ruleset", default="hebi-2010")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--start", type=int, default=0)
@@ -304,16 +352,18 @@ def main(argv=None) -> None:
     ap.add_argument("--hands", type=int, default=12, help="decisions, bury: hands")
     ap.add_argument("--a", default="{}", help="duel: team A's search settings (JSON)")
     ap.add_argument("--b", default="{}", help="duel: team B's search settings (JSON)")
-    ap.add_argument("--cfg", action="append", help="decisions, bury, worlds: a variant's search settings (JSON)")
+    ap.add_argument(
+        "--cfg", action="append", help="decisions, bury, worlds, budget: a variant's search settings (JSON)"
+    )
     ap.add_argument("--think-ms", type=float, default=100.0)
     ap.add_argument("--samples", type=int, default=None, help="fixed worlds, no time box")
-    ap.add_argument("--every", type=int, default=3, help="decisions: every n-th play")
+    ap.add_argument("--every", type=int, default=3, help="decisions, budget: every n-th play")
     ap.add_argument("--max-cards", type=int, default=99, help="decisions, worlds: hands this small")
     ap.add_argument(
         "--first-hand", action="store_true", help="duel: the match's first hands (a declaration takes the deal)"
     )
     args = ap.parse_args(argv)
-    {"duel": duel, "decisions": decisions, "bury": bury, "worlds": worlds}[args.what](args)
+    {"duel": duel, "decisions": decisions, "bury": bury, "worlds": worlds, "budget": budget}[args.what](args)
 
 
 if __name__ == "__main__":

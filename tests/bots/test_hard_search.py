@@ -188,6 +188,21 @@ def test_the_hard_bench_runs(capsys):
     assert out.count("placed n ") == 2 and "ms a world" in out
 
 
+def test_the_budget_bench_tells_the_steering_share(capsys):
+    """``bench.hard budget``: a variant without steering spends none of its time on it; one
+    steering at the game's think time (from ``steer_min_ms``) spends some."""
+    from bots.bench import hard as bench_hard
+
+    bench_hard.main(
+        ["budget", "--ruleset", "logistics-2015", "--seed", "7", "--hands", "1", "--every", "9", "--think-ms", "200"]
+        + ["--cfg", "{}", "--cfg", '{"steer_steps": 0}']
+    )
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2 and all(" searches, worlds median " in line for line in lines)
+    steered, plain = (float(line.split("steering ")[1].split("%")[0]) for line in lines)
+    assert steered > 0 and plain == 0
+
+
 def _deal_consistent(hands, kitty, v):
     """The world deals exactly the cards ``v``'s seat has not seen, as the table allows."""
     assert [len(h) for h in hands] == list(v.hand_sizes)
