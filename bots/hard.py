@@ -20,8 +20,11 @@ what a world learned from earlier plays is kept and steering starts from it. A d
 imagines the kitty as dealers bury it, cheap side cards (``Tables.bury_weight``), not a
 uniform eighth of the unseen cards with its trumps and points.
 As dealer it compares ``normal``'s bury with the next best ones by play-outs in sampled
-deals (``burying.search_bury``). Every search is ``paired.paired_search``; the settings are a
-``settings.SearchSettings`` value (``HARD``, ``EXPERT``).
+deals (``burying.search_bury``). Where its roll-outs play to the end (one deck), its own
+moves, its roll-outs and its steering use ``normal``'s learned take and lead
+(``SearchSettings.learned_rules``), which the ``normal`` level leaves off for its speed.
+Every search is ``paired.paired_search``; the settings are a ``settings.SearchSettings``
+value (``HARD``, ``EXPERT``).
 
 The search is time-boxed: ``think_ms`` per decision (default 300 ms on a 2-core machine),
 ``bury_factor`` think times for the one bury of a hand. Every kind of decision (play, bury)
@@ -81,7 +84,10 @@ class HardBot(NormalBot):
         # The worlds of the last search, carried to the next (``inference.carry``): the
         # plays of the hand then, and each world's hands of the others and kitty.
         self._carried: tuple[list, list[tuple[list[list[Card]], list[Card]]]] | None = None
-        self.rollout_policy = NormalPolicy()
+        # Its own moves and every seat's in its worlds (roll-outs, steering, the bury's
+        # play-outs) by one policy: ``normal``'s, with the learned rules when the settings say.
+        self.policy = NormalPolicy(learned=self.settings.learned_rules)
+        self.rollout_policy = NormalPolicy(learned=self.settings.learned_rules)
         # The judge of roll-outs cut at ``horizon`` tricks (``leaf``); none learned for a
         # number of decks: played to the end.
         self.judge: tuple[float, ...] = LEAF_MODELS.get(ruleset.decks, ()) if self.settings.horizon else ()

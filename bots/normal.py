@@ -122,7 +122,9 @@ class NormalPolicy:
     learned_leads: ClassVar[bool] = False
     lead_models: ClassVar[dict[int, tuple[float, ...]]] = LEAD_MODELS
 
-    def __init__(self) -> None:
+    def __init__(self, learned: bool | None = None) -> None:
+        """``learned`` switches both learned rules on or off for this policy whatever the
+        class says (``hard`` plays and rolls out with them: ``SearchSettings.learned_rules``)."""
         # The switches and weights, read into the instance once: compiled, a class attribute
         # read through ``self`` is a generic look-up, and a simulated decision reads a dozen.
         self._throws: bool = self.throws
@@ -135,8 +137,10 @@ class NormalPolicy:
         self._bank_points: bool = self.bank_points
         self._lead_weights: LeadWeights = self.lead_weights
         self._follow_weights: FollowWeights = self.follow_weights
-        self._take_models: dict[int, tuple[float, ...]] = self.take_models if self.learned_take else {}
-        self._lead_models: dict[int, tuple[float, ...]] = self.lead_models if self.learned_leads else {}
+        take = self.learned_take if learned is None else learned
+        lead = self.learned_leads if learned is None else learned
+        self._take_models: dict[int, tuple[float, ...]] = self.take_models if take else {}
+        self._lead_models: dict[int, tuple[float, ...]] = self.lead_models if lead else {}
 
     # ------------------------------------------------------------------ play
 

@@ -66,6 +66,13 @@ class SearchSettings:
     #: Roll-outs stop after this many tricks and the rest is judged (``leaf``, learned from
     #: ``normal`` self-play); 0 plays them to the end.
     horizon: int = 0
+    #: Play, roll out and steer with ``normal``'s learned take and lead (``NormalPolicy(
+    #: learned=True)``; the ``normal`` level keeps them off for its speed): where roll-outs
+    #: play to the end a better ``normal`` makes a better world's value, +0.18 levels a deal
+    #: for ``hard`` at 300 ms on logistics-2015 (bots/NOTES.md, "``hard`` with the learned
+    #: rules at 300 ms"). On one deck only: cut after three tricks (``HARD_CUT``) they
+    #: gained nothing, and ``expert`` on more decks has not been measured with them.
+    learned_rules: bool = True
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -114,25 +121,35 @@ HARD = SearchSettings()
 #: 100 ms and +0.11 at 300 ms on hebi-2010, +0.23 on lanzhou-2010 at 100 ms (200 fresh deals
 #: each, bots/NOTES.md, "Roll-outs cut short"). On one deck, where a hand is twelve tricks
 #: and the cut saves half, it gained nothing measurable: there, and for ``expert``, roll-outs
-#: play to the end.
-HARD_CUT = replace(HARD, horizon=3)
+#: play to the end. Three tricks are too few for the learned rules to pay for their cost
+#: in worlds: -0.025 [-0.135, +0.085] levels a deal at 300 ms on hebi-2010.
+HARD_CUT = replace(HARD, horizon=3, learned_rules=False)
 #: ``expert``: a longer think, one more candidate, and each world steered harder towards one
 #: that explains the plays — more steps, a longer window of past tricks, more patience per
 #: unexplained play, up to twice a world's play-outs in time (``bench.hard worlds``: 0.541 ->
 #: 0.577 of the hidden cards placed right, bots/NOTES.md).
 EXPERT = replace(
-    HARD, think_ms=EXPERT_THINK_MS, max_candidates=7, steer_steps=30, window=12, steer_patience=6, steer_share=2.0
+    HARD,
+    think_ms=EXPERT_THINK_MS,
+    max_candidates=7,
+    steer_steps=30,
+    window=12,
+    steer_patience=6,
+    steer_share=2.0,
+    learned_rules=False,
 )
 #: ``expert`` on one deck: ``hard``'s steering with ``expert``'s think. A one-deck hand is
 #: twelve cards, so twelve tricks back replay the whole hand, and there the harder steering
 #: cost: ``hard`` with it at 300 ms -0.17 levels a deal, ``expert`` with it -0.38 below
-#: ``hard`` (logistics-2015, bots/NOTES.md, "expert on one deck").
+#: ``hard`` (logistics-2015, bots/NOTES.md, "expert on one deck"). And ``hard``'s learned
+#: rules, measured for ``hard`` on this deck count.
 EXPERT_ONE_DECK = replace(
     EXPERT,
     steer_steps=HARD.steer_steps,
     window=HARD.window,
     steer_patience=HARD.steer_patience,
     steer_share=HARD.steer_share,
+    learned_rules=HARD.learned_rules,
 )
 
 __all__ = [

@@ -4,16 +4,19 @@ learns them (``bench/learn.py``)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 import json
 import random
 
 from bots.bench.learn import LearnedPolicy, RulesPolicy, examples, fit, ridge, write
 from bots.follows import FOLLOW_WEIGHTS, TAKE_FLAGS, best_win, take_features, take_score
+from bots.hard import ExpertBot, HardBot
 from bots.leads import LEAD_CODES, distinct_offers, lead_features, learned_lead
 from bots.learned import LEAD_MODELS, TAKE_MODELS
-from bots.normal import NormalPolicy
+from bots.normal import NormalBot, NormalPolicy
 from bots.plays import winning_plays
-from game.core import cards
+from bots.settings import HARD
+from game.core import cards, get_ruleset
 from tests.bots.test_heuristic_rules import follow_state, view
 
 F = FOLLOW_WEIGHTS
@@ -65,6 +68,23 @@ def test_the_learned_rule_ruffs_low_where_the_stake_rules_discard():
     assert RulesPolicy().follow(v)[0] == cards("4C")
     assert LearnedPolicy().follow(v)[0] == cards("3S")
     assert NormalPolicy().follow(v)[0] == cards("4C")  # the learned rules are off by default
+    assert NormalPolicy(learned=True).follow(v)[0] == cards("3S")
+    assert LearnedPolicy(learned=False).follow(v)[0] == cards("4C")
+
+
+def test_the_searching_levels_play_with_the_learned_rules_on_one_deck_and_normal_never():
+    # The policies are built by the bot's ruleset; the view's two decks pick the weights.
+    v = view("3S 4C 6D 7D 8D 9C 10C", seat=1, dealer=0, plays=((0, "KH"),), voids={2: "H"}, ruleset="hebi-2010")
+    one_deck, two_decks = get_ruleset("logistics-2015"), get_ruleset("hebi-2010")
+    hard = HardBot(1, random.Random(1), one_deck)
+    assert hard.policy.follow(v)[0] == hard.rollout_policy.follow(v)[0] == cards("3S")
+    assert ExpertBot(1, random.Random(1), one_deck).rollout_policy.follow(v)[0] == cards("3S")
+    assert ExpertBot(1, random.Random(1), two_decks).rollout_policy.follow(v)[0] == cards("4C")  # not measured
+    cut = HardBot(1, random.Random(1), two_decks)  # three tricks, then the judge: rules
+    assert cut.settings.horizon and cut.policy.follow(v)[0] == cut.rollout_policy.follow(v)[0] == cards("4C")
+    assert NormalBot(1, random.Random(1), one_deck).policy.follow(v)[0] == cards("4C")
+    plain = HardBot(1, random.Random(1), one_deck, settings=replace(HARD, learned_rules=False))
+    assert plain.policy.follow(v)[0] == cards("4C")
 
 
 LEAD_FEATURES = (2 + len(LEAD_CODES) + 6) * 4
