@@ -1,10 +1,12 @@
 """The judge of cut roll-outs (``bots.leaf``), learned: ``python -m bots.bench.leaf``.
 
-``normal`` (without its learned rules, as in ``hard``'s roll-outs) plays the arena's deals
-against itself. Between every two tricks the state's features are kept with the defenders'
-points from there to the end of the hand; a ridge regression on them is the judge.
+``normal`` plays the arena's deals against itself as ``hard``'s roll-outs play it, without
+its learned rules (``--plays rules``) or with them (``--plays learned``; which one a level
+rolls out with is ``SearchSettings.learned_rules``). Between every two tricks the state's
+features are kept with the defenders' points from there to the end of the hand; a ridge
+regression on them is the judge.
 
-    python -m bots.bench.leaf data --ruleset hebi-2010 --seed S --hands 3000 > leaf-2.jsonl
+    python -m bots.bench.leaf data --ruleset hebi-2010 --seed S --hands 3000 [--plays learned] > leaf-2.jsonl
     python -m bots.bench.leaf fit leaf-2.jsonl > leaf-2.json
 
 ``fit`` prints the weights and, on standard error, the error of the prediction on the hands
@@ -21,7 +23,7 @@ import sys
 
 from bots import leaf
 from bots.arena import deal_setup
-from bots.bench.learn import RulesPolicy, ridge
+from bots.bench.learn import PLAYS, ridge
 from bots.normal import NormalBot
 from bots.tables import tables
 from game.core import PLAY, REDEAL, Hand, get_ruleset
@@ -30,10 +32,11 @@ from game.table import play_hand
 RIDGE = 1.0
 
 
-def examples(ruleset_name: str, seed: int, start: int, hands: int) -> Iterator[list]:
-    """[hand index, tricks done, features, the defenders' points to come / 100 a deck]."""
+def examples(ruleset_name: str, seed: int, start: int, hands: int, plays: str = "rules") -> Iterator[list]:
+    """[hand index, tricks done, features, the defenders' points to come / 100 a deck], ``normal``
+    playing as ``PLAYS[plays]``."""
     ruleset = get_ruleset(ruleset_name)
-    bot_class = type("RulesBot", (NormalBot,), {"policy_class": RulesPolicy})
+    bot_class = type("PlayingBot", (NormalBot,), {"policy_class": PLAYS[plays]})
     scale = 100.0 * ruleset.decks
     for index in range(start, start + hands):
         bots = [bot_class(s, random.Random(index * 4 + s), ruleset) for s in range(4)]
@@ -85,13 +88,14 @@ def main(argv: list[str] | None = None) -> None:
     d.add_argument("--seed", type=int, required=True)
     d.add_argument("--start", type=int, default=0)
     d.add_argument("--hands", type=int, default=1000)
+    d.add_argument("--plays", choices=sorted(PLAYS), default="rules", help="normal with or without its learned rules")
     f = sub.add_parser("fit", help="the weights (JSON) from example files")
     f.add_argument("paths", nargs="+")
     args = ap.parse_args(argv)
     if args.command == "fit":
         print(json.dumps(fit(args.paths)))
     else:
-        for example in examples(args.ruleset, args.seed, args.start, args.hands):
+        for example in examples(args.ruleset, args.seed, args.start, args.hands, args.plays):
             print(json.dumps(example))
 
 

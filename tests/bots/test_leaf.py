@@ -133,3 +133,11 @@ def test_the_horizon_study_times_and_compares_both_ways():
     lines = horizon.summary(recs, worlds_at=(2,))
     assert lines[0].startswith(f"{len(recs)} decisions") and lines[1].startswith("horizon 2: speed-up")
     assert "played out" in lines[2] and "horizon 2" in lines[2]
+
+
+def test_the_tool_labels_states_as_the_chosen_rules_play_them_out():
+    # a level that rolls out with normal's learned rules needs a judge learned from their play
+    rules = list(examples("logistics-2015", 7, 0, 3))
+    learned = list(examples("logistics-2015", 7, 0, 3, plays="learned"))
+    assert learned and learned != rules
+    assert {r[0] for r in learned} <= {0, 1, 2}
