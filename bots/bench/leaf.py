@@ -11,12 +11,14 @@ regression on them is the judge.
 
 ``fit`` prints the weights and, on standard error, the error of the prediction on the hands
 it was not fitted on (two folds by hand), against predicting the points left split evenly.
+``score --decks N`` prints the error of the judge ``hard`` has (``learned.LEAF_MODELS``) on
+example files, say of the other play.
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 import json
 import random
 import sys
@@ -24,6 +26,7 @@ import sys
 from bots import leaf
 from bots.arena import deal_setup
 from bots.bench.learn import PLAYS, ridge
+from bots.learned import LEAF_MODELS
 from bots.normal import NormalBot
 from bots.tables import tables
 from game.core import PLAY, REDEAL, Hand, get_ruleset
@@ -57,11 +60,24 @@ def examples(ruleset_name: str, seed: int, start: int, hands: int, plays: str = 
         yield from rows
 
 
-def fit(paths: list[str]) -> list[float]:
+def _load(paths: list[str]) -> list[list]:
     data: list[list] = []
     for path in paths:
         with open(path, encoding="utf-8") as f:
             data += [json.loads(line) for line in f if line.startswith("[")]
+    return data
+
+
+def rms_error(weights: Sequence[float], paths: list[str]) -> float:
+    """The RMS error, in points a deck, of the judge ``weights`` on the examples in ``paths``
+    (a judge learned from one play's states, tried on another's)."""
+    data = _load(paths)
+    error = sum((sum(w * v for w, v in zip(weights, d[2])) - d[3]) ** 2 for d in data)
+    return 100 * (error / (len(data) or 1)) ** 0.5
+
+
+def fit(paths: list[str]) -> list[float]:
+    data = _load(paths)
     hands = len({d[0] for d in data}) or 1
     error = plain = 0.0
     for fold in (0, 1):
@@ -91,9 +107,14 @@ def main(argv: list[str] | None = None) -> None:
     d.add_argument("--plays", choices=sorted(PLAYS), default="rules", help="normal with or without its learned rules")
     f = sub.add_parser("fit", help="the weights (JSON) from example files")
     f.add_argument("paths", nargs="+")
+    s = sub.add_parser("score", help="the error of the judge in bots.learned on example files")
+    s.add_argument("--decks", type=int, required=True, choices=sorted(LEAF_MODELS))
+    s.add_argument("paths", nargs="+")
     args = ap.parse_args(argv)
     if args.command == "fit":
         print(json.dumps(fit(args.paths)))
+    elif args.command == "score":
+        print(f"RMS error in points a deck: {rms_error(LEAF_MODELS[args.decks], args.paths):.2f}")
     else:
         for example in examples(args.ruleset, args.seed, args.start, args.hands, args.plays):
             print(json.dumps(example))

@@ -11,7 +11,7 @@ import pytest
 
 from bots import leaf, sim
 from bots.bench import horizon
-from bots.bench.leaf import examples, fit
+from bots.bench.leaf import examples, fit, rms_error
 from bots.hard import HardBot
 from bots.learned import LEAF_MODELS
 from bots.normal import NormalPolicy
@@ -141,3 +141,14 @@ def test_the_tool_labels_states_as_the_chosen_rules_play_them_out():
     learned = list(examples("logistics-2015", 7, 0, 3, plays="learned"))
     assert learned and learned != rules
     assert {r[0] for r in learned} <= {0, 1, 2}
+
+
+def test_the_tool_scores_a_judge_on_examples(tmp_path):
+    rows = list(examples("logistics-2015", 7, 0, 2))
+    path = tmp_path / "leaf.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    # a judge of zeros errs by the labels' size; the learned one knows better
+    assert rms_error([0.0] * leaf.SIZE, [str(path)]) == pytest.approx(
+        100 * (sum(r[3] ** 2 for r in rows) / len(rows)) ** 0.5
+    )
+    assert rms_error(LEAF_MODELS[1], [str(path)]) < rms_error([0.0] * leaf.SIZE, [str(path)])
