@@ -270,95 +270,8 @@ def take_score(
     return score
 
 
-#: The moves a learned rule weighs at a follow to the partner's trick, each against
-#: following cheaply: feeding him points (``feed_for``), and taking his trick over (the
-#: cheapest sure win, or the strongest win when none is sure).
-PARTNER_MOVES: Final = ("feed", "win")
-
-#: The flags of ``_partner_base`` by index (safe by the cautious rule, an opponent after me,
-#: the endgame): the model also reads each feature but the constant times each of them.
-PARTNER_FLAGS: Final = (2, 4, 7)
-
-
-def _partner_base(f: FollowState, play: Sequence[Card], cheap: Sequence[Card], w: FollowWeights) -> list[float]:
-    v = f.v
-    tab = v.tab
-    tr = f.tr
-    size = len(v.hand)
-    full = (54 * v.ruleset.decks - v.ruleset.kitty) // 4
-    trumps = f.mine[TRUMP]
-    honours = 0  # jokers and level cards: all of them trumps
-    for c in trumps:
-        code: int = c  # an int index: a ``Card`` indexes a list by a generic call
-        if tab.honour[code]:
-            honours += 1
-    safe = not f.opps_after or not v.threatened(f.opps_after, tr, tr.best_value, True)
-    # The looser reading of memory: only the cards an opponent is known able to hold.
-    loosely_safe = not f.opps_after or not v.threatened(f.opps_after, tr, tr.best_value, False)
-    return [
-        1.0,
-        tr.points / 10,
-        1.0 if safe else 0.0,
-        1.0 if loosely_safe else 0.0,
-        1.0 if f.opps_after else 0.0,
-        1.0 if f.trumping else 0.0,
-        1.0 if f.void else 0.0,
-        1.0 if f.endgame else 0.0,
-        1.0 if v.dealer_side else 0.0,
-        1.0 if tr.leader == v.partner else 0.0,
-        size / full,
-        float(tr.n),
-        len(trumps) / size,
-        honours / 4,
-        len(f.mine[tr.suit]) / size,
-        points_of(play) / 10,
-        win_cost(play, tab, f.trumping, w) / 7,
-        points_of(cheap) / 10,
-    ]
-
-
-def partner_features(
-    f: FollowState, move: str, play: Sequence[Card], cheap: Sequence[Card], w: FollowWeights
-) -> list[float]:
-    """What a learned rule reads to value ``play``, a ``move`` of ``PARTNER_MOVES``, against
-    following ``cheap`` at a follow to the partner's trick: the seat's own view only. One
-    block a move, the others zero (following cheaply is all zeros): the base features,
-    then each of them but the constant times each flag of ``PARTNER_FLAGS``."""
-    base = _partner_base(f, play, cheap, w)
-    block = list(base)
-    for flag in PARTNER_FLAGS:
-        x = base[flag]
-        for value in base[1:]:
-            block.append(value * x)
-    size = len(block)
-    index = PARTNER_MOVES.index(move)
-    return [0.0] * (size * index) + block + [0.0] * (size * (len(PARTNER_MOVES) - 1 - index))
-
-
-def partner_score(
-    model: Sequence[float], move: str, f: FollowState, play: Sequence[Card], cheap: Sequence[Card], w: FollowWeights
-) -> float:
-    """``model``'s weights times ``partner_features``, without building them: only the
-    move's block, and a flag's products only when the flag is on."""
-    base = _partner_base(f, play, cheap, w)
-    k = len(base)
-    size = k + (k - 1) * len(PARTNER_FLAGS)
-    offset = size * PARTNER_MOVES.index(move)
-    score: float = sum(map(mul, model[offset : offset + k], base))
-    rest = base[1:]
-    offset += k
-    for flag in PARTNER_FLAGS:
-        x = base[flag]
-        if x != 0.0:
-            score += x * sum(map(mul, model[offset : offset + k - 1], rest))
-        offset += k - 1
-    return score
-
-
 __all__ = [
     "FOLLOW_WEIGHTS",
-    "PARTNER_FLAGS",
-    "PARTNER_MOVES",
     "TAKE_FLAGS",
     "FollowState",
     "FollowWeights",
@@ -369,8 +282,6 @@ __all__ = [
     "feed_for",
     "kitty_stake",
     "opponent_stake",
-    "partner_features",
-    "partner_score",
     "partner_stake",
     "take_features",
     "take_score",

@@ -585,5 +585,3 @@ LEAF_MODELS: Final[dict[int, tuple[float, ...]]] = {
         -0.01703,
     ),
 }
-
-PARTNER_MODELS: Final[dict[int, tuple[float, ...]]] = {}

@@ -33,7 +33,6 @@ from .follows import (
     contest,
     feed_for,
     opponent_stake,
-    partner_score,
     partner_stake,
     take_score,
     takes_over,
@@ -54,7 +53,7 @@ from .leads import (
     throw_lead,
     trump_boss_leads,
 )
-from .learned import LEAD_MODELS, PARTNER_MODELS, TAKE_MODELS
+from .learned import LEAD_MODELS, TAKE_MODELS
 from .memory import MemoryTracker
 from .plays import cheap_key_for, cheapest, follow, winning_plays
 from .reasons import honest
@@ -122,14 +121,9 @@ class NormalPolicy:
     #: of decks: ``learned.LEAD_MODELS``) among the best few, not the best by score.
     learned_leads: ClassVar[bool] = False
     lead_models: ClassVar[dict[int, tuple[float, ...]]] = LEAD_MODELS
-    #: At a follow to the partner's trick, feed him, take it over or follow cheaply by the
-    #: learned values of the three (``follows.partner_features``, ``learned.PARTNER_MODELS``),
-    #: in place of the feeding and take-over rules.
-    learned_partner: ClassVar[bool] = False
-    partner_models: ClassVar[dict[int, tuple[float, ...]]] = PARTNER_MODELS
 
     def __init__(self, learned: bool | None = None) -> None:
-        """``learned`` switches the learned rules on or off for this policy whatever the
+        """``learned`` switches both learned rules on or off for this policy whatever the
         class says (``hard`` plays and rolls out with them: ``SearchSettings.learned_rules``)."""
         # The switches and weights, read into the instance once: compiled, a class attribute
         # read through ``self`` is a generic look-up, and a simulated decision reads a dozen.
@@ -147,8 +141,6 @@ class NormalPolicy:
         lead = self.learned_leads if learned is None else learned
         self._take_models: dict[int, tuple[float, ...]] = self.take_models if take else {}
         self._lead_models: dict[int, tuple[float, ...]] = self.lead_models if lead else {}
-        partner = self.learned_partner if learned is None else learned
-        self._partner_models: dict[int, tuple[float, ...]] = self.partner_models if partner else {}
 
     # ------------------------------------------------------------------ play
 
@@ -171,9 +163,6 @@ class NormalPolicy:
 
     def _follow_partner(self, f: FollowState) -> Decision:
         w = self._follow_weights
-        model = self._partner_models.get(f.v.ruleset.decks)
-        if model is not None:
-            return self._learned_partner(f, model)
         if trick_is_safe(f, self._cautious):
             fk = feed_for(f.v, w)
             play = self._follow_by(f, fk)
@@ -223,37 +212,6 @@ class NormalPolicy:
             return cheap, _why(f.v, "discard.cheap" if f.void else "follow.cheap", cheap)
         code = "trump.win" if f.trumping else ("follow.win" if win.secure else "follow.contest")
         return take, _why(f.v, code, take)
-
-    def partner_moves(self, f: FollowState) -> tuple[list[Card], list[tuple[str, list[Card]]]]:
-        """At a follow to the partner's trick: the cheap follow, and each move of
-        ``follows.PARTNER_MOVES`` that differs from it, with its play."""
-        cheap = self._follow_by(f, f.cheap)
-        moves: list[tuple[str, list[Card]]] = []
-        feed = self._follow_by(f, feed_for(f.v, self._follow_weights))
-        if sorted(feed) != sorted(cheap):
-            moves.append(("feed", feed))
-        wins = winning_plays(f.mine, f.tr, f.v.tab, f.cheap)
-        win = best_win(f, wins, self._follow_weights, self._cautious, self._bank_points)
-        if win is not None:
-            take = win.play if win.secure else wins[-1]
-            if sorted(take) != sorted(cheap) and all(sorted(take) != sorted(p) for _, p in moves):
-                moves.append(("win", take))
-        return cheap, moves
-
-    def _learned_partner(self, f: FollowState, model: tuple[float, ...]) -> Decision:
-        cheap, moves = self.partner_moves(f)
-        best, best_move, best_value = cheap, "", 0.0
-        for move, play in moves:
-            value = partner_score(model, move, f, play, cheap, self._follow_weights)
-            if value > best_value:
-                best, best_move, best_value = play, move, value
-        if best_move == "win":
-            code = "follow.secure"
-        elif best_move == "feed" and points_of(best):
-            code = "discard.feed" if f.void else "follow.feed"
-        else:
-            code = "discard.cheap" if f.void else "follow.cheap"
-        return best, _why(f.v, code, best)
 
     def _best_win(self, f: FollowState) -> Win | None:
         wins = winning_plays(f.mine, f.tr, f.v.tab, f.cheap)

@@ -41,7 +41,7 @@ from typing import Any
 
 from bots import learned, sim
 from bots.arena import deal_setup
-from bots.follows import FollowState, best_win, partner_features, take_features
+from bots.follows import FollowState, best_win, take_features
 from bots.leads import distinct_offers, lead_features
 from bots.normal import NormalBot, NormalPolicy
 from bots.plays import cheap_key_for, winning_plays
@@ -49,7 +49,7 @@ from game.core import PLAY, REDEAL, Hand, Ruleset, get_ruleset, observe
 from game.table import play_hand
 
 #: The ridge of each kind's fit: the lead's features are more and fewer at a time.
-RIDGE = {"take": 3.0, "lead": 100.0, "partner": 10.0}
+RIDGE = {"take": 3.0, "lead": 100.0}
 MODULE = Path(__file__).resolve().parents[1] / "learned.py"
 
 
@@ -84,7 +84,7 @@ def examples(kind: str, ruleset_name: str, seed: int, start: int, hands: int, pl
     policy_class = PLAYS[plays]
     bot_class = type("LearningBot", (NormalBot,), {"policy_class": policy_class})
     policy = policy_class()
-    make = {"take": _take, "lead": _lead, "partner": _partner}[kind]
+    make = _take if kind == "take" else _lead
     for index in range(start, start + hands):
         bots = [bot_class(s, random.Random(index * 4 + s), ruleset) for s in range(4)]
         played = play_hand(Hand(ruleset, deal_setup(seed, index)), bots).hand
@@ -142,27 +142,6 @@ def _lead(hand: Hand, seat: int, policy: NormalPolicy, bot_class, ruleset: Rules
     return [features, [round(x, 5) for x in values]]
 
 
-def _partner(hand: Hand, seat: int, policy: NormalPolicy, bot_class, ruleset: Ruleset) -> list | None:
-    """[each move's features, each move's value, the index of the playing rule's move or -1],
-    following cheaply first (its features all zero)."""
-    v = bot_class(seat, random.Random(0), ruleset).view(observe(hand, seat), quiet=True)
-    tr = v.trick
-    if not v.plays or tr is None or tr.winner != v.partner or len(v.hand) <= tr.n:
-        return None
-    f = FollowState(v, cheap_key_for(v.tab, v.mine()), policy._endgame(v))
-    weights = policy._follow_weights
-    cheap, moves = policy.partner_moves(f)
-    if not moves:
-        return None
-    plays = [cheap] + [play for _, play in moves]
-    features = [_rounded(partner_features(f, move, play, cheap, weights)) for move, play in moves]
-    features.insert(0, [0.0] * len(features[0]))
-    values = _values(hand, seat, v, policy, plays)
-    chosen = sorted(policy.play(v)[0])
-    rule = next((i for i, play in enumerate(plays) if sorted(play) == chosen), -1)
-    return [features, [round(x, 5) for x in values], rule]
-
-
 def _rounded(xs: Sequence[float]) -> list[float]:
     return [round(x, 5) for x in xs]
 
@@ -209,7 +188,7 @@ def _rows(kind: str, data: list[list]) -> list[tuple[list[float], float]]:
     if kind == "take":
         return [(d[1], d[2]) for d in data]
     rows = []
-    for _, features, values, *_ in data:
+    for _, features, values in data:
         first = features[0]
         for x, value in zip(features[1:], values[1:]):
             rows.append(([a - b for a, b in zip(x, first)], value - values[0]))
@@ -226,9 +205,7 @@ def _chosen_gain(kind: str, weights: Sequence[float], d: list) -> tuple[float, f
     features, values = d[1], d[2]
     scores = [_dot(weights, x) for x in features]
     best = max(range(len(scores)), key=lambda i: (scores[i], -i))
-    # A lead's first offer is the rules' own; a partner example names the rules' move.
-    rules = values[d[3]] if kind == "partner" else values[0]
-    return values[best] - rules, max(values) - rules, rules - values[0]
+    return values[best] - values[0], max(values) - values[0], 0.0
 
 
 def fit(kind: str, paths: list[str]) -> list[float]:
@@ -236,7 +213,7 @@ def fit(kind: str, paths: list[str]) -> list[float]:
     for path in paths:
         with open(path, encoding="utf-8") as f:
             data += [json.loads(line) for line in f if line.startswith("[")]
-    if kind in ("take", "partner"):
+    if kind == "take":
         data = [d for d in data if d[3] >= 0]
     hands = len({d[0] for d in data}) or 1
     learned_gain = known_gain = 0.0
@@ -255,19 +232,15 @@ def fit(kind: str, paths: list[str]) -> list[float]:
     return [round(w, 5) for w in ridge(_rows(kind, data), RIDGE[kind])]
 
 
-def write(
-    take: list[str], lead: list[str], path: Path = MODULE, leaf: Sequence[str] = (), partner: Sequence[str] = ()
-) -> None:
+def write(take: list[str], lead: list[str], path: Path = MODULE, leaf: Sequence[str] = ()) -> None:
     """``bots/learned.py``, the kinds given from ``DECKS=weights.json`` pairs, the others as
     they are (``leaf``: the judge of cut roll-outs, ``python -m bots.bench.leaf``)."""
     models: dict[str, dict[int, Any]] = {
         "TAKE_MODELS": dict(learned.TAKE_MODELS),
         "LEAD_MODELS": dict(learned.LEAD_MODELS),
         "LEAF_MODELS": dict(learned.LEAF_MODELS),
-        "PARTNER_MODELS": dict(learned.PARTNER_MODELS),
     }
-    kinds = (("TAKE_MODELS", take), ("LEAD_MODELS", lead), ("LEAF_MODELS", leaf), ("PARTNER_MODELS", partner))
-    for name, pairs in kinds:
+    for name, pairs in (("TAKE_MODELS", take), ("LEAD_MODELS", lead), ("LEAF_MODELS", leaf)):
         if pairs:
             models[name] = {}
         for pair in pairs:
@@ -277,9 +250,8 @@ def write(
     lines = [
         '"""The weights of ``normal``\'s learned rules, by the number of decks: taking an',
         "opponent's trick (``follows.take_features``, ``NormalPolicy.learned_take``) and choosing",
-        "a lead (``leads.lead_features``, ``NormalPolicy.learned_leads``); of the judge of",
-        "``hard``'s cut roll-outs (``leaf.features``, ``SearchSettings.horizon``); and of a follow",
-        "to the partner's trick (``follows.partner_features``, ``NormalPolicy.learned_partner``). Written by",
+        "a lead (``leads.lead_features``, ``NormalPolicy.learned_leads``); and of the judge of",
+        "``hard``'s cut roll-outs (``leaf.features``, ``SearchSettings.horizon``). Written by",
         '``python -m bots.bench.learn write`` (bots/NOTES.md, "Learned from the true deals"):',
         'learn them again, do not edit them."""',
         "",
@@ -299,23 +271,22 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="command", required=True)
     d = sub.add_parser("data", help="examples from normal self-play, one JSON line each")
-    d.add_argument("kind", choices=("take", "lead", "partner"))
+    d.add_argument("kind", choices=("take", "lead"))
     d.add_argument("--ruleset", default="hebi-2010")
     d.add_argument("--seed", type=int, required=True)
     d.add_argument("--start", type=int, default=0)
     d.add_argument("--hands", type=int, default=1000)
     d.add_argument("--plays", choices=tuple(PLAYS), default="learned", help="normal's learned rules, or some")
     f = sub.add_parser("fit", help="the weights (JSON) from example files")
-    f.add_argument("kind", choices=("take", "lead", "partner"))
+    f.add_argument("kind", choices=("take", "lead"))
     f.add_argument("paths", nargs="+")
     w = sub.add_parser("write", help="bots/learned.py from DECKS=weights.json pairs")
     w.add_argument("--take", action="append", default=[])
     w.add_argument("--lead", action="append", default=[])
     w.add_argument("--leaf", action="append", default=[])
-    w.add_argument("--partner", action="append", default=[])
     args = ap.parse_args(argv)
     if args.command == "write":
-        write(args.take, args.lead, leaf=args.leaf, partner=args.partner)
+        write(args.take, args.lead, leaf=args.leaf)
     elif args.command == "fit":
         print(json.dumps(fit(args.kind, args.paths)))
     else:
