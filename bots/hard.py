@@ -56,7 +56,6 @@ from .memory import MemoryTracker
 from .normal import NormalBot, NormalPolicy, checked
 from .paired import drop_behind, keep_base, paired_search
 from .reasons import honest
-from .replies import replied_value
 from .settings import (
     DEFAULT_THINK_MS,
     EXPERT,
@@ -323,23 +322,6 @@ class HardBot(NormalBot):
             state = world.copy()
             state.apply(v.seat, move)
             return solver[1].value(state)
-        cfg = self.settings
-        if cfg.replies > 1 and len(v.plays) < 3:
-            return replied_value(
-                world,
-                v.mem,
-                v.tab,
-                self.rollout_policy,
-                v.seat,
-                move,
-                v.tricks_done,
-                cfg.replies,
-                cfg.point_weight,
-                cfg.horizon,
-                self.judge,
-                self.rng,
-                cfg.reply_worlds,
-            )
         return rollout(
             world.copy(),
             v.mem.copy(),

@@ -73,12 +73,6 @@ class SearchSettings:
     #: rules at 300 ms"). On one deck only: cut after three tricks (``HARD_CUT``) they
     #: gained nothing, and ``expert`` on more decks has not been measured with them.
     learned_rules: bool = True
-    #: Two plies at the root: the next seat's reply within the trick searched among this
-    #: many candidates in every world (``replies``), each played out; 0 or 1: ``normal``'s.
-    replies: int = 0
-    #: With ``replies``: 0, the least of the replies in the world (the replier sees every
-    #: hand); J, the reply the replier would choose over J worlds of its own view.
-    reply_worlds: int = 0
 
     def __post_init__(self) -> None:
         for f in fields(self):
